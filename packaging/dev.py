@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Set-up and the two everyday commands, on a fresh machine with only Python 3.11+.
+
+    python3 packaging/dev.py run    # launch the window with the sample character
+    python3 packaging/dev.py test   # the whole test suite, quality gates included
+
+Each creates the virtual environment `.venv` when it is missing, installs the
+project with its development tools, and (as root on Debian/Ubuntu) installs the
+system libraries Qt needs. Uses only the standard library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".sheetapp-installed"
+SAMPLE = ROOT / "resources" / "samples" / "gladiators-sample.json"
+
+# Debian packages a real PySide6 window (and the offscreen test platform) needs.
+QT_DEBIAN_PACKAGES = [
+    "libegl1", "libgl1", "libfontconfig1", "libdbus-1-3", "libxkbcommon0", "libglib2.0-0",
+    "libxkbcommon-x11-0", "libxcb-cursor0", "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1",
+    "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0", "libxcb-xinerama0", "libxcb-xkb1",
+]  # fmt: skip
+
+
+def say(text: str) -> None:
+    print(f"[dev] {text}", flush=True)
+
+
+def missing_debian_packages(names: list[str]) -> list[str]:
+    missing = []
+    for name in names:
+        probe = subprocess.run(
+            ["dpkg-query", "-W", "-f=${Status}", name], capture_output=True, text=True, check=False
+        )
+        if "install ok installed" not in probe.stdout:
+            missing.append(name)
+    return missing
+
+
+def ensure_system_packages(extra: list[str] | None = None) -> None:
+    if not sys.platform.startswith("linux") or shutil.which("dpkg-query") is None:
+        return
+    wanted = QT_DEBIAN_PACKAGES + (extra or [])
+    missing = missing_debian_packages(wanted)
+    if not missing:
+        return
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        say(f"please install these system packages: {' '.join(missing)}")
+        return
+    say(f"installing system packages: {' '.join(missing)}")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+
+
+def ensure_venv() -> None:
+    if not PYTHON.exists():
+        say(f"creating the virtual environment {VENV}")
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except (subprocess.CalledProcessError, OSError):
+            # Debian's python3 ships venv without ensurepip until python3-venv is installed.
+            ensure_system_packages(["python3-venv"])
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    fingerprint = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == fingerprint:
+        return
+    say("installing sheetapp and its development tools into .venv")
+    pip = [str(PYTHON), "-m", "pip", "--disable-pip-version-check"]
+    subprocess.run([*pip, "install", "-q", "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "install", "-q", "-e", f"{ROOT}[dev]"], check=True)
+    STAMP.write_text(fingerprint)
+
+
+def run_app(args: list[str]) -> int:
+    ensure_system_packages()
+    ensure_venv()
+    targets = args or [str(SAMPLE)]
+    return subprocess.run([str(BIN / "sheetapp"), *targets], check=False).returncode
+
+
+def run_tests(args: list[str]) -> int:
+    ensure_system_packages()
+    ensure_venv()
+    result = subprocess.run([str(PYTHON), "-m", "pytest", *args], cwd=ROOT, check=False)
+    if result.returncode == 5:
+        say("pytest collected no tests: that is a failure")
+        return 1
+    return result.returncode
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test", "setup"}:
+        print(__doc__)
+        return 2
+    command, rest = sys.argv[1], sys.argv[2:]
+    if command == "setup":
+        ensure_system_packages()
+        ensure_venv()
+        return 0
+    return run_app(rest) if command == "run" else run_tests(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

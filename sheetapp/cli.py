@@ -1,0 +1,234 @@
+"""The `sheetapp` command: the window with no arguments or a file, the CLI with a subcommand.
+
+Exit codes: 0 success (``validate``: no errors), 1 the character has errors,
+2 the file cannot be read or written, 3 not available (e.g. no GUI installed),
+70 an internal error (the traceback goes to the log file, never to the terminal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, TextIO
+
+from sheetapp import __version__
+from sheetapp.core.catalog import CatalogError
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import Severity, format_path
+from sheetapp.core.system import SystemLoadError, SystemRegistry, UnknownSystemError, installed_systems
+from sheetapp.logs import get_logger, setup_logging
+from sheetapp.storage.atomic import atomic_write
+from sheetapp.storage.errors import CharacterFileError
+from sheetapp.storage.files import LoadedDocument, dump_document, load_document
+from sheetapp.storage.portable import export_bytes
+from sheetapp.storage.schema import file_schema
+
+EXIT_OK = 0
+EXIT_RULE_ERRORS = 1
+EXIT_UNREADABLE = 2
+EXIT_UNAVAILABLE = 3
+EXIT_INTERNAL = 70
+
+GUI_ENTRY_POINT_GROUP = "sheetapp.gui"
+
+SUBCOMMANDS = ("systems", "new", "validate", "export-pdf", "export-json", "schema")
+
+
+class CommandError(Exception):
+    """A user-facing failure of a command, with its exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_UNREADABLE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sheetapp",
+        description="Character sheets for tabletop RPGs. Without a command, opens the window "
+        "(with FILE, opens that character).",
+    )
+    parser.add_argument("--version", action="version", version=f"sheetapp {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    commands.add_parser("systems", help="list the installed game systems")
+
+    new = commands.add_parser("new", help="write a valid starting character")
+    new.add_argument("system", metavar="SYSTEM", help="a system id from `sheetapp systems`")
+    new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
+    new.add_argument("--name", default="", help="the character's name")
+    new.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+    validate = commands.add_parser("validate", help="print totals and issues of a character")
+    validate.add_argument("file", type=Path, metavar="FILE")
+    validate.add_argument("--json", action="store_true", help="machine-readable output")
+
+    pdf = commands.add_parser("export-pdf", help="write the printable sheet")
+    pdf.add_argument("file", type=Path, metavar="FILE")
+    pdf.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.pdf")
+
+    export = commands.add_parser(
+        "export-json", help="write the portable export (character, totals, derived values, issues)"
+    )
+    export.add_argument("file", type=Path, metavar="FILE")
+    export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.json")
+
+    commands.add_parser("schema", help="print the JSON Schema of the character file")
+    return parser
+
+
+def wants_gui(argv: Sequence[str]) -> bool:
+    """No arguments, or a first argument that is neither a command nor an option."""
+    return not argv or (argv[0] not in SUBCOMMANDS and not argv[0].startswith("-"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    log_path = setup_logging()
+    try:
+        if wants_gui(args_list):
+            return launch_gui(args_list)
+        args = build_parser().parse_args(args_list)
+        if args.command is None:
+            return launch_gui([])
+        return COMMANDS[args.command](args, sys.stdout)
+    except CommandError as exc:
+        print(f"sheetapp: {exc}", file=sys.stderr)
+        return exc.code
+    except CharacterFileError as exc:
+        print(f"sheetapp: {exc.user_message()}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except (CatalogError, SystemLoadError) as exc:
+        get_logger("cli").exception("start-up failed")
+        print(f"sheetapp: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        get_logger("cli").exception("internal error running %s", args_list)
+        where = f" Details are in {log_path}." if log_path else ""
+        print(f"sheetapp: internal error; nothing was changed.{where}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def launch_gui(argv: list[str]) -> int:
+    launchers = list(entry_points(group=GUI_ENTRY_POINT_GROUP))
+    if not launchers:
+        raise CommandError(
+            "the window is not installed; use a command (see `sheetapp --help`)", EXIT_UNAVAILABLE
+        )
+    run: Callable[[list[str]], int] = launchers[0].load()
+    return run(argv)
+
+
+def registry() -> SystemRegistry:
+    return installed_systems()
+
+
+def load(path: Path) -> LoadedDocument:
+    return load_document(path, registry())
+
+
+def evaluate(loaded: LoadedDocument) -> Evaluation:
+    return loaded.system.evaluate(loaded.document).with_issues(list(loaded.notes))
+
+
+def write_output(path: Path, data: bytes) -> None:
+    try:
+        atomic_write(path, data, keep_backup=False)
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def cmd_systems(_args: argparse.Namespace, out: TextIO) -> int:
+    for system in registry():
+        print(f"{system.id}\t{system.name}\t{system.system_version}", file=out)
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        system = registry().get(args.system)
+    except UnknownSystemError as exc:
+        raise CommandError(str(exc)) from None
+    output: Path = args.output
+    if output.exists() and not args.force:
+        raise CommandError(f"{output} already exists; use --force to overwrite it")
+    document = system.new_document(args.name)
+    write_output(output, dump_document(document))
+    print(f"Wrote a new {system.name} character to {output}", file=out)
+    return EXIT_OK
+
+
+def validation_report(loaded: LoadedDocument, evaluation: Evaluation) -> dict[str, Any]:
+    """The documented shape of `validate --json` (see README)."""
+    return {
+        "system": loaded.system.id,
+        "name": loaded.document.meta.name,
+        "valid": not evaluation.has_errors,
+        "totals": [total.to_json() for total in evaluation.totals],
+        "derived": [value.to_json() for value in evaluation.derived],
+        "issues": [issue.to_json() for issue in evaluation.issues],
+        "counts": {severity.value: evaluation.count(severity) for severity in Severity},
+    }
+
+
+def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
+    loaded = load(args.file)
+    evaluation = evaluate(loaded)
+    if args.json:
+        json.dump(validation_report(loaded, evaluation), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        print_report(loaded, evaluation, out)
+    return EXIT_RULE_ERRORS if evaluation.has_errors else EXIT_OK
+
+
+def print_report(loaded: LoadedDocument, evaluation: Evaluation, out: TextIO) -> None:
+    name = loaded.document.meta.name or "(unnamed)"
+    print(f"{name} — {loaded.system.name}", file=out)
+    for total in evaluation.totals:
+        print(f"  {total.describe()}", file=out)
+    for value in evaluation.derived:
+        print(f"  {value.label}: {value.value}", file=out)
+    if evaluation.issues:
+        print("Issues:", file=out)
+    for issue in evaluation.issues:
+
+        print(f"  {issue.severity.value:<7} {format_path(issue.path)}: {issue.message}", file=out)
+        if issue.hint:
+            print(f"          hint: {issue.hint}", file=out)
+    counts = ", ".join(f"{evaluation.count(s)} {s.value}(s)" for s in Severity)
+    print(counts, file=out)
+
+
+def cmd_export_pdf(args: argparse.Namespace, _out: TextIO) -> int:
+    load(args.file)
+    raise CommandError("PDF export is not implemented for this system yet", EXIT_UNAVAILABLE)
+
+
+def cmd_export_json(args: argparse.Namespace, out: TextIO) -> int:
+    loaded = load(args.file)
+    write_output(args.output, export_bytes(loaded, evaluate(loaded)))
+    print(f"Wrote {args.output}", file=out)
+    return EXIT_OK
+
+
+def cmd_schema(_args: argparse.Namespace, out: TextIO) -> int:
+    json.dump(file_schema(registry()), out, ensure_ascii=False, indent=2)
+    out.write("\n")
+    return EXIT_OK
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+    "systems": cmd_systems,
+    "new": cmd_new,
+    "validate": cmd_validate,
+    "export-pdf": cmd_export_pdf,
+    "export-json": cmd_export_json,
+    "schema": cmd_schema,
+}

@@ -1,0 +1,64 @@
+"""Rule results as structured, locatable objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+#: A location inside the stored document, e.g. ("character", "abilities", 3, "level").
+DataPath = tuple[str | int, ...]
+
+
+class Severity(StrEnum):
+    """How bad an issue is. Only errors block committing an advancement."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One finding of a rule.
+
+    ``code`` is a stable identifier (``gladiators.level_limit``) that tests and
+    filters rely on; ``path`` points into the document so a window can select the
+    offending cell; ``hint`` says what the user can do about it.
+    """
+
+    severity: Severity
+    code: str
+    message: str
+    path: DataPath = ()
+    hint: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "path": list(self.path),
+            "location": format_path(self.path),
+            "hint": self.hint,
+        }
+
+
+def format_path(path: DataPath) -> str:
+    """Render a data path the way a user reads it: ``character.abilities[3].level``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else part
+    return text or "(document)"
+
+
+def sort_issues(issues: list[Issue]) -> list[Issue]:
+    """Errors first, then warnings, then info; stable within a severity."""
+    return sorted(issues, key=lambda issue: issue.severity.rank)

@@ -1,0 +1,1 @@
+"""Reading and writing character files: envelope, migrations, atomic saves."""

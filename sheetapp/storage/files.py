@@ -1,0 +1,231 @@
+"""Load and save character files.
+
+Loading is defensive: the size is checked before reading, the nesting depth before
+parsing, JSON constants such as NaN are refused, and nothing can execute code (plain
+``json`` only). Every failure becomes one :class:`CharacterFileError` with a user
+message and a location.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from sheetapp.core.issues import DataPath, Issue
+from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
+from sheetapp.storage.atomic import atomic_write
+from sheetapp.storage.envelope import (
+    FORMAT_ID,
+    SCHEMA_VERSION,
+    CharacterDocument,
+    unknown_key_issues,
+)
+from sheetapp.storage.errors import CharacterFileError
+from sheetapp.storage.migrations import NewerSchemaError, migrate
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_NESTING = 64
+EXPORT_FORMAT_ID = "sheetapp.export"
+
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDocument:
+    """A document read from disk with what the loader noticed (e.g. unknown keys)."""
+
+    document: CharacterDocument[Any, Any]
+    system: GameSystem
+    notes: tuple[Issue, ...] = ()
+    migrated_from: int | None = None
+
+
+def load_document(path: Path, registry: SystemRegistry) -> LoadedDocument:
+    path = Path(path)
+    source = f"'{path.name}'"
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CharacterFileError(source, _too_large(size), hint="Is this really a character file?")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise CharacterFileError(source, "the file does not exist") from None
+    except IsADirectoryError:
+        raise CharacterFileError(source, "it is a folder, not a file") from None
+    except PermissionError:
+        raise CharacterFileError(source, "permission to read it was denied") from None
+    except OSError as exc:
+        raise CharacterFileError(source, f"it could not be read ({exc.strerror})") from None
+    return parse_document(data, registry, source=source)
+
+
+def _too_large(size: int) -> str:
+    return (
+        f"the file is {size / 1024 / 1024:.1f} MB; character files are refused above "
+        f"{MAX_FILE_BYTES // 1024 // 1024} MB"
+    )
+
+
+def parse_document(data: bytes, registry: SystemRegistry, *, source: str = "the file") -> LoadedDocument:
+    """Turn the bytes of a native file or a portable export into a validated document."""
+    if len(data) > MAX_FILE_BYTES:
+        raise CharacterFileError(source, _too_large(len(data)))
+    text = _decode(data, source)
+    _check_nesting(text, source)
+    raw = _parse_json(text, source)
+    raw = _unwrap_export(raw, source)
+    version = _header(raw, source)
+    system = _system(raw, registry, source)
+    try:
+        raw = migrate(raw, version)
+    except NewerSchemaError as exc:
+        raise CharacterFileError(
+            source, str(exc), path=("schema_version",), hint="Update sheetapp to open it."
+        ) from None
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise CharacterFileError(
+            source, f"it could not be upgraded from schema version {version} ({exc})"
+        ) from None
+    document = _validate(raw, system, source)
+    unknown = system.unknown_references(document)
+    if unknown:
+        first = unknown[0]
+        more = f" and {len(unknown) - 1} more" if len(unknown) > 1 else ""
+        raise CharacterFileError(
+            source,
+            f"it uses the {first.kind} '{first.ref}', which the {system.name} catalog does not "
+            f"have{more}",
+            path=first.path,
+            catalog_id=first.ref,
+            hint="It may come from a newer sheetapp or a custom catalog.",
+        )
+    notes = tuple(unknown_key_issues(document))
+    return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
+
+
+def _decode(data: bytes, source: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise CharacterFileError(
+            source, "it is not UTF-8 text (is it a character file?)", line=line, column=column
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def _check_nesting(text: str, source: str) -> None:
+    depth = 0
+    for match in _STRUCTURE.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line = text.count("\n", 0, match.start()) + 1
+                column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+                raise CharacterFileError(
+                    source,
+                    f"the data is nested more than {MAX_NESTING} levels deep",
+                    line=line,
+                    column=column,
+                )
+        elif token in "]}":
+            depth -= 1
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a valid JSON number")
+
+
+def _parse_json(text: str, source: str) -> dict[str, Any]:
+    if not text.strip():
+        raise CharacterFileError(source, "the file is empty")
+    try:
+        raw = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise CharacterFileError(
+            source,
+            f"it is not valid JSON ({exc.msg}); the file may be truncated or damaged",
+            line=exc.lineno,
+            column=exc.colno,
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise CharacterFileError(source, f"it is not valid JSON ({exc})") from None
+    if not isinstance(raw, dict):
+        raise CharacterFileError(
+            source,
+            f"it holds a JSON {type(raw).__name__.replace('dict', 'object')}, not a character",
+            path=(),
+        )
+    return raw
+
+
+def _unwrap_export(raw: dict[str, Any], source: str) -> dict[str, Any]:
+    """Accept sheetapp's portable export too: its ``document`` is the character."""
+    if raw.get("format") != EXPORT_FORMAT_ID:
+        return raw
+    inner = raw.get("document")
+    if not isinstance(inner, dict):
+        raise CharacterFileError(source, "the export holds no character document", path=("document",))
+    return inner
+
+
+def _header(raw: dict[str, Any], source: str) -> int:
+    found = raw.get("format")
+    if found != FORMAT_ID:
+        what = "has no 'format' key" if found is None else f"has the format {found!r}"
+        raise CharacterFileError(
+            source,
+            f"it {what}; sheetapp character files have \"format\": \"{FORMAT_ID}\"",
+            path=("format",),
+        )
+    version = raw.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise CharacterFileError(
+            source, "'schema_version' must be a whole number from 1 up", path=("schema_version",)
+        )
+    return version
+
+
+def _system(raw: dict[str, Any], registry: SystemRegistry, source: str) -> GameSystem:
+    system_id = raw.get("system")
+    if not isinstance(system_id, str):
+        raise CharacterFileError(source, "it does not say which game system it is for", path=("system",))
+    try:
+        return registry.get(system_id)
+    except UnknownSystemError as exc:
+        raise CharacterFileError(source, str(exc), path=("system",)) from None
+
+
+def _validate(raw: dict[str, Any], system: GameSystem, source: str) -> CharacterDocument[Any, Any]:
+    try:
+        return system.document_model().model_validate(raw)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        first = errors[0]
+        path: DataPath = tuple(first["loc"])
+        problem = f"{first['msg'][0].lower()}{first['msg'][1:]}"
+        found = first.get("input")
+        if first["type"] != "missing" and isinstance(found, str | int | float | bool):
+            shown = found if not isinstance(found, str) or len(found) < 60 else found[:57] + "..."
+            problem += f" (found {shown!r})"
+        if len(errors) > 1:
+            problem += f"; {len(errors) - 1} more problem(s) after this one"
+        raise CharacterFileError(source, problem, path=path) from None
+
+
+def dump_document(document: CharacterDocument[Any, Any]) -> bytes:
+    """The stable on-disk form: UTF-8, two-space indent, declared key order."""
+    data = document.model_dump(mode="json")
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def save_document(document: CharacterDocument[Any, Any], path: Path) -> None:
+    atomic_write(Path(path), dump_document(document))

@@ -1,0 +1,1 @@
+"""The built-in game systems, one package each (registered as entry points)."""

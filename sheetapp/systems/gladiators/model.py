@@ -1,0 +1,98 @@
+"""What a Glorious Gladiators file stores: the player's choices, never totals."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from sheetapp.core.catalog import ID_PATTERN
+from sheetapp.storage.envelope import MAX_NAME_LENGTH, MAX_TEXT_LENGTH, CharacterDocument, FileModel
+
+MAX_LEVEL = 999
+MAX_UNITS = 999
+
+Frequency = Literal["fre", "com", "rar"]
+Severity = Literal["maj", "sig", "min"]
+TraitCategory = Literal["V", "C", "R"]
+
+
+class ModifierChoice(FileModel):
+    """A modifier on an ability: catalog (or custom) id, chosen variant, number of units."""
+
+    modifier: str = Field(pattern=ID_PATTERN)
+    variant: str | None = None
+    units: int = Field(default=1, ge=1, le=MAX_UNITS)
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class AbilityChoice(FileModel):
+    """One ability as the player built it, e.g. ``Pistol: Damaging Attack L2, Lethal, ...``."""
+
+    ability: str = Field(pattern=ID_PATTERN)
+    label: str = Field(default="", max_length=MAX_NAME_LENGTH, description="e.g. 'Pistol'")
+    level: int = Field(default=1, ge=0, le=MAX_LEVEL)
+    types: list[str] = Field(default_factory=list)
+    source: str = Field(default="conventional", pattern=ID_PATTERN)
+    options: dict[str, str] = Field(
+        default_factory=dict, description="choice group id -> chosen option id"
+    )
+    addons: dict[str, int] = Field(default_factory=dict, description="add-on option id -> count")
+    modifiers: list[ModifierChoice] = Field(default_factory=list)
+    starting: bool = Field(
+        default=False, description="one of the four free starting abilities (upgrades cost extra)"
+    )
+    cost_override: int | None = Field(
+        default=None, ge=-999, le=9999, description="a referee's ruling on the cost, replacing the rules"
+    )
+    large_item: bool = Field(
+        default=False, description="produced by a large item (vehicle or support weapon)"
+    )
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class TraitChoice(FileModel):
+    """An advantage or disadvantage: cost = frequency + severity (seed lines 272-290)."""
+
+    trait: str = Field(pattern=ID_PATTERN)
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH, description="own wording or specialty")
+    category: TraitCategory | None = None
+    frequency: Frequency = "com"
+    severity: Severity = "sig"
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class CustomAbility(FileModel):
+    """A user-defined ability that travels inside the character file."""
+
+    id: str = Field(pattern=r"^custom_[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    base_cost: int = Field(default=1, ge=-99, le=999)
+    level_limit: int = Field(default=5, ge=1, le=MAX_LEVEL)
+    text: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class CustomModifier(FileModel):
+    id: str = Field(pattern=r"^custom_[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    cost: int = Field(ge=-99, le=999, description="per unit; negative for a limitation")
+    text: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class GladiatorsCharacter(FileModel):
+    character_type: Literal["major", "minor"] = "major"
+    abilities: list[AbilityChoice] = Field(default_factory=list)
+    advantages: list[TraitChoice] = Field(default_factory=list)
+    disadvantages: list[TraitChoice] = Field(default_factory=list)
+    custom_abilities: list[CustomAbility] = Field(default_factory=list)
+    custom_modifiers: list[CustomModifier] = Field(default_factory=list)
+
+
+class GladiatorsCampaign(FileModel):
+    gp_budget: int = Field(
+        default=40, ge=0, le=100_000, description="Glory Points to spend (seed: 40 for a low-power game)"
+    )
+
+
+class GladiatorsDocument(CharacterDocument[GladiatorsCampaign, GladiatorsCharacter]):
+    system: Literal["gladiators"] = "gladiators"

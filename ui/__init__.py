@@ -1,0 +1,1 @@
+"""The Qt window of sheetapp. The only package that imports PySide6."""
