@@ -45,6 +45,7 @@ class CatalogEntry(CatalogModel):
     text: str = ""
     certainty: Certainty = "clear"
     certainty_note: str = ""
+    seed_lines: tuple[int, ...] = ()
 
 
 CatalogT = TypeVar("CatalogT", bound=BaseModel)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, JsonValue
 
 from sheetapp.core.catalog import (
     ID_PATTERN,
@@ -28,6 +28,9 @@ class CostOption(CatalogModel):
     label: str
     cost: int
     max_count: int | None = 1
+    type: str | None = None
+    requires_type: str | None = None
+    only_with: tuple[str, ...] = ()
 
 
 class CostOptionGroup(CatalogModel):
@@ -35,22 +38,43 @@ class CostOptionGroup(CatalogModel):
 
     id: Id
     kind: Literal["choice", "addon"]
+    label: str = ""
     options: tuple[CostOption, ...] = Field(min_length=1)
 
 
 class TypeHandling(CatalogModel):
     handling: Literal["choose", "fixed", "none"]
     fixed: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
     count_from_options: bool = False
+
+
+class ChoicesPriced(CatalogModel):
+    """The ability covers kinds from a list (e.g. detection kinds), priced by count."""
+
+    what: str
+    from_: str = Field(alias="from")
+    count_from_options: bool = True
+
+
+class SpecialType(CatalogModel):
+    id: Id
+    name: str
+    text: str = ""
 
 
 class AbilityDef(CatalogEntry):
     types: TypeHandling
     level_limit: int | None = Field(ge=1)
     cost_options: tuple[CostOptionGroup, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
+    choices_priced: ChoicesPriced | None = None
+    special_types: tuple[SpecialType, ...] = ()
+    environments: tuple[str, ...] = ()
 
 
 class AbilityCatalog(CatalogModel):
+    meta: JsonValue = Field(default=None, alias="_meta")
     abilities: tuple[AbilityDef, ...]
 
 
@@ -66,8 +90,30 @@ class Variant(CatalogModel):
     id: Id
     label: str
     value: int = 0
+    value_certain: bool = True
     per_unit: str | None = None
+    max_units: int | None = None
     by_level: tuple[LevelStep, ...] | None = None
+    only_abilities: tuple[str, ...] = ()
+
+
+class VariantAddon(CatalogModel):
+    """An extra bought on top of a variant, e.g. Area "Fast +2"."""
+
+    id: Id
+    label: str
+    value: int
+    per_unit: str | None = None
+    max_units: int | None = 1
+    exclusive_group: str | None = None
+    requires_modifier: str | None = None
+    requires_variant: str | None = None
+
+
+class PerExtra(CatalogModel):
+    unit: str
+    table: tuple[LevelStep, ...]
+    max_units: int | None = None
 
 
 class FixedCost(CatalogModel):
@@ -80,22 +126,35 @@ class PerUnitCost(CatalogModel):
     value: int
     unit: str
     max_units: int | None = None
+    base: int = 0
 
 
 class ByLevelCost(CatalogModel):
     kind: Literal["by_level"]
     table: tuple[LevelStep, ...] = Field(min_length=1)
+    per_extra: PerExtra | None = None
     note: str = ""
 
 
 class VariantCost(CatalogModel):
     kind: Literal["variants"]
     variants: tuple[Variant, ...] = Field(min_length=1)
+    addons: tuple[VariantAddon, ...] = ()
+    combinable: bool = False
+    shapes: tuple[str, ...] = ()
+    note: str = ""
 
 
 ModifierCost = Annotated[
     FixedCost | PerUnitCost | ByLevelCost | VariantCost, Field(discriminator="kind")
 ]
+
+
+class Alternative(CatalogModel):
+    """One acceptable combination: one of ``abilities`` with one of ``modifiers``."""
+
+    abilities: tuple[str, ...] = ()
+    modifiers: tuple[str, ...] = ()
 
 
 class Restriction(CatalogModel):
@@ -107,9 +166,15 @@ class Restriction(CatalogModel):
         "only_abilities",
         "not_abilities",
         "requires_type",
+        "requires_one_of",
+        "max_ability_level",
         "other",
     ]
     modifier: str | None = None
+    variant: str | None = None
+    shape: str | None = None
+    level: int | None = None
+    alternatives: tuple[Alternative, ...] = ()
     modifiers: tuple[str, ...] = ()
     count: int | None = None
     abilities: tuple[str, ...] = ()
@@ -120,24 +185,46 @@ class Restriction(CatalogModel):
 class ModifierDef(CatalogEntry):
     cost: ModifierCost
     sign: Literal["positive", "negative"]
+    sign_note: str = ""
     restrictions: tuple[Restriction, ...] = ()
+    group: str | None = Field(default=None, description="at most one modifier per group")
+    repeatable: bool = False
+    counts_as: tuple[str, ...] = ()
 
 
 class ModifierCatalog(CatalogModel):
+    meta: JsonValue = Field(default=None, alias="_meta")
     modifiers: tuple[ModifierDef, ...]
 
 
 # --- advantages and disadvantages ----------------------------------------------------
 
 
+TraitFrequency = Literal["Frequent", "Common", "Rare"]
+TraitSeverity = Literal["Major", "Significant", "Minor"]
+
+
+class TraitCostOption(CatalogModel):
+    id: Id
+    label: str
+    frequency: TraitFrequency | None = None
+    severity: TraitSeverity | None = None
+    value: int
+
+
 class TraitDef(CatalogEntry):
-    category: str = ""
-    frequency: str | None = None
-    severity: str | None = None
-    cost: int | None = None
+    category: tuple[Literal["V", "C", "R"], ...] = ()
+    frequency: TraitFrequency | None = None
+    severity: TraitSeverity | None = None
+    cost: int | tuple[TraitCostOption, ...]
+    stated_cost: str = ""
+    formula_cost: int | None = None
+    requires_trait: str | None = None
 
 
 class TraitCatalog(CatalogModel):
+    meta: JsonValue = Field(default=None, alias="_meta")
+    rules: JsonValue = None
     advantages: tuple[TraitDef, ...]
     disadvantages: tuple[TraitDef, ...]
 
@@ -151,16 +238,45 @@ class TypeDef(CatalogEntry):
 
 class SourceDef(CatalogEntry):
     max_level: int | None = None
+    max_level_note: str | None = None
+
+
+class DetectionKind(CatalogEntry):
+    pass
 
 
 class MovementDef(CatalogEntry):
     hexes_per_level: int = Field(ge=1)
+    area_dodge_modifier: int = 0
+    area_dodge_text: str = ""
+    area_dodge_conditional: JsonValue = None
+    ability_cost: int = 0
+    special: str = ""
+    note: str = ""
+
+
+class MovementTable(CatalogModel):
+    seed_lines: tuple[int, ...] = ()
+    rule: str = ""
+    classes: tuple[MovementDef, ...]
+    worked_check: JsonValue = None
+    pursuit_table: JsonValue = None
 
 
 class BasicsCatalog(CatalogModel):
+    """Types, sources and the movement table; the other keys are reference text."""
+
+    meta: JsonValue = Field(default=None, alias="_meta")
     types: tuple[TypeDef, ...]
     sources: tuple[SourceDef, ...]
-    movement: tuple[MovementDef, ...]
+    movement: MovementTable
+    starting_abilities: JsonValue = None
+    creation: JsonValue = None
+    derived_values: JsonValue = None
+    detection_kinds: tuple[DetectionKind, ...] = ()
+    environments: JsonValue = None
+    example_walls: JsonValue = None
+    trait_scales: JsonValue = None
 
 
 class Catalogs:
@@ -177,7 +293,8 @@ class Catalogs:
         self.disadvantages = index_entries("gladiators/traits.json", traits.disadvantages)
         self.types = index_entries("gladiators/basics.json", basics.types)
         self.sources = index_entries("gladiators/basics.json", basics.sources)
-        self.movement = index_entries("gladiators/basics.json", basics.movement)
+        self.movement = index_entries("gladiators/basics.json", basics.movement.classes)
+        self.detection_kinds = index_entries("gladiators/basics.json", basics.detection_kinds)
         self._cross_check()
 
     def _cross_check(self) -> None:

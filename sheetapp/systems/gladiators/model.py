@@ -22,7 +22,8 @@ class ModifierChoice(FileModel):
 
     modifier: str = Field(pattern=ID_PATTERN)
     variant: str | None = None
-    units: int = Field(default=1, ge=1, le=MAX_UNITS)
+    units: int = Field(default=1, ge=0, le=MAX_UNITS)
+    addons: dict[str, int] = Field(default_factory=dict, description="variant add-on id -> count")
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -32,15 +33,20 @@ class AbilityChoice(FileModel):
     ability: str = Field(pattern=ID_PATTERN)
     label: str = Field(default="", max_length=MAX_NAME_LENGTH, description="e.g. 'Pistol'")
     level: int = Field(default=1, ge=0, le=MAX_LEVEL)
-    types: list[str] = Field(default_factory=list)
+    types: list[str] = Field(default_factory=list, description="Type ids, e.g. 'solid', 'energy'")
+    kinds: list[str] = Field(
+        default_factory=list, description="what it covers, e.g. detection kinds such as 'vision'"
+    )
     source: str = Field(default="conventional", pattern=ID_PATTERN)
     options: dict[str, str] = Field(
         default_factory=dict, description="choice group id -> chosen option id"
     )
     addons: dict[str, int] = Field(default_factory=dict, description="add-on option id -> count")
     modifiers: list[ModifierChoice] = Field(default_factory=list)
-    starting: bool = Field(
-        default=False, description="one of the four free starting abilities (upgrades cost extra)"
+    starting: str | None = Field(
+        default=None,
+        pattern=ID_PATTERN,
+        description="id of the free starting ability this one upgrades (walk, vision, punch, grapple)",
     )
     cost_override: int | None = Field(
         default=None, ge=-999, le=9999, description="a referee's ruling on the cost, replacing the rules"

@@ -1,0 +1,295 @@
+"""Glorious Gladiators validation rules. Each rule is one function with a stable code.
+
+The docstring of each rule quotes the seed line it enforces.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.systems.gladiators.catalog import Catalogs, VariantCost
+from sheetapp.systems.gladiators.costs import AbilityCost
+from sheetapp.systems.gladiators.model import GladiatorsCharacter
+from sheetapp.systems.gladiators.resolve import ResolvedAbility, ResolvedModifier
+
+MINOR_MAX_LEVEL = 3
+CONVENTIONAL_MAX_LEVEL = 5
+ADVANTAGES_RANGE = (2, 5)
+DISADVANTAGES_RANGE = (1, 4)
+LARGE_ITEM_SOURCES = {"conventional", "technological"}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    character: GladiatorsCharacter
+    abilities: list[ResolvedAbility]
+    costs: list[AbilityCost]
+    catalogs: Catalogs
+    gp_spent: int
+    gp_budget: int
+    advantage_points: int
+    disadvantage_points: int
+
+
+Rule = Callable[[RuleContext], list[Issue]]
+
+
+def ability_path(index: int, *rest: str | int) -> DataPath:
+    return ("character", "abilities", index, *rest)
+
+
+def display_name(ability: ResolvedAbility) -> str:
+    label = ability.choice.label
+    return f"{label} ({ability.name})" if label else ability.name
+
+
+def gp_budget(ctx: RuleContext) -> list[Issue]:
+    """"A character has a number of Glory Points (GP) to spend on creation." (line 13)"""
+    over = ctx.gp_spent - ctx.gp_budget
+    if over > 0:
+        return [
+            Issue(
+                Severity.ERROR,
+                "gladiators.gp_over_budget",
+                f"{ctx.gp_spent} GP spent of {ctx.gp_budget}: {over} GP over budget.",
+                ("campaign", "gp_budget"),
+                "Lower some levels, add limitations, or raise the campaign's GP budget.",
+            )
+        ]
+    if over < 0:
+        return [
+            Issue(
+                Severity.INFO,
+                "gladiators.gp_unspent",
+                f"{-over} GP of {ctx.gp_budget} not spent yet.",
+                ("campaign", "gp_budget"),
+            )
+        ]
+    return []
+
+
+def minor_character_levels(ctx: RuleContext) -> list[Issue]:
+    """"[Minor characters] cannot have abilities over Level 3 unless produced by a
+    conventional or technological item that is large" (line 11)"""
+    if ctx.character.character_type != "minor":
+        return []
+    issues = []
+    for index, ability in enumerate(ctx.abilities):
+        choice = ability.choice
+        exempt = choice.large_item and choice.source in LARGE_ITEM_SOURCES
+        if choice.level > MINOR_MAX_LEVEL and not exempt:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    "gladiators.minor_level",
+                    f"{display_name(ability)} is Level {choice.level}; minor characters cannot "
+                    f"have abilities over Level {MINOR_MAX_LEVEL}.",
+                    ability_path(index, "level"),
+                    "Unless it comes from a large conventional or technological item "
+                    "(mark it as a large item).",
+                )
+            )
+    return issues
+
+
+def conventional_levels(ctx: RuleContext) -> list[Issue]:
+    """"Conventional ... These cannot have a Level over 5 unless produced by a large item." (line 34)"""
+    issues = []
+    for index, ability in enumerate(ctx.abilities):
+        choice = ability.choice
+        if choice.source == "conventional" and choice.level > CONVENTIONAL_MAX_LEVEL and not choice.large_item:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    "gladiators.conventional_level",
+                    f"{display_name(ability)} is Conventional at Level {choice.level}; "
+                    f"Conventional abilities cannot exceed Level {CONVENTIONAL_MAX_LEVEL}.",
+                    ability_path(index, "level"),
+                    "Unless produced by a large item (a vehicle or support weapon).",
+                )
+            )
+    return issues
+
+
+def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
+    """"Negative modifiers cannot exceed half of the total cost of the ability including
+    positive modifiers" (line 155)"""
+    issues = []
+    for index, (ability, cost) in enumerate(zip(ctx.abilities, ctx.costs, strict=True)):
+        if ability.choice.cost_override is None and cost.negative_over_cap:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    "gladiators.negative_cap",
+                    f"{display_name(ability)}: limitations worth {cost.negative_scaled} exceed half "
+                    f"the ability's cost with positive modifiers (at most -{cost.negative_cap}).",
+                    ability_path(index, "modifiers"),
+                    "Remove a limitation; the excess is not counted.",
+                )
+            )
+    return issues
+
+
+def trait_counts(ctx: RuleContext) -> list[Issue]:
+    """"A character must have 2-5 advantages and 1-4 disadvantages." (line 274) Read as a
+    rule for major characters: the seed's typical minor characters have one or none."""
+    if ctx.character.character_type != "major":
+        return []
+    issues = []
+    for key, label, (low, high) in (
+        ("advantages", "advantages", ADVANTAGES_RANGE),
+        ("disadvantages", "disadvantages", DISADVANTAGES_RANGE),
+    ):
+        count = len(getattr(ctx.character, key))
+        if not low <= count <= high:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    f"gladiators.{key}_count",
+                    f"{count} {label}; a character must have {low}-{high}.",
+                    ("character", key),
+                )
+            )
+    return issues
+
+
+def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
+    """"Points from disadvantages can only be spent on advantages." (line 274)"""
+    wasted = ctx.disadvantage_points - ctx.advantage_points
+    if wasted > 0:
+        return [
+            Issue(
+                Severity.WARNING,
+                "gladiators.disadvantage_points_unused",
+                f"Disadvantages give {ctx.disadvantage_points} points but advantages cost only "
+                f"{ctx.advantage_points}: {wasted} points are lost (they cannot pay for abilities).",
+                ("character", "disadvantages"),
+            )
+        ]
+    return []
+
+
+def types_and_sources(ctx: RuleContext) -> list[Issue]:
+    """"Every ability must have a source" (line 27); abilities with a Type have it
+    "selected when the ability is designed" (line 17)."""
+    issues = []
+    for index, ability in enumerate(ctx.abilities):
+        definition = ability.definition
+        if definition and definition.types.handling == "choose" and not ability.choice.types:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    "gladiators.type_missing",
+                    f"{display_name(ability)} needs a Type (Energy, Physical, Poison, Psychic or Solid).",
+                    ability_path(index, "types"),
+                )
+            )
+    return issues
+
+
+def _modifier_issue(index: int, m_index: int, ability: ResolvedAbility, mod: ResolvedModifier, text: str) -> Issue:
+    return Issue(
+        Severity.ERROR,
+        "gladiators.modifier_restriction",
+        f"{display_name(ability)}: {mod.name} — {text}",
+        ability_path(index, "modifiers", m_index),
+    )
+
+
+def modifier_restrictions(ctx: RuleContext) -> list[Issue]:
+    """Each modifier's stated restrictions, e.g. Activation "Can only be on an ability
+    which is Persistent or Always On" (line 160); "maximum of twice"; "can't be Always On"."""
+    issues: list[Issue] = []
+    for index, ability in enumerate(ctx.abilities):
+        counts = Counter(m.choice.modifier for m in ability.modifiers)
+        for m_index, mod in enumerate(ability.modifiers):
+            definition = mod.definition
+            if definition is None:
+                continue
+            if isinstance(definition.cost, VariantCost) and mod.variant is None:
+                options = ", ".join(v.label for v in definition.cost.variants)
+                issues.append(_modifier_issue(index, m_index, ability, mod, f"choose one of: {options}."))
+            limit = next((r.count for r in definition.restrictions if r.kind == "max_count"), None)
+            allowed = limit or 1
+            if counts[definition.id] > allowed and m_index == _first_index(ability, definition.id):
+                issues.append(
+                    _modifier_issue(
+                        index, m_index, ability, mod,
+                        f"taken {counts[definition.id]} times; allowed at most {allowed}.",
+                    )  # fmt: skip
+                )
+            for rule in definition.restrictions:
+                broken = _broken(rule.kind, rule, ability)
+                if broken:
+                    issues.append(_modifier_issue(index, m_index, ability, mod, rule.text or broken))
+    return issues
+
+
+def _first_index(ability: ResolvedAbility, modifier_id: str) -> int:
+    return next(i for i, m in enumerate(ability.modifiers) if m.choice.modifier == modifier_id)
+
+
+def _broken(kind: str, rule: object, ability: ResolvedAbility) -> str:
+    from sheetapp.systems.gladiators.catalog import Restriction
+
+    assert isinstance(rule, Restriction)
+    ability_id = ability.choice.ability
+    if kind == "requires_modifier" and rule.modifier and not ability.has_modifier(rule.modifier):
+        return f"needs the modifier {rule.modifier}."
+    if kind == "requires_any_modifier" and rule.modifiers and not any(ability.has_modifier(m) for m in rule.modifiers):
+        return f"needs one of: {', '.join(rule.modifiers)}."
+    if kind == "forbids_modifier" and rule.modifier and ability.has_modifier(rule.modifier):
+        return f"cannot be combined with {rule.modifier}."
+    if kind == "only_abilities" and rule.abilities and ability_id not in rule.abilities:
+        return f"only on: {', '.join(rule.abilities)}."
+    if kind == "not_abilities" and ability_id in rule.abilities:
+        return "not allowed on this ability."
+    if kind == "requires_type" and rule.types:
+        chosen = {t.lower() for t in ability.choice.types}
+        fixed = {t.lower() for t in (ability.definition.types.fixed if ability.definition else ())}
+        if not ({t.lower() for t in rule.types} & (chosen | fixed)):
+            return f"needs the Type {' or '.join(rule.types)}."
+    return ""
+
+
+def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
+    """The seed's abilities table is a garbled extraction; costs we could not read with
+    certainty are flagged so a referee can confirm or override them."""
+    issues = []
+    for index, ability in enumerate(ctx.abilities):
+        definition = ability.definition
+        if definition and definition.certainty == "uncertain" and ability.choice.cost_override is None:
+            issues.append(
+                Issue(
+                    Severity.INFO,
+                    "gladiators.uncertain_cost",
+                    f"{display_name(ability)}: the rulebook's cost for {definition.name} is uncertain "
+                    "(reconstructed from a damaged table).",
+                    ability_path(index),
+                    definition.certainty_note or "A referee can set the cost by hand (cost override).",
+                )
+            )
+    return issues
+
+
+RULES: tuple[Rule, ...] = (
+    gp_budget,
+    minor_character_levels,
+    conventional_levels,
+    negative_modifier_cap,
+    trait_counts,
+    disadvantage_points_only_on_advantages,
+    types_and_sources,
+    modifier_restrictions,
+    reconstructed_costs,
+)
+
+
+def check(ctx: RuleContext) -> list[Issue]:
+    issues: list[Issue] = []
+    for rule in RULES:
+        issues.extend(rule(ctx))
+    return issues

@@ -1,0 +1,175 @@
+"""The Glorious Gladiators game system object (registered as an entry point)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.system import UnknownReference
+from sheetapp.storage.envelope import CharacterDocument, Meta
+from sheetapp.systems.gladiators import derived, rules
+from sheetapp.systems.gladiators.catalog import Catalogs, catalogs
+from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost, modifier_value
+from sheetapp.systems.gladiators.model import (
+    GladiatorsCampaign,
+    GladiatorsCharacter,
+    GladiatorsDocument,
+)
+from sheetapp.systems.gladiators.notation import ability_notation
+from sheetapp.systems.gladiators.resolve import ResolvedAbility, resolve_ability, resolve_character
+from sheetapp.systems.gladiators.starting import starting_abilities
+from sheetapp.systems.gladiators.traits import trait_explanation, trait_points
+
+GP = "gp"
+
+
+class GladiatorsSystem:
+    id = "gladiators"
+    name = "Glorious Gladiators v6"
+    system_version = "6"
+    seed = "000_5bffb215164afb79.txt"
+
+    def document_model(self) -> type[GladiatorsDocument]:
+        return GladiatorsDocument
+
+    def load_catalogs(self) -> None:
+        catalogs()
+        starting_abilities()
+
+    def new_document(self, name: str) -> GladiatorsDocument:
+        character = GladiatorsCharacter(
+            abilities=[template.model_copy(deep=True) for template in starting_abilities().values()]
+        )
+        return GladiatorsDocument(
+            system_version=self.system_version,
+            meta=Meta(name=name),
+            campaign=GladiatorsCampaign(),
+            character=character,
+        )
+
+    def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
+        character: GladiatorsCharacter = document.character
+        campaign: GladiatorsCampaign = document.campaign
+        cats = catalogs()
+        abilities = resolve_character(character, cats)
+        costs = [ability_cost(ability) for ability in abilities]
+        ability_lines = [
+            self._ability_line(index, ability, cost, cats, character)
+            for index, (ability, cost) in enumerate(zip(abilities, costs, strict=True))
+        ]
+        advantage_points = sum(trait_points(t) for t in character.advantages)
+        disadvantage_points = sum(trait_points(t) for t in character.disadvantages)
+        trait_net = max(0, advantage_points - disadvantage_points)
+        ability_gp = sum(line.amount for line in ability_lines)
+        spent = ability_gp + trait_net
+        lines = [
+            CostLine("Abilities", ability_gp, f"{len(ability_lines)} abilities", ("character", "abilities"), GP,
+                     tuple(ability_lines)),  # fmt: skip
+            self._traits_line(character, advantage_points, disadvantage_points, trait_net),
+        ]
+        totals = [
+            Total(GP, "Glory Points", spent, campaign.gp_budget, "GP",
+                  f"abilities {ability_gp} + advantages {advantage_points} - disadvantages "
+                  f"{min(disadvantage_points, advantage_points)} = {spent}"),  # fmt: skip
+        ]
+        ctx = rules.RuleContext(
+            character, abilities, costs, cats, spent, campaign.gp_budget,
+            advantage_points, disadvantage_points,
+        )  # fmt: skip
+        values = [derived.hits(character, abilities), *derived.movement(abilities, cats)]
+        return Evaluation.build(lines, totals, values, rules.check(ctx))
+
+    def _ability_line(
+        self,
+        index: int,
+        ability: ResolvedAbility,
+        cost: AbilityCost,
+        cats: Catalogs,
+        character: GladiatorsCharacter,
+    ) -> CostLine:
+        path = ("character", "abilities", index)
+        level = ability.choice.level
+        amount = cost.total
+        explanation = cost.explain(level)
+        if ability.choice.cost_override is not None:
+            amount = ability.choice.cost_override
+            explanation = f"referee's ruling: {amount} GP (the rules give {cost.total})"
+        if ability.choice.starting:
+            free = self._starting_allowance(ability.choice.starting, cats, character)
+            amount = max(0, amount - free)
+            explanation += f"; free starting ability worth {free} GP → {amount} GP"
+        children = [
+            CostLine(f"Level {level}", cost.levels, cost.levels_sum, (*path, "level"), GP),
+            *(
+                CostLine(option.label, option.cost * count, f"{count}×{option.cost}" if count > 1 else "",
+                         (*path, "options"), GP)  # fmt: skip
+                for option, count in ability.options
+            ),
+            *(
+                CostLine(mod.display, modifier_value(mod, level), mod.choice.note,
+                         (*path, "modifiers", m_index), GP)  # fmt: skip
+                for m_index, mod in enumerate(ability.modifiers)
+            ),
+        ]
+        return CostLine(ability_notation(ability), amount, explanation, path, GP, tuple(children))
+
+    def _starting_allowance(self, key: str, cats: Catalogs, character: GladiatorsCharacter) -> int:
+        template = starting_abilities().get(key)
+        if template is None:
+            return 0
+        resolved = resolve_ability(template, cats, {}, {})
+        return ability_cost(resolved).total
+
+    def _traits_line(
+        self, character: GladiatorsCharacter, advantages: int, disadvantages: int, net: int
+    ) -> CostLine:
+        adv = tuple(
+            CostLine(t.name or t.trait, trait_points(t), trait_explanation(t),
+                     ("character", "advantages", i), GP)  # fmt: skip
+            for i, t in enumerate(character.advantages)
+        )
+        dis = tuple(
+            CostLine(t.name or t.trait, -trait_points(t), trait_explanation(t),
+                     ("character", "disadvantages", i), GP)  # fmt: skip
+            for i, t in enumerate(character.disadvantages)
+        )
+        explanation = (
+            f"advantages {advantages} - disadvantages {disadvantages} = {advantages - disadvantages}"
+        )
+        if net == 0 and disadvantages > advantages:
+            explanation += "; disadvantage points only pay for advantages, so 0"
+        return CostLine(
+            "Advantages and disadvantages", net, explanation, ("character",), GP,
+            (CostLine("Advantages", advantages, "", ("character", "advantages"), GP, adv),
+             CostLine("Disadvantages", -disadvantages, "", ("character", "disadvantages"), GP, dis)),
+        )  # fmt: skip
+
+    def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
+        character: GladiatorsCharacter = document.character
+        cats = catalogs()
+        custom_abilities = {c.id for c in character.custom_abilities}
+        custom_modifiers = {c.id for c in character.custom_modifiers}
+        found: list[UnknownReference] = []
+        for index, ability in enumerate(character.abilities):
+            path = ("character", "abilities", index)
+            if ability.ability not in cats.abilities and ability.ability not in custom_abilities:
+                found.append(UnknownReference((*path, "ability"), "ability", ability.ability))
+            if ability.source not in cats.sources:
+                found.append(UnknownReference((*path, "source"), "source", ability.source))
+            if ability.starting is not None and ability.starting not in starting_abilities():
+                found.append(UnknownReference((*path, "starting"), "starting ability", ability.starting))
+            for m_index, modifier in enumerate(ability.modifiers):
+                if modifier.modifier not in cats.modifiers and modifier.modifier not in custom_modifiers:
+                    found.append(
+                        UnknownReference((*path, "modifiers", m_index, "modifier"), "modifier", modifier.modifier)
+                    )
+        for key, known in (("advantages", cats.advantages), ("disadvantages", cats.disadvantages)):
+            for index, trait in enumerate(getattr(character, key)):
+                if trait.trait not in known and trait.trait != "custom":
+                    kind = key[:-1]
+                    found.append(UnknownReference(("character", key, index, "trait"), kind, trait.trait))
+        return found
+
+
+SYSTEM = GladiatorsSystem()
