@@ -19,7 +19,12 @@ from sheetapp import __version__
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Severity, format_path
-from sheetapp.core.system import SystemLoadError, SystemRegistry, UnknownSystemError, installed_systems
+from sheetapp.core.system import (
+    SystemLoadError,
+    SystemRegistry,
+    UnknownSystemError,
+    installed_systems,
+)
 from sheetapp.logs import get_logger, setup_logging
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
@@ -198,7 +203,6 @@ def print_report(loaded: LoadedDocument, evaluation: Evaluation, out: TextIO) ->
     if evaluation.issues:
         print("Issues:", file=out)
     for issue in evaluation.issues:
-
         print(f"  {issue.severity.value:<7} {format_path(issue.path)}: {issue.message}", file=out)
         if issue.hint:
             print(f"          hint: {issue.hint}", file=out)

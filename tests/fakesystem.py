@@ -57,7 +57,9 @@ class FakeSystem:
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: FakeCharacter = document.character
         lines = [
-            CostLine(f"Skill {s.skill}", s.rank * 2, f"{s.rank}×2", ("character", "skills", i), "pts")
+            CostLine(
+                f"Skill {s.skill}", s.rank * 2, f"{s.rank}×2", ("character", "skills", i), "pts"
+            )
             for i, s in enumerate(character.skills)
         ]
         spent = sum(line.amount for line in lines)

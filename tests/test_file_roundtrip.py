@@ -24,7 +24,9 @@ def test_load_then_save_gives_the_same_bytes(tmp_path: Path, fake_registry: Syst
     assert "Zoë «Ελένη» Дмитриевна <&>".encode() in first, "UTF-8, not escaped"
 
 
-def test_unknown_keys_survive_and_are_reported(tmp_path: Path, fake_registry: SystemRegistry) -> None:
+def test_unknown_keys_survive_and_are_reported(
+    tmp_path: Path, fake_registry: SystemRegistry
+) -> None:
     raw = json.loads(dump_document(FAKE_SYSTEM.new_document("Ada")))
     raw["mood"] = "cheerful"
     raw["meta"]["pronouns"] = "she/her"

@@ -22,8 +22,14 @@ def test_every_step_has_a_fixture_and_the_chain_is_complete() -> None:
 
 
 def test_version_1_moves_name_player_notes_into_meta() -> None:
-    old = {"format": "sheetapp.character", "schema_version": 1, "name": "Ada", "player": "Kim",
-           "notes": "n", "system": "fake"}  # fmt: skip
+    old = {
+        "format": "sheetapp.character",
+        "schema_version": 1,
+        "name": "Ada",
+        "player": "Kim",
+        "notes": "n",
+        "system": "fake",
+    }
     new = migrate_1_to_2(old)
     assert new["meta"] == {"name": "Ada", "player": "Kim", "notes": "n"}
     assert new["history"] == []

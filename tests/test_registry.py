@@ -25,7 +25,9 @@ def fake_entry_points(*points: EntryPoint) -> Any:
     return lookup
 
 
-def test_third_party_system_is_found_without_touching_our_code(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_third_party_system_is_found_without_touching_our_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     point = EntryPoint("fake", "tests.fakesystem:FAKE_SYSTEM", "sheetapp.systems")
     monkeypatch.setattr(system_module, "entry_points", fake_entry_points(point))
     registry = SystemRegistry.from_entry_points()

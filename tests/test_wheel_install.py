@@ -32,9 +32,7 @@ def test_wheel_installs_and_runs_outside_the_source_tree(tmp_path: Path) -> None
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
     # The CLI needs only pydantic and platformdirs; the window's Qt is not needed here.
-    subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True
-    )
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True)
     subprocess.run(
         [str(python), "-m", "pip", "install", "-q", "pydantic>=2.7,<3", "platformdirs>=4"],
         check=True,
@@ -63,6 +61,10 @@ def test_wheel_installs_and_runs_outside_the_source_tree(tmp_path: Path) -> None
     assert checked.returncode in (0, 1), checked.stderr
     where = subprocess.run(
         [str(python), "-c", "import sheetapp; print(sheetapp.__file__)"],
-        cwd=outside, env=env, capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        cwd=outside,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert str(env_dir) in where.stdout, "the installed copy, not the source tree, was used"

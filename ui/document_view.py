@@ -28,7 +28,9 @@ SEVERITY_MARK = {Severity.ERROR: "✖", Severity.WARNING: "▲", Severity.INFO: 
 class DocumentView(QWidget):
     """Shows what the domain computed for one document; it computes nothing itself."""
 
-    def __init__(self, loaded: LoadedDocument, path: Path | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, loaded: LoadedDocument, path: Path | None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.loaded = loaded
         self.path = path
@@ -60,7 +62,9 @@ class DocumentView(QWidget):
         return self.loaded.document.meta.name or (self.path.name if self.path else "Untitled")
 
     def evaluation(self) -> Evaluation:
-        return self.loaded.system.evaluate(self.loaded.document).with_issues(list(self.loaded.notes))
+        return self.loaded.system.evaluate(self.loaded.document).with_issues(
+            list(self.loaded.notes)
+        )
 
     def refresh(self) -> None:
         evaluation = self.evaluation()
@@ -83,7 +87,11 @@ class DocumentView(QWidget):
 
 
 def _cost_row(line: CostLine) -> list[QStandardItem]:
-    cells = [QStandardItem(line.label), QStandardItem(str(line.amount)), QStandardItem(line.explanation)]
+    cells = [
+        QStandardItem(line.label),
+        QStandardItem(str(line.amount)),
+        QStandardItem(line.explanation),
+    ]
     for cell in cells:
         cell.setEditable(False)
     for child in line.children:

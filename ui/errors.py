@@ -15,10 +15,11 @@ _log = get_logger("ui")
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
     _log.warning("%s: %s", title, message)
-    box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
+    )
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.exec()
-
 
 
 def install_excepthook() -> None:

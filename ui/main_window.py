@@ -34,11 +34,13 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open)
+        self.open_action = QAction(
+            "&Open…", self, shortcut=QKeySequence(QKeySequence.StandardKey.Open)
+        )
         self.open_action.triggered.connect(self.choose_and_open)
-        close = QAction("&Close", self, shortcut=QKeySequence.StandardKey.Close)
+        close = QAction("&Close", self, shortcut=QKeySequence(QKeySequence.StandardKey.Close))
         close.triggered.connect(lambda: self.close_tab(self.tabs.currentIndex()))
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         quit_action.triggered.connect(self.close)
         for action in (self.open_action, close, quit_action):
             file_menu.addAction(action)
@@ -66,7 +68,8 @@ class MainWindow(QMainWindow):
             return
         widget = self.tabs.widget(index)
         self.tabs.removeTab(index)
-        widget.deleteLater()
+        if widget is not None:
+            widget.deleteLater()
 
     def current_view(self) -> DocumentView | None:
         widget = self.tabs.currentWidget()

@@ -48,7 +48,9 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def atomic_write(path: Path, data: bytes, *, keep_backup: bool = True, ops: FileOps | None = None) -> None:
+def atomic_write(
+    path: Path, data: bytes, *, keep_backup: bool = True, ops: FileOps | None = None
+) -> None:
     """Replace ``path`` with ``data`` atomically, keeping the previous file as ``.bak``."""
     ops = ops or FileOps()
     path = Path(path)

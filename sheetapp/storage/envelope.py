@@ -59,7 +59,7 @@ CharacterT = TypeVar("CharacterT", bound=BaseModel)
 class CharacterDocument(FileModel, Generic[CampaignT, CharacterT]):
     """A whole character file. Each system parametrises it with its own models."""
 
-    format: Literal["sheetapp.character"] = FORMAT_ID
+    format: Literal["sheetapp.character"] = "sheetapp.character"
     schema_version: int = SCHEMA_VERSION
     system: str
     system_version: str

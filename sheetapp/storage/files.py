@@ -51,7 +51,9 @@ def load_document(path: Path, registry: SystemRegistry) -> LoadedDocument:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise CharacterFileError(source, _too_large(size), hint="Is this really a character file?")
+            raise CharacterFileError(
+                source, _too_large(size), hint="Is this really a character file?"
+            )
         with path.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
@@ -72,7 +74,9 @@ def _too_large(size: int) -> str:
     )
 
 
-def parse_document(data: bytes, registry: SystemRegistry, *, source: str = "the file") -> LoadedDocument:
+def parse_document(
+    data: bytes, registry: SystemRegistry, *, source: str = "the file"
+) -> LoadedDocument:
     """Turn the bytes of a native file or a portable export into a validated document."""
     if len(data) > MAX_FILE_BYTES:
         raise CharacterFileError(source, _too_large(len(data)))
@@ -173,7 +177,9 @@ def _unwrap_export(raw: dict[str, Any], source: str) -> dict[str, Any]:
         return raw
     inner = raw.get("document")
     if not isinstance(inner, dict):
-        raise CharacterFileError(source, "the export holds no character document", path=("document",))
+        raise CharacterFileError(
+            source, "the export holds no character document", path=("document",)
+        )
     return inner
 
 
@@ -183,7 +189,7 @@ def _header(raw: dict[str, Any], source: str) -> int:
         what = "has no 'format' key" if found is None else f"has the format {found!r}"
         raise CharacterFileError(
             source,
-            f"it {what}; sheetapp character files have \"format\": \"{FORMAT_ID}\"",
+            f'it {what}; sheetapp character files have "format": "{FORMAT_ID}"',
             path=("format",),
         )
     version = raw.get("schema_version")
@@ -197,7 +203,9 @@ def _header(raw: dict[str, Any], source: str) -> int:
 def _system(raw: dict[str, Any], registry: SystemRegistry, source: str) -> GameSystem:
     system_id = raw.get("system")
     if not isinstance(system_id, str):
-        raise CharacterFileError(source, "it does not say which game system it is for", path=("system",))
+        raise CharacterFileError(
+            source, "it does not say which game system it is for", path=("system",)
+        )
     try:
         return registry.get(system_id)
     except UnknownSystemError as exc:

@@ -14,9 +14,9 @@ def file_schema(registry: SystemRegistry) -> dict[str, Any]:
     if not models:
         raise LookupError("no game system is installed")
     if len(models) == 1:
-        schema = models[0].model_json_schema()
+        schema: dict[str, Any] = models[0].model_json_schema()
     else:
-        union = Annotated[Union[tuple(models)], Field(discriminator="system")]  # noqa: UP007
+        union: Any = Annotated[Union[tuple(models)], Field(discriminator="system")]  # noqa: UP007
         schema = TypeAdapter(union).json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "sheetapp character file"

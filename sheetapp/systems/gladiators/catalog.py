@@ -309,9 +309,13 @@ class Catalogs:
         for ability in self.abilities.values():
             group_ids = [group.id for group in ability.cost_options]
             if len(set(group_ids)) != len(group_ids):
-                raise CatalogError("gladiators/abilities.json", ability.id, "option group ids repeat")
+                raise CatalogError(
+                    "gladiators/abilities.json", ability.id, "option group ids repeat"
+                )
             for name in ability.types.fixed:
-                require_known("gladiators/abilities.json", ability.id, "types.fixed", name.lower(), self.types)
+                require_known(
+                    "gladiators/abilities.json", ability.id, "types.fixed", name.lower(), self.types
+                )
 
 
 @cache

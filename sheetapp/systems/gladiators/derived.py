@@ -15,7 +15,7 @@ MOVEMENT_GROUP = "movement_class"
 
 
 def hits(character: GladiatorsCharacter, abilities: list[ResolvedAbility]) -> DerivedValue:
-    """"If a character takes 3 hits in a combat then s/he is out of action. A minor
+    """ "If a character takes 3 hits in a combat then s/he is out of action. A minor
     character takes 1 hit" and "total hits (3 + Levels in Toughness)" (lines 616, 625)."""
     if character.character_type == "minor":
         return DerivedValue("hits", "Hits", MINOR_HITS, "minor characters take 1 hit")
@@ -24,7 +24,7 @@ def hits(character: GladiatorsCharacter, abilities: list[ResolvedAbility]) -> De
 
 
 def movement(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[DerivedValue]:
-    """"Each movement ability has a number of hexes movement it allows per level"
+    """ "Each movement ability has a number of hexes movement it allows per level"
     (line 480), e.g. "Walk L2 (6 squares)" for Ground at 3 hexes per level."""
     values = []
     for index, ability in enumerate(abilities):

@@ -46,10 +46,13 @@ class AbilityChoice(FileModel):
     starting: str | None = Field(
         default=None,
         pattern=ID_PATTERN,
-        description="id of the free starting ability this one upgrades (walk, vision, punch, grapple)",
+        description="the free starting ability this one upgrades: walk, vision, punch, grapple",
     )
     cost_override: int | None = Field(
-        default=None, ge=-999, le=9999, description="a referee's ruling on the cost, replacing the rules"
+        default=None,
+        ge=-999,
+        le=9999,
+        description="a referee's ruling on the cost, replacing the rules",
     )
     large_item: bool = Field(
         default=False, description="produced by a large item (vehicle or support weapon)"
@@ -61,7 +64,9 @@ class TraitChoice(FileModel):
     """An advantage or disadvantage: cost = frequency + severity (seed lines 272-290)."""
 
     trait: str = Field(pattern=ID_PATTERN)
-    name: str = Field(default="", max_length=MAX_NAME_LENGTH, description="own wording or specialty")
+    name: str = Field(
+        default="", max_length=MAX_NAME_LENGTH, description="own wording or specialty"
+    )
     category: TraitCategory | None = None
     frequency: Frequency = "com"
     severity: Severity = "sig"
@@ -96,7 +101,10 @@ class GladiatorsCharacter(FileModel):
 
 class GladiatorsCampaign(FileModel):
     gp_budget: int = Field(
-        default=40, ge=0, le=100_000, description="Glory Points to spend (seed: 40 for a low-power game)"
+        default=40,
+        ge=0,
+        le=100_000,
+        description="Glory Points to spend (seed: 40 for a low-power game)",
     )
 
 

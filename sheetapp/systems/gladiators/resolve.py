@@ -78,7 +78,9 @@ class ResolvedAbility:
         return any(m.choice.modifier == modifier_id for m in self.modifiers)
 
 
-def chosen_options(definition: AbilityDef, choice: AbilityChoice) -> tuple[tuple[CostOption, int], ...]:
+def chosen_options(
+    definition: AbilityDef, choice: AbilityChoice
+) -> tuple[tuple[CostOption, int], ...]:
     """The priced options: one per choice group (default: the first), add-ons by count."""
     picked: list[tuple[CostOption, int]] = []
     for group in definition.cost_options:
@@ -94,7 +96,9 @@ def chosen_options(definition: AbilityDef, choice: AbilityChoice) -> tuple[tuple
     return tuple(picked)
 
 
-def resolve_modifier(choice: ModifierChoice, catalogs: Catalogs, custom: dict[str, CustomModifier]) -> ResolvedModifier:
+def resolve_modifier(
+    choice: ModifierChoice, catalogs: Catalogs, custom: dict[str, CustomModifier]
+) -> ResolvedModifier:
     definition = catalogs.modifiers.get(choice.modifier)
     variant = None
     if definition and isinstance(definition.cost, VariantCost) and choice.variant:
@@ -111,7 +115,9 @@ def resolve_ability(
     definition = catalogs.abilities.get(choice.ability)
     options = chosen_options(definition, choice) if definition else ()
     modifiers = tuple(resolve_modifier(m, catalogs, custom_modifiers) for m in choice.modifiers)
-    return ResolvedAbility(choice, definition, custom_abilities.get(choice.ability), options, modifiers)
+    return ResolvedAbility(
+        choice, definition, custom_abilities.get(choice.ability), options, modifiers
+    )
 
 
 def resolve_character(character: GladiatorsCharacter, catalogs: Catalogs) -> list[ResolvedAbility]:

@@ -47,7 +47,7 @@ def display_name(ability: ResolvedAbility) -> str:
 
 
 def gp_budget(ctx: RuleContext) -> list[Issue]:
-    """"A character has a number of Glory Points (GP) to spend on creation." (line 13)"""
+    """ "A character has a number of Glory Points (GP) to spend on creation." (line 13)"""
     over = ctx.gp_spent - ctx.gp_budget
     if over > 0:
         return [
@@ -72,7 +72,7 @@ def gp_budget(ctx: RuleContext) -> list[Issue]:
 
 
 def minor_character_levels(ctx: RuleContext) -> list[Issue]:
-    """"[Minor characters] cannot have abilities over Level 3 unless produced by a
+    """ "[Minor characters] cannot have abilities over Level 3 unless produced by a
     conventional or technological item that is large" (line 11)"""
     if ctx.character.character_type != "minor":
         return []
@@ -96,11 +96,16 @@ def minor_character_levels(ctx: RuleContext) -> list[Issue]:
 
 
 def conventional_levels(ctx: RuleContext) -> list[Issue]:
-    """"Conventional ... These cannot have a Level over 5 unless produced by a large item." (line 34)"""
+    """Sources: "Conventional ... These cannot have a Level over 5 unless produced by a
+    large item." (line 34)"""
     issues = []
     for index, ability in enumerate(ctx.abilities):
         choice = ability.choice
-        if choice.source == "conventional" and choice.level > CONVENTIONAL_MAX_LEVEL and not choice.large_item:
+        if (
+            choice.source == "conventional"
+            and choice.level > CONVENTIONAL_MAX_LEVEL
+            and not choice.large_item
+        ):
             issues.append(
                 Issue(
                     Severity.ERROR,
@@ -115,7 +120,7 @@ def conventional_levels(ctx: RuleContext) -> list[Issue]:
 
 
 def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
-    """"Negative modifiers cannot exceed half of the total cost of the ability including
+    """ "Negative modifiers cannot exceed half of the total cost of the ability including
     positive modifiers" (line 155)"""
     issues = []
     for index, (ability, cost) in enumerate(zip(ctx.abilities, ctx.costs, strict=True)):
@@ -124,7 +129,8 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
                 Issue(
                     Severity.ERROR,
                     "gladiators.negative_cap",
-                    f"{display_name(ability)}: limitations worth {cost.negative_scaled} exceed half "
+                    f"{display_name(ability)}: limitations worth {cost.negative_scaled} "
+                    "exceed half "
                     f"the ability's cost with positive modifiers (at most -{cost.negative_cap}).",
                     ability_path(index, "modifiers"),
                     "Remove a limitation; the excess is not counted.",
@@ -134,7 +140,7 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
 
 
 def trait_counts(ctx: RuleContext) -> list[Issue]:
-    """"A character must have 2-5 advantages and 1-4 disadvantages." (line 274) Read as a
+    """ "A character must have 2-5 advantages and 1-4 disadvantages." (line 274) Read as a
     rule for major characters: the seed's typical minor characters have one or none."""
     if ctx.character.character_type != "major":
         return []
@@ -157,7 +163,7 @@ def trait_counts(ctx: RuleContext) -> list[Issue]:
 
 
 def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
-    """"Points from disadvantages can only be spent on advantages." (line 274)"""
+    """ "Points from disadvantages can only be spent on advantages." (line 274)"""
     wasted = ctx.disadvantage_points - ctx.advantage_points
     if wasted > 0:
         return [
@@ -165,7 +171,8 @@ def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
                 Severity.WARNING,
                 "gladiators.disadvantage_points_unused",
                 f"Disadvantages give {ctx.disadvantage_points} points but advantages cost only "
-                f"{ctx.advantage_points}: {wasted} points are lost (they cannot pay for abilities).",
+                f"{ctx.advantage_points}: {wasted} points are lost "
+                "(they cannot pay for abilities).",
                 ("character", "disadvantages"),
             )
         ]
@@ -173,7 +180,7 @@ def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
 
 
 def types_and_sources(ctx: RuleContext) -> list[Issue]:
-    """"Every ability must have a source" (line 27); abilities with a Type have it
+    """ "Every ability must have a source" (line 27); abilities with a Type have it
     "selected when the ability is designed" (line 17)."""
     issues = []
     for index, ability in enumerate(ctx.abilities):
@@ -183,14 +190,17 @@ def types_and_sources(ctx: RuleContext) -> list[Issue]:
                 Issue(
                     Severity.ERROR,
                     "gladiators.type_missing",
-                    f"{display_name(ability)} needs a Type (Energy, Physical, Poison, Psychic or Solid).",
+                    f"{display_name(ability)} needs a Type "
+                    "(Energy, Physical, Poison, Psychic or Solid).",
                     ability_path(index, "types"),
                 )
             )
     return issues
 
 
-def _modifier_issue(index: int, m_index: int, ability: ResolvedAbility, mod: ResolvedModifier, text: str) -> Issue:
+def _modifier_issue(
+    index: int, m_index: int, ability: ResolvedAbility, mod: ResolvedModifier, text: str
+) -> Issue:
     return Issue(
         Severity.ERROR,
         "gladiators.modifier_restriction",
@@ -211,20 +221,27 @@ def modifier_restrictions(ctx: RuleContext) -> list[Issue]:
                 continue
             if isinstance(definition.cost, VariantCost) and mod.variant is None:
                 options = ", ".join(v.label for v in definition.cost.variants)
-                issues.append(_modifier_issue(index, m_index, ability, mod, f"choose one of: {options}."))
+                issues.append(
+                    _modifier_issue(index, m_index, ability, mod, f"choose one of: {options}.")
+                )
             limit = next((r.count for r in definition.restrictions if r.kind == "max_count"), None)
             allowed = limit or 1
             if counts[definition.id] > allowed and m_index == _first_index(ability, definition.id):
                 issues.append(
                     _modifier_issue(
-                        index, m_index, ability, mod,
+                        index,
+                        m_index,
+                        ability,
+                        mod,
                         f"taken {counts[definition.id]} times; allowed at most {allowed}.",
-                    )  # fmt: skip
+                    )
                 )
             for rule in definition.restrictions:
                 broken = _broken(rule.kind, rule, ability)
                 if broken:
-                    issues.append(_modifier_issue(index, m_index, ability, mod, rule.text or broken))
+                    issues.append(
+                        _modifier_issue(index, m_index, ability, mod, rule.text or broken)
+                    )
     return issues
 
 
@@ -239,7 +256,11 @@ def _broken(kind: str, rule: object, ability: ResolvedAbility) -> str:
     ability_id = ability.choice.ability
     if kind == "requires_modifier" and rule.modifier and not ability.has_modifier(rule.modifier):
         return f"needs the modifier {rule.modifier}."
-    if kind == "requires_any_modifier" and rule.modifiers and not any(ability.has_modifier(m) for m in rule.modifiers):
+    if (
+        kind == "requires_any_modifier"
+        and rule.modifiers
+        and not any(ability.has_modifier(m) for m in rule.modifiers)
+    ):
         return f"needs one of: {', '.join(rule.modifiers)}."
     if kind == "forbids_modifier" and rule.modifier and ability.has_modifier(rule.modifier):
         return f"cannot be combined with {rule.modifier}."
@@ -261,15 +282,21 @@ def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
     issues = []
     for index, ability in enumerate(ctx.abilities):
         definition = ability.definition
-        if definition and definition.certainty == "uncertain" and ability.choice.cost_override is None:
+        if (
+            definition
+            and definition.certainty == "uncertain"
+            and ability.choice.cost_override is None
+        ):
             issues.append(
                 Issue(
                     Severity.INFO,
                     "gladiators.uncertain_cost",
-                    f"{display_name(ability)}: the rulebook's cost for {definition.name} is uncertain "
+                    f"{display_name(ability)}: the rulebook's cost for {definition.name} "
+                    "is uncertain "
                     "(reconstructed from a damaged table).",
                     ability_path(index),
-                    definition.certainty_note or "A referee can set the cost by hand (cost override).",
+                    definition.certainty_note
+                    or "A referee can set the cost by hand (cost override).",
                 )
             )
     return issues

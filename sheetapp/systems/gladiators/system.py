@@ -64,19 +64,37 @@ class GladiatorsSystem:
         ability_gp = sum(line.amount for line in ability_lines)
         spent = ability_gp + trait_net
         lines = [
-            CostLine("Abilities", ability_gp, f"{len(ability_lines)} abilities", ("character", "abilities"), GP,
-                     tuple(ability_lines)),  # fmt: skip
+            CostLine(
+                "Abilities",
+                ability_gp,
+                f"{len(ability_lines)} abilities",
+                ("character", "abilities"),
+                GP,
+                tuple(ability_lines),
+            ),
             self._traits_line(character, advantage_points, disadvantage_points, trait_net),
         ]
         totals = [
-            Total(GP, "Glory Points", spent, campaign.gp_budget, "GP",
-                  f"abilities {ability_gp} + advantages {advantage_points} - disadvantages "
-                  f"{min(disadvantage_points, advantage_points)} = {spent}"),  # fmt: skip
+            Total(
+                GP,
+                "Glory Points",
+                spent,
+                campaign.gp_budget,
+                "GP",
+                f"abilities {ability_gp} + advantages {advantage_points} - disadvantages "
+                f"{min(disadvantage_points, advantage_points)} = {spent}",
+            ),
         ]
         ctx = rules.RuleContext(
-            character, abilities, costs, cats, spent, campaign.gp_budget,
-            advantage_points, disadvantage_points,
-        )  # fmt: skip
+            character,
+            abilities,
+            costs,
+            cats,
+            spent,
+            campaign.gp_budget,
+            advantage_points,
+            disadvantage_points,
+        )
         values = [derived.hits(character, abilities), *derived.movement(abilities, cats)]
         return Evaluation.build(lines, totals, values, rules.check(ctx))
 
@@ -102,13 +120,23 @@ class GladiatorsSystem:
         children = [
             CostLine(f"Level {level}", cost.levels, cost.levels_sum, (*path, "level"), GP),
             *(
-                CostLine(option.label, option.cost * count, f"{count}×{option.cost}" if count > 1 else "",
-                         (*path, "options"), GP)  # fmt: skip
+                CostLine(
+                    option.label,
+                    option.cost * count,
+                    f"{count}×{option.cost}" if count > 1 else "",
+                    (*path, "options"),
+                    GP,
+                )
                 for option, count in ability.options
             ),
             *(
-                CostLine(mod.display, modifier_value(mod, level), mod.choice.note,
-                         (*path, "modifiers", m_index), GP)  # fmt: skip
+                CostLine(
+                    mod.display,
+                    modifier_value(mod, level),
+                    mod.choice.note,
+                    (*path, "modifiers", m_index),
+                    GP,
+                )
                 for m_index, mod in enumerate(ability.modifiers)
             ),
         ]
@@ -125,25 +153,42 @@ class GladiatorsSystem:
         self, character: GladiatorsCharacter, advantages: int, disadvantages: int, net: int
     ) -> CostLine:
         adv = tuple(
-            CostLine(t.name or t.trait, trait_points(t), trait_explanation(t),
-                     ("character", "advantages", i), GP)  # fmt: skip
+            CostLine(
+                t.name or t.trait,
+                trait_points(t),
+                trait_explanation(t),
+                ("character", "advantages", i),
+                GP,
+            )
             for i, t in enumerate(character.advantages)
         )
         dis = tuple(
-            CostLine(t.name or t.trait, -trait_points(t), trait_explanation(t),
-                     ("character", "disadvantages", i), GP)  # fmt: skip
+            CostLine(
+                t.name or t.trait,
+                -trait_points(t),
+                trait_explanation(t),
+                ("character", "disadvantages", i),
+                GP,
+            )
             for i, t in enumerate(character.disadvantages)
         )
-        explanation = (
-            f"advantages {advantages} - disadvantages {disadvantages} = {advantages - disadvantages}"
-        )
+        balance = advantages - disadvantages
+        explanation = f"advantages {advantages} - disadvantages {disadvantages} = {balance}"
         if net == 0 and disadvantages > advantages:
             explanation += "; disadvantage points only pay for advantages, so 0"
         return CostLine(
-            "Advantages and disadvantages", net, explanation, ("character",), GP,
-            (CostLine("Advantages", advantages, "", ("character", "advantages"), GP, adv),
-             CostLine("Disadvantages", -disadvantages, "", ("character", "disadvantages"), GP, dis)),
-        )  # fmt: skip
+            "Advantages and disadvantages",
+            net,
+            explanation,
+            ("character",),
+            GP,
+            (
+                CostLine("Advantages", advantages, "", ("character", "advantages"), GP, adv),
+                CostLine(
+                    "Disadvantages", -disadvantages, "", ("character", "disadvantages"), GP, dis
+                ),
+            ),
+        )
 
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: GladiatorsCharacter = document.character
@@ -158,17 +203,26 @@ class GladiatorsSystem:
             if ability.source not in cats.sources:
                 found.append(UnknownReference((*path, "source"), "source", ability.source))
             if ability.starting is not None and ability.starting not in starting_abilities():
-                found.append(UnknownReference((*path, "starting"), "starting ability", ability.starting))
+                found.append(
+                    UnknownReference((*path, "starting"), "starting ability", ability.starting)
+                )
             for m_index, modifier in enumerate(ability.modifiers):
-                if modifier.modifier not in cats.modifiers and modifier.modifier not in custom_modifiers:
+                if (
+                    modifier.modifier not in cats.modifiers
+                    and modifier.modifier not in custom_modifiers
+                ):
                     found.append(
-                        UnknownReference((*path, "modifiers", m_index, "modifier"), "modifier", modifier.modifier)
+                        UnknownReference(
+                            (*path, "modifiers", m_index, "modifier"), "modifier", modifier.modifier
+                        )
                     )
         for key, known in (("advantages", cats.advantages), ("disadvantages", cats.disadvantages)):
             for index, trait in enumerate(getattr(character, key)):
                 if trait.trait not in known and trait.trait != "custom":
                     kind = key[:-1]
-                    found.append(UnknownReference(("character", key, index, "trait"), kind, trait.trait))
+                    found.append(
+                        UnknownReference(("character", key, index, "trait"), kind, trait.trait)
+                    )
         return found
 
 
