@@ -102,6 +102,14 @@ def run_tests(args: list[str]) -> int:
 
 
 def main() -> int:
+    try:
+        return dispatch()
+    except subprocess.CalledProcessError as exc:
+        say(f"set-up step failed (exit {exc.returncode}): {' '.join(map(str, exc.cmd))}")
+        return 1
+
+
+def dispatch() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test", "setup"}:
         print(__doc__)
         return 2

@@ -57,17 +57,35 @@ def modifier_value(modifier: ResolvedModifier, level: int) -> int:
     if isinstance(cost, FixedCost):
         return cost.value
     if isinstance(cost, PerUnitCost):
-        return cost.value * units
+        # e.g. Seeking "3 + 1 per point of Homing"
+        return cost.base + cost.value * units
     if isinstance(cost, ByLevelCost):
-        return step_value(cost.table, level)
+        # e.g. Versatile "2 for one Follow Up +1 per extra. X2 cost for Level 4+."
+        extras = step_value(cost.per_extra.table, level) * (units - 1) if cost.per_extra else 0
+        return step_value(cost.table, level) + max(0, extras)
     if isinstance(cost, VariantCost):
-        variant = modifier.variant
-        if variant is None:
-            return 0
-        if variant.by_level:
-            return step_value(variant.by_level, level)
-        return variant.value * units if variant.per_unit else variant.value
+        return _variant_value(cost, modifier, level) + _addons_value(cost, modifier)
     return 0
+
+
+def _variant_value(cost: VariantCost, modifier: ResolvedModifier, level: int) -> int:
+    variant = modifier.variant
+    if variant is None:
+        return 0
+    if variant.by_level:
+        return step_value(variant.by_level, level)
+    return variant.value * modifier.choice.units if variant.per_unit else variant.value
+
+
+def _addons_value(cost: VariantCost, modifier: ResolvedModifier) -> int:
+    """Extras bought on a variant, e.g. Area "Fast +2" or "+2 per extra kind of Area"."""
+    total = 0
+    for addon in cost.addons:
+        count = modifier.choice.addons.get(addon.id, 0)
+        if addon.max_units is not None:
+            count = min(count, addon.max_units)
+        total += addon.value * count
+    return total
 
 
 def negative_scale(pre_modifier_cost: int) -> int:

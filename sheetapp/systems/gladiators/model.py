@@ -24,6 +24,9 @@ class ModifierChoice(FileModel):
     variant: str | None = None
     units: int = Field(default=1, ge=0, le=MAX_UNITS)
     addons: dict[str, int] = Field(default_factory=dict, description="variant add-on id -> count")
+    shape: str | None = Field(
+        default=None, description="Area shape: blast, line, cone, shape, barrage"
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 

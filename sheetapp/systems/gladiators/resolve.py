@@ -74,8 +74,16 @@ class ResolvedAbility:
             return self.custom.base_cost
         return sum(option.cost * count for option, count in self.options)
 
-    def has_modifier(self, modifier_id: str) -> bool:
-        return any(m.choice.modifier == modifier_id for m in self.modifiers)
+    def has_modifier(self, modifier_id: str, variant: str | None = None) -> bool:
+        """True when a modifier (or one that counts as it, like Always On for
+        Persistent) is on the ability, with ``variant`` when one is named."""
+        for modifier in self.modifiers:
+            ids = {modifier.choice.modifier}
+            if modifier.definition:
+                ids.update(modifier.definition.counts_as)
+            if modifier_id in ids and (variant is None or modifier.choice.variant == variant):
+                return True
+        return False
 
 
 def chosen_options(

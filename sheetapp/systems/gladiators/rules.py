@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath, Issue, Severity
-from sheetapp.systems.gladiators.catalog import Catalogs, VariantCost
+from sheetapp.systems.gladiators.catalog import Catalogs, Restriction, VariantCost
 from sheetapp.systems.gladiators.costs import AbilityCost
 from sheetapp.systems.gladiators.model import GladiatorsCharacter
 from sheetapp.systems.gladiators.resolve import ResolvedAbility, ResolvedModifier
@@ -20,6 +20,7 @@ CONVENTIONAL_MAX_LEVEL = 5
 ADVANTAGES_RANGE = (2, 5)
 DISADVANTAGES_RANGE = (1, 4)
 LARGE_ITEM_SOURCES = {"conventional", "technological"}
+FLEXIBLE_FOR_GROUP = {"range": "flexible_range", "targeting": "flexible_targeting"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +238,7 @@ def modifier_restrictions(ctx: RuleContext) -> list[Issue]:
                     )
                 )
             for rule in definition.restrictions:
-                broken = _broken(rule.kind, rule, ability)
+                broken = _broken(rule, ability)
                 if broken:
                     issues.append(
                         _modifier_issue(index, m_index, ability, mod, rule.text or broken)
@@ -249,31 +250,89 @@ def _first_index(ability: ResolvedAbility, modifier_id: str) -> int:
     return next(i for i, m in enumerate(ability.modifiers) if m.choice.modifier == modifier_id)
 
 
-def _broken(kind: str, rule: object, ability: ResolvedAbility) -> str:
-    from sheetapp.systems.gladiators.catalog import Restriction
-
-    assert isinstance(rule, Restriction)
+def _broken(rule: Restriction, ability: ResolvedAbility) -> str:
+    """What is wrong when ``ability`` breaks ``rule``; empty when it is kept."""
     ability_id = ability.choice.ability
-    if kind == "requires_modifier" and rule.modifier and not ability.has_modifier(rule.modifier):
-        return f"needs the modifier {rule.modifier}."
-    if (
-        kind == "requires_any_modifier"
-        and rule.modifiers
-        and not any(ability.has_modifier(m) for m in rule.modifiers)
-    ):
+    kind = rule.kind
+    if kind == "requires_modifier" and rule.modifier:
+        if not ability.has_modifier(rule.modifier, rule.variant):
+            return f"needs {rule.modifier.replace('_', ' ')}."
+        shapes = {m.choice.shape for m in ability.modifiers if m.choice.modifier == rule.modifier}
+        if rule.shape and rule.shape not in shapes:
+            return f"needs the {rule.modifier} shape {rule.shape}."
+    if kind == "requires_any_modifier" and not any(ability.has_modifier(m) for m in rule.modifiers):
         return f"needs one of: {', '.join(rule.modifiers)}."
-    if kind == "forbids_modifier" and rule.modifier and ability.has_modifier(rule.modifier):
-        return f"cannot be combined with {rule.modifier}."
-    if kind == "only_abilities" and rule.abilities and ability_id not in rule.abilities:
+    if (
+        kind == "forbids_modifier"
+        and rule.modifier
+        and ability.has_modifier(rule.modifier, rule.variant)
+    ):
+        return f"cannot be combined with {rule.modifier.replace('_', ' ')}."
+    if kind == "only_abilities" and ability_id not in rule.abilities:
         return f"only on: {', '.join(rule.abilities)}."
     if kind == "not_abilities" and ability_id in rule.abilities:
         return "not allowed on this ability."
+    if kind == "max_ability_level" and rule.level is not None and ability.choice.level > rule.level:
+        return f"only up to Level {rule.level}."
+    if kind == "requires_one_of" and not any(
+        (not alt.abilities or ability_id in alt.abilities)
+        and (not alt.modifiers or any(ability.has_modifier(m) for m in alt.modifiers))
+        for alt in rule.alternatives
+    ):
+        return "this combination is not allowed."
     if kind == "requires_type" and rule.types:
         chosen = {t.lower() for t in ability.choice.types}
         fixed = {t.lower() for t in (ability.definition.types.fixed if ability.definition else ())}
         if not ({t.lower() for t in rule.types} & (chosen | fixed)):
             return f"needs the Type {' or '.join(rule.types)}."
     return ""
+
+
+def ability_restrictions(ctx: RuleContext) -> list[Issue]:
+    """Restrictions stated on abilities themselves, e.g. Wall "Must be an Area Line" and
+    "Has Solid or Physical Type" (line 151)."""
+    issues = []
+    for index, ability in enumerate(ctx.abilities):
+        if ability.definition is None:
+            continue
+        for rule in ability.definition.restrictions:
+            broken = _broken(rule, ability)
+            if broken:
+                issues.append(
+                    Issue(
+                        Severity.ERROR,
+                        "gladiators.ability_restriction",
+                        f"{display_name(ability)}: {rule.text or broken}",
+                        ability_path(index),
+                        broken,
+                    )
+                )
+    return issues
+
+
+def modifier_groups(ctx: RuleContext) -> list[Issue]:
+    """An ability has one range (Touch, Short, Ranged, ...) and one way of targeting
+    (Direct, Indirect, Seeking); several need a Flexible modifier."""
+    issues = []
+    for index, ability in enumerate(ctx.abilities):
+        seen: dict[str, str] = {}
+        for m_index, mod in enumerate(ability.modifiers):
+            group = mod.definition.group if mod.definition else None
+            if group is None or ability.has_modifier(FLEXIBLE_FOR_GROUP.get(group, "")):
+                continue
+            if group in seen and seen[group] != mod.choice.modifier:
+                issues.append(
+                    _modifier_issue(
+                        index,
+                        m_index,
+                        ability,
+                        mod,
+                        f"the ability already has {seen[group]} ({group}); "
+                        "only one is allowed without a Flexible modifier.",
+                    )
+                )
+            seen.setdefault(group, mod.name)
+    return issues
 
 
 def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
@@ -311,6 +370,8 @@ RULES: tuple[Rule, ...] = (
     disadvantage_points_only_on_advantages,
     types_and_sources,
     modifier_restrictions,
+    ability_restrictions,
+    modifier_groups,
     reconstructed_costs,
 )
 
