@@ -7,11 +7,7 @@ level, then Types, options and modifiers, and the source last.
 
 from __future__ import annotations
 
-import re
-
-from sheetapp.systems.gladiators.resolve import ResolvedAbility
-
-_TRAILING_COST = re.compile(r"\s*[+-]?\d+$")
+from sheetapp.systems.gladiators.resolve import ResolvedAbility, without_cost
 
 SOURCE_ABBREVIATIONS = {"conventional": "Conv."}
 
@@ -25,7 +21,7 @@ def ability_notation(ability: ResolvedAbility) -> str:
     for option, count in ability.options:
         if ability.definition and _is_default(ability, option.id):
             continue
-        label = _TRAILING_COST.sub("", option.label) or option.label
+        label = without_cost(option.label)
         if label.lower() in {t.lower() for t in choice.types}:
             continue
         parts.append(label if count == 1 else f"{label} ×{count}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sheetapp.systems.gladiators.catalog import (
@@ -19,6 +20,13 @@ from sheetapp.systems.gladiators.model import (
     GladiatorsCharacter,
     ModifierChoice,
 )
+
+_TRAILING_COST = re.compile(r"\s*\(?[+-]?\d+\)?$")
+
+
+def without_cost(label: str) -> str:
+    """Catalog labels keep the seed's price ("Air 3", "75% (-3)"); a sheet shows the name."""
+    return _TRAILING_COST.sub("", label) or label
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +50,8 @@ class ResolvedModifier:
     def display(self) -> str:
         text = self.name
         if self.variant:
-            text += f" {self.variant.label}"
+            label = without_cost(self.variant.label)
+            text = label if label.lower().startswith(text.lower()) else f"{text} {label}"
         elif self.choice.units > 1:
             text += f" {self.choice.units}"
         return text

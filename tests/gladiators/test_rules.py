@@ -1,0 +1,141 @@
+"""Glorious Gladiators validation rules, each quoting its seed line."""
+
+from __future__ import annotations
+
+from sheetapp.core.issues import Severity
+from sheetapp.systems.gladiators.model import TraitChoice
+from tests.gladiators.helpers import ability, character, codes, evaluate, trait
+
+
+def test_over_budget_is_an_error() -> None:
+    """ "A character has a number of Glory Points (GP) to spend on creation." (line 13)"""
+    doc = character(ability("armour", 10, source="technological"), budget=10)
+    result = evaluate(doc)
+    # Armour L10 = 5×1 + 5×2 = 15, base 2 → 17; advantages 2 + 2 - disadvantage 2 → 2
+    assert result.total("gp").spent == 19
+    issue = next(i for i in result.issues if i.code == "gladiators.gp_over_budget")
+    assert issue.severity is Severity.ERROR and "9 GP over budget" in issue.message
+    doc.campaign.gp_budget = 19
+    assert "gladiators.gp_over_budget" not in codes(evaluate(doc))
+
+
+def test_minor_characters_max_level_3() -> None:
+    """ "They cannot have abilities over Level 3 unless produced by a conventional or
+    technological item that is large" (line 11)"""
+    doc = character(ability("accuracy", 4, source="mutant"), kind="minor")
+    assert "gladiators.minor_level" in codes(evaluate(doc))
+    doc = character(ability("accuracy", 3, source="mutant"), kind="minor")
+    assert "gladiators.minor_level" not in codes(evaluate(doc))
+    doc = character(
+        ability("damaging_attack", 4, "direct", source="technological", large_item=True),
+        kind="minor",
+    )
+    assert "gladiators.minor_level" not in codes(evaluate(doc))
+    doc = character(
+        ability("damaging_attack", 4, "direct", source="magical", large_item=True), kind="minor"
+    )
+    assert "gladiators.minor_level" in codes(evaluate(doc)), "only conventional/technological items"
+
+
+def test_conventional_max_level_5() -> None:
+    """ "Conventional ... These cannot have a Level over 5 unless produced by a large
+    item." (line 34)"""
+    assert "gladiators.conventional_level" in codes(evaluate(character(ability("armour", 6))))
+    assert "gladiators.conventional_level" not in codes(evaluate(character(ability("armour", 5))))
+    large = character(ability("armour", 6, large_item=True))
+    assert "gladiators.conventional_level" not in codes(evaluate(large))
+
+
+def test_advantage_and_disadvantage_counts() -> None:
+    """ "A character must have 2-5 advantages and 1-4 disadvantages." (line 274)"""
+    doc = character()
+    assert not {"gladiators.advantages_count", "gladiators.disadvantages_count"} & codes(
+        evaluate(doc)
+    )
+    doc.character.advantages = doc.character.advantages[:1]
+    doc.character.disadvantages = [trait("angst", "com", "min")] * 5
+    found = codes(evaluate(doc))
+    assert {"gladiators.advantages_count", "gladiators.disadvantages_count"} <= found
+    doc.character.character_type = "minor"
+    assert "gladiators.advantages_count" not in codes(evaluate(doc))
+
+
+def test_trait_cost_is_frequency_plus_severity() -> None:
+    """ "Ageless ... Com, Maj 3" and "Aggressive ... Fre, Maj -4" (lines 291, 295), from
+    Frequent 2, Common 1, Rare 0 and Major 2, Significant 1, Minor 0 (lines 278-283)."""
+    doc = character()
+    doc.character.advantages = [trait("ageless", "com", "maj"), trait("skill", "rar", "min")]
+    doc.character.disadvantages = [trait("aggressive", "fre", "maj")]
+    lines = evaluate(doc).costs[1].children
+    assert [c.amount for c in lines[0].children] == [3, 0]
+    assert [c.amount for c in lines[1].children] == [-4]
+
+
+def test_disadvantage_points_only_pay_for_advantages() -> None:
+    """ "Points from disadvantages can only be spent on advantages." (line 274)"""
+    doc = character(ability("accuracy", 1, source="mutant"))  # 2 GP
+    doc.character.advantages = [trait("skill", "com", "sig"), trait("contacts", "rar", "min")]  # 2
+    doc.character.disadvantages = [trait("aggressive", "fre", "maj")]  # 4
+    result = evaluate(doc)
+    assert result.total("gp").spent == 2, "the 2 extra disadvantage points buy no abilities"
+    warning = next(i for i in result.issues if i.code == "gladiators.disadvantage_points_unused")
+    assert warning.severity is Severity.WARNING
+    doc.character.advantages.append(TraitChoice(trait="ageless", frequency="com", severity="maj"))
+    assert evaluate(doc).total("gp").spent == 2 + (5 - 4)
+
+
+def test_activation_needs_persistent_or_always_on() -> None:
+    """Activation "Can only be on an ability which is Persistent or Always On." (line 160)"""
+    doc = character(ability("armour", 2, ("activation", "roll_3"), source="mutant"))
+    issue = next(i for i in evaluate(doc).issues if i.code == "gladiators.modifier_restriction")
+    assert issue.path == ("character", "abilities", 0, "modifiers", 0)
+    assert "Persistent or Always On" in issue.message
+    ok = character(ability("armour", 2, "always_on", ("activation", "roll_3"), source="mutant"))
+    assert "gladiators.modifier_restriction" not in codes(evaluate(ok))
+
+
+def test_modifier_taken_more_than_allowed() -> None:
+    """Energy Defence "Can be applied a maximum of twice." """
+    twice = character(ability("armour", 2, "energy_defence", "energy_defence", source="mutant"))
+    assert "gladiators.modifier_restriction" not in codes(evaluate(twice))
+    thrice = character(ability("armour", 2, *["energy_defence"] * 3, source="mutant"))
+    assert "gladiators.modifier_restriction" in codes(evaluate(thrice))
+    doubled = character(ability("armour", 2, "item", "item", source="mutant"))
+    assert "gladiators.modifier_restriction" in codes(evaluate(doubled))
+
+
+def test_bullet_needs_a_direct_solid_lethal_attack_up_to_level_3() -> None:
+    """ "A Direct, Solid, Lethal attack which isn't Melee and is L1-3 can be a Bullet" (line 170)"""
+    pistol = ability(
+        "damaging_attack",
+        2,
+        "direct",
+        ("lethal", "any"),
+        "ranged",
+        "focus",
+        "shots",
+        "bullet",
+        types=["solid"],
+    )
+    assert "gladiators.modifier_restriction" not in codes(evaluate(character(pistol)))
+    pistol.level = 4
+    assert "gladiators.modifier_restriction" in codes(evaluate(character(pistol)))
+
+
+def test_variant_must_be_chosen() -> None:
+    doc = character(ability("armour", 2, "limited", source="mutant"))
+    issue = next(i for i in evaluate(doc).issues if i.code == "gladiators.modifier_restriction")
+    assert "choose one of" in issue.message
+
+
+def test_ability_with_a_type_needs_one() -> None:
+    """Types "are selected when the ability is designed" (line 17)."""
+    doc = character(ability("absorption", 2, source="mutant"))
+    assert "gladiators.type_missing" in codes(evaluate(doc))
+
+
+def test_uncertain_catalog_cost_is_flagged_until_a_referee_rules() -> None:
+    doc = character(ability("heal", 1, source="magical"))
+    assert "gladiators.uncertain_cost" in codes(evaluate(doc))
+    doc.character.abilities[0].cost_override = 8
+    assert "gladiators.uncertain_cost" not in codes(evaluate(doc))
