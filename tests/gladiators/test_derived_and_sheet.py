@@ -38,7 +38,8 @@ def test_hits_are_three_plus_toughness() -> None:
 
 
 def test_movement_in_hexes() -> None:
-    """ "Walk L2 (6 squares)" (line 675): Ground moves 3 hexes per level; Underground 2 (line 490)."""
+    """ "Walk L2 (6 squares)" (line 675): Ground moves 3 hexes per level;
+    Underground 2 (line 490)."""
     document = SYSTEM.new_document("New")
     document.character.abilities[0].level = 2
     document.character.abilities.append(
@@ -56,7 +57,8 @@ def test_movement_in_hexes() -> None:
 
 
 def test_ability_written_as_the_rulebook_does() -> None:
-    """ "Pistol: Damaging Attack L2, Lethal, Solid, Ranged, Focus, Shots, Bullet, Conv." (line 677)"""
+    """The seed writes "Pistol: Damaging Attack L2, Lethal, Solid, Ranged, Focus, Shots,
+    Bullet, Conv." (line 677)."""
     pistol = ability(
         "damaging_attack",
         2,
