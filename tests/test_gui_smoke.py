@@ -21,6 +21,7 @@ def test_window_opens_the_sample(qtbot: QtBot) -> None:
     assert window.tabs.count() == 1
     assert "Glory Points: 28 / 40 GP" in view.totals.text()
     assert view.cost_model.rowCount() == 2  # abilities, advantages and disadvantages
+    assert "Hits: 5" in view.derived.text() and "Move: Glider Wings: 6" in view.derived.text()
     assert "Night Owl" in window.windowTitle()
 
 

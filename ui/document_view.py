@@ -39,6 +39,9 @@ class DocumentView(QWidget):
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
         self.totals.setObjectName("totals")
+        self.derived = QLabel()
+        self.derived.setTextFormat(Qt.TextFormat.PlainText)
+        self.derived.setWordWrap(True)
         self.cost_model = QStandardItemModel(0, 3, self)
         self.cost_model.setHorizontalHeaderLabels(["Item", "Cost", "Explanation"])
         self.cost_view = QTreeView()
@@ -54,6 +57,7 @@ class DocumentView(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
         layout.addWidget(self.totals)
+        layout.addWidget(self.derived)
         layout.addWidget(splitter)
         self.refresh()
 
@@ -72,6 +76,10 @@ class DocumentView(QWidget):
         player = f" — played by {meta.player}" if meta.player else ""
         self.header.setText(f"{self.title}{player}    [{self.loaded.system.name}]")
         self.totals.setText("    ".join(total.describe() for total in evaluation.totals))
+        self.derived.setText("   ·   ".join(f"{v.label}: {v.value}" for v in evaluation.derived))
+        self.derived.setToolTip(
+            "\n".join(f"{v.label}: {v.explanation}" for v in evaluation.derived)
+        )
         self.cost_model.removeRows(0, self.cost_model.rowCount())
         for line in evaluation.costs:
             self.cost_model.appendRow(_cost_row(line))

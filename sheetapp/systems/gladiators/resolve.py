@@ -24,9 +24,10 @@ from sheetapp.systems.gladiators.model import (
 _TRAILING_COST = re.compile(r"\s*\(?[+-]?\d+\)?$")
 
 
-def without_cost(label: str) -> str:
-    """Catalog labels keep the seed's price ("Air 3", "75% (-3)"); a sheet shows the name."""
-    return _TRAILING_COST.sub("", label) or label
+def without_cost(label: str, bare: str = "") -> str:
+    """Catalog labels keep the seed's price ("Air 3", "75% (-3)"); a sheet shows the name.
+    A label that is only a price becomes ``bare`` (or stays as it is)."""
+    return _TRAILING_COST.sub("", label) or bare or label
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,12 @@ from sheetapp.systems.gladiators.model import (
     GladiatorsDocument,
 )
 from sheetapp.systems.gladiators.notation import ability_notation
-from sheetapp.systems.gladiators.resolve import ResolvedAbility, resolve_ability, resolve_character
+from sheetapp.systems.gladiators.resolve import (
+    ResolvedAbility,
+    resolve_ability,
+    resolve_character,
+    without_cost,
+)
 from sheetapp.systems.gladiators.starting import starting_abilities
 from sheetapp.systems.gladiators.traits import trait_explanation, trait_points
 
@@ -121,7 +126,7 @@ class GladiatorsSystem:
             CostLine(f"Level {level}", cost.levels, cost.levels_sum, (*path, "level"), GP),
             *(
                 CostLine(
-                    option.label,
+                    without_cost(option.label, "Base cost"),
                     option.cost * count,
                     f"{count}×{option.cost}" if count > 1 else "",
                     (*path, "options"),
