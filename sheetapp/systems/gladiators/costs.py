@@ -129,7 +129,7 @@ class AbilityCost:
         return f"{text} → {self.total} GP"
 
 
-def ability_cost(ability: ResolvedAbility) -> AbilityCost:
+def ability_cost(ability: ResolvedAbility, scaling_with_positive: bool = False) -> AbilityCost:
     level = ability.choice.level
     levels, levels_sum = level_cost(level, ability.level_limit)
     base = ability.base_cost
@@ -142,7 +142,7 @@ def ability_cost(ability: ResolvedAbility) -> AbilityCost:
         else:
             negative += value
     before_modifiers = levels + base
-    scale = negative_scale(before_modifiers)
+    scale = negative_scale(before_modifiers + (positive if scaling_with_positive else 0))
     cap = max(0, (before_modifiers + positive) // 2)
     applied = max(negative * scale, -cap)
     total = max(MINIMUM_ABILITY_COST, before_modifiers + positive + applied)

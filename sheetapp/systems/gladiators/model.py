@@ -103,11 +103,29 @@ class GladiatorsCharacter(FileModel):
 
 
 class GladiatorsCampaign(FileModel):
+    """Campaign settings: the budget and the readings of ambiguous rules (see README)."""
+
     gp_budget: int = Field(
         default=40,
         ge=0,
         le=100_000,
         description="Glory Points to spend (seed: 40 for a low-power game)",
+    )
+    negative_cap: Literal["forbid", "clamp"] = Field(
+        default="forbid",
+        description="limitations over the cap: 'forbid' = an error; 'clamp' = the excess is "
+        "simply not counted (a warning)",
+    )
+    negative_scaling_basis: Literal["levels_and_base", "with_positive_modifiers"] = Field(
+        default="levels_and_base",
+        description="what 'per 10 points of base cost' counts",
+    )
+    minor_needs_traits: bool = Field(
+        default=False, description="minor characters also need 2-5 advantages, 1-4 disadvantages"
+    )
+    starting_upgrade: Literal["difference", "full"] = Field(
+        default="difference",
+        description="an upgraded free starting ability costs the difference, or its full price",
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.gladiators.catalog import Catalogs, Restriction, VariantCost
 from sheetapp.systems.gladiators.costs import AbilityCost
-from sheetapp.systems.gladiators.model import GladiatorsCharacter
+from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter
 from sheetapp.systems.gladiators.resolve import ResolvedAbility, ResolvedModifier
 
 MINOR_MAX_LEVEL = 3
@@ -26,6 +26,7 @@ FLEXIBLE_FOR_GROUP = {"range": "flexible_range", "targeting": "flexible_targetin
 @dataclass(frozen=True, slots=True)
 class RuleContext:
     character: GladiatorsCharacter
+    campaign: GladiatorsCampaign
     abilities: list[ResolvedAbility]
     costs: list[AbilityCost]
     catalogs: Catalogs
@@ -124,17 +125,19 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
     """ "Negative modifiers cannot exceed half of the total cost of the ability including
     positive modifiers" (line 155)"""
     issues = []
+    clamp = ctx.campaign.negative_cap == "clamp"
     for index, (ability, cost) in enumerate(zip(ctx.abilities, ctx.costs, strict=True)):
         if ability.choice.cost_override is None and cost.negative_over_cap:
             issues.append(
                 Issue(
-                    Severity.ERROR,
+                    Severity.WARNING if clamp else Severity.ERROR,
                     "gladiators.negative_cap",
                     f"{display_name(ability)}: limitations worth {cost.negative_scaled} "
                     "exceed half "
                     f"the ability's cost with positive modifiers (at most -{cost.negative_cap}).",
                     ability_path(index, "modifiers"),
-                    "Remove a limitation; the excess is not counted.",
+                    "The excess is not counted"
+                    + ("." if clamp else "; remove a limitation (or set the campaign to clamp)."),
                 )
             )
     return issues
@@ -143,7 +146,7 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
 def trait_counts(ctx: RuleContext) -> list[Issue]:
     """ "A character must have 2-5 advantages and 1-4 disadvantages." (line 274) Read as a
     rule for major characters: the seed's typical minor characters have one or none."""
-    if ctx.character.character_type != "major":
+    if ctx.character.character_type != "major" and not ctx.campaign.minor_needs_traits:
         return []
     issues = []
     for key, label, (low, high) in (
@@ -335,6 +338,25 @@ def modifier_groups(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def above_level_limit(ctx: RuleContext) -> list[Issue]:
+    """Levels past the Level Limit are legal but dearer: "up to and including double the
+    Level Limit costs 2 GP/Level" (line 52). Shown as information with the tiers."""
+    issues = []
+    for index, (ability, cost) in enumerate(zip(ctx.abilities, ctx.costs, strict=True)):
+        limit = ability.level_limit
+        if limit is not None and ability.choice.level > limit:
+            issues.append(
+                Issue(
+                    Severity.INFO,
+                    "gladiators.above_level_limit",
+                    f"{display_name(ability)} is Level {ability.choice.level}, above its Level "
+                    f"Limit {limit}: levels cost {cost.levels_sum} = {cost.levels} GP.",
+                    ability_path(index, "level"),
+                )
+            )
+    return issues
+
+
 def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
     """The seed's abilities table is a garbled extraction; costs we could not read with
     certainty are flagged so a referee can confirm or override them."""
@@ -372,6 +394,7 @@ RULES: tuple[Rule, ...] = (
     modifier_restrictions,
     ability_restrictions,
     modifier_groups,
+    above_level_limit,
     reconstructed_costs,
 )
 

@@ -58,9 +58,10 @@ class GladiatorsSystem:
         campaign: GladiatorsCampaign = document.campaign
         cats = catalogs()
         abilities = resolve_character(character, cats)
-        costs = [ability_cost(ability) for ability in abilities]
+        with_positive = campaign.negative_scaling_basis == "with_positive_modifiers"
+        costs = [ability_cost(ability, with_positive) for ability in abilities]
         ability_lines = [
-            self._ability_line(index, ability, cost, cats, character)
+            self._ability_line(index, ability, cost, cats, campaign)
             for index, (ability, cost) in enumerate(zip(abilities, costs, strict=True))
         ]
         advantage_points = sum(trait_points(t) for t in character.advantages)
@@ -92,6 +93,7 @@ class GladiatorsSystem:
         ]
         ctx = rules.RuleContext(
             character,
+            campaign,
             abilities,
             costs,
             cats,
@@ -109,7 +111,7 @@ class GladiatorsSystem:
         ability: ResolvedAbility,
         cost: AbilityCost,
         cats: Catalogs,
-        character: GladiatorsCharacter,
+        campaign: GladiatorsCampaign,
     ) -> CostLine:
         path = ("character", "abilities", index)
         level = ability.choice.level
@@ -118,8 +120,14 @@ class GladiatorsSystem:
         if ability.choice.cost_override is not None:
             amount = ability.choice.cost_override
             explanation = f"referee's ruling: {amount} GP (the rules give {cost.total})"
-        if ability.choice.starting:
-            free = self._starting_allowance(ability.choice.starting, cats, character)
+        if (
+            ability.choice.starting
+            and campaign.starting_upgrade == "full"
+            and self._upgraded(ability)
+        ):
+            explanation += "; an upgraded starting ability costs its full price (campaign setting)"
+        elif ability.choice.starting:
+            free = self._starting_allowance(ability.choice.starting, cats)
             amount = max(0, amount - free)
             explanation += f"; free starting ability worth {free} GP → {amount} GP"
         children = [
@@ -147,7 +155,11 @@ class GladiatorsSystem:
         ]
         return CostLine(ability_notation(ability), amount, explanation, path, GP, tuple(children))
 
-    def _starting_allowance(self, key: str, cats: Catalogs, character: GladiatorsCharacter) -> int:
+    def _upgraded(self, ability: ResolvedAbility) -> bool:
+        template = starting_abilities().get(ability.choice.starting or "")
+        return template is None or ability.choice.model_dump() != template.model_dump()
+
+    def _starting_allowance(self, key: str, cats: Catalogs) -> int:
         template = starting_abilities().get(key)
         if template is None:
             return 0
