@@ -139,3 +139,13 @@ def test_uncertain_catalog_cost_is_flagged_until_a_referee_rules() -> None:
     assert "gladiators.uncertain_cost" in codes(evaluate(doc))
     doc.character.abilities[0].cost_override = 8
     assert "gladiators.uncertain_cost" not in codes(evaluate(doc))
+
+
+def test_trait_bought_alongside_another() -> None:
+    """Never Grows Up: "Bought alongside Young." (traits table, seed lines 272-406)"""
+    doc = character()
+    doc.character.disadvantages.append(trait("never_grows_up", "fre", "sig"))
+    issue = next(i for i in evaluate(doc).issues if i.code == "gladiators.trait_prerequisite")
+    assert issue.path == ("character", "disadvantages", 1)
+    doc.character.disadvantages.append(trait("young", "com", "sig"))
+    assert "gladiators.trait_prerequisite" not in codes(evaluate(doc))

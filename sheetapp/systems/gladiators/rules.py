@@ -338,6 +338,32 @@ def modifier_groups(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def trait_prerequisites(ctx: RuleContext) -> list[Issue]:
+    """Traits bought alongside another, e.g. Never Grows Up "Bought alongside Young"."""
+    issues = []
+    taken = {t.trait for t in (*ctx.character.advantages, *ctx.character.disadvantages)}
+    for key, known in (
+        ("advantages", ctx.catalogs.advantages),
+        ("disadvantages", ctx.catalogs.disadvantages),
+    ):
+        for index, choice in enumerate(getattr(ctx.character, key)):
+            definition = known.get(choice.trait)
+            needed = definition.requires_trait if definition else None
+            if needed and needed not in taken:
+                assert definition is not None
+                partner = needed.replace("_", " ").title()
+                issues.append(
+                    Issue(
+                        Severity.ERROR,
+                        "gladiators.trait_prerequisite",
+                        f"{definition.name} is bought alongside {partner}.",
+                        ("character", key, index),
+                        f"Add {partner} or remove {definition.name}.",
+                    )
+                )
+    return issues
+
+
 def above_level_limit(ctx: RuleContext) -> list[Issue]:
     """Levels past the Level Limit are legal but dearer: "up to and including double the
     Level Limit costs 2 GP/Level" (line 52). Shown as information with the tiers."""
@@ -394,6 +420,7 @@ RULES: tuple[Rule, ...] = (
     modifier_restrictions,
     ability_restrictions,
     modifier_groups,
+    trait_prerequisites,
     above_level_limit,
     reconstructed_costs,
 )
