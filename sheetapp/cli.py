@@ -138,10 +138,6 @@ def load(path: Path) -> LoadedDocument:
     return load_document(path, registry())
 
 
-def evaluate(loaded: LoadedDocument) -> Evaluation:
-    return loaded.system.evaluate(loaded.document).with_issues(list(loaded.notes))
-
-
 def write_output(path: Path, data: bytes) -> None:
     try:
         atomic_write(path, data, keep_backup=False)
@@ -184,7 +180,7 @@ def validation_report(loaded: LoadedDocument, evaluation: Evaluation) -> dict[st
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     loaded = load(args.file)
-    evaluation = evaluate(loaded)
+    evaluation = loaded.evaluate()
     if args.json:
         json.dump(validation_report(loaded, evaluation), out, ensure_ascii=False, indent=2)
         out.write("\n")
@@ -217,7 +213,7 @@ def cmd_export_pdf(args: argparse.Namespace, _out: TextIO) -> int:
 
 def cmd_export_json(args: argparse.Namespace, out: TextIO) -> int:
     loaded = load(args.file)
-    write_output(args.output, export_bytes(loaded, evaluate(loaded)))
+    write_output(args.output, export_bytes(loaded, loaded.evaluate()))
     print(f"Wrote {args.output}", file=out)
     return EXIT_OK
 

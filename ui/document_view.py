@@ -66,9 +66,7 @@ class DocumentView(QWidget):
         return self.loaded.document.meta.name or (self.path.name if self.path else "Untitled")
 
     def evaluation(self) -> Evaluation:
-        return self.loaded.system.evaluate(self.loaded.document).with_issues(
-            list(self.loaded.notes)
-        )
+        return self.loaded.evaluate()
 
     def refresh(self) -> None:
         evaluation = self.evaluation()

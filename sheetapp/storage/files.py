@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
 from sheetapp.storage.atomic import atomic_write
@@ -43,6 +44,10 @@ class LoadedDocument:
     system: GameSystem
     notes: tuple[Issue, ...] = ()
     migrated_from: int | None = None
+
+    def evaluate(self) -> Evaluation:
+        """The system's evaluation plus what the loader noticed (e.g. unknown keys)."""
+        return self.system.evaluate(self.document).with_issues(list(self.notes))
 
 
 def load_document(path: Path, registry: SystemRegistry) -> LoadedDocument:
