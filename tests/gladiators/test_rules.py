@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sheetapp.core.issues import Severity
-from sheetapp.systems.gladiators.model import TraitChoice
+from sheetapp.systems.gladiators.model import ModifierChoice, TraitChoice
 from tests.gladiators.helpers import ability, character, codes, evaluate, trait
 
 
@@ -149,3 +149,31 @@ def test_trait_bought_alongside_another() -> None:
     assert issue.path == ("character", "disadvantages", 1)
     doc.character.disadvantages.append(trait("young", "com", "sig"))
     assert "gladiators.trait_prerequisite" not in codes(evaluate(doc))
+
+
+def test_one_range_unless_flexible_range() -> None:
+    """Flexible Range lets an ability have several ranges (line 184), so without it an
+    ability has one range modifier."""
+    doc = character(ability("damaging_attack", 2, "direct", "touch", "ranged", types=["solid"]))
+    issue = next(i for i in evaluate(doc).issues if i.code == "gladiators.modifier_restriction")
+    assert issue.path == ("character", "abilities", 0, "modifiers", 2)
+    assert "range" in issue.message
+    doc.character.abilities[0].modifiers.append(ModifierChoice(modifier="flexible_range"))
+    assert not any(
+        "range" in i.message
+        for i in evaluate(doc).issues
+        if i.code == "gladiators.modifier_restriction"
+    )
+
+
+def test_wall_must_be_an_area_line() -> None:
+    """Wall "Has Solid or Physical Type. Must be an Area Line." (line 151)"""
+    wall = ability("wall", 2, ("area", "area"), types=["solid"], source="mutant")
+    issue = next(
+        i for i in evaluate(character(wall)).issues if i.code == "gladiators.ability_restriction"
+    )
+    assert "Area Line" in issue.message
+    wall.modifiers[0].shape = "line"
+    assert "gladiators.ability_restriction" not in codes(evaluate(character(wall)))
+    wall.types = ["energy"]
+    assert "gladiators.ability_restriction" in codes(evaluate(character(wall)))
