@@ -24,7 +24,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".sheetapp-installed"
-SAMPLE = ROOT / "resources" / "samples" / "gladiators-sample.json"
+SAMPLE = ROOT / "resources" / "examples" / "gladiators" / "night-owl.json"
 
 # Debian packages a real PySide6 window (and the offscreen test platform) needs.
 QT_DEBIAN_PACKAGES = [

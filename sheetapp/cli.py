@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from sheetapp import __version__
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.examples import UnknownExampleError, list_examples, load_example
 from sheetapp.core.issues import Severity, format_path
 from sheetapp.core.system import (
     SystemLoadError,
@@ -39,8 +40,6 @@ EXIT_UNAVAILABLE = 3
 EXIT_INTERNAL = 70
 
 GUI_ENTRY_POINT_GROUP = "sheetapp.gui"
-
-SUBCOMMANDS = ("systems", "new", "validate", "export-pdf", "export-json", "schema")
 
 
 class CommandError(Exception):
@@ -67,6 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     new.add_argument("--name", default="", help="the character's name")
     new.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    new.add_argument(
+        "--example",
+        metavar="ID",
+        help="start from a shipped example character (see `sheetapp examples SYSTEM`)",
+    )
+
+    examples = commands.add_parser("examples", help="list a system's example characters")
+    examples.add_argument("system", metavar="SYSTEM", help="a system id from `sheetapp systems`")
 
     validate = commands.add_parser("validate", help="print totals and issues of a character")
     validate.add_argument("file", type=Path, metavar="FILE")
@@ -88,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def wants_gui(argv: Sequence[str]) -> bool:
     """No arguments, or a first argument that is neither a command nor an option."""
-    return not argv or (argv[0] not in SUBCOMMANDS and not argv[0].startswith("-"))
+    return not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -159,9 +166,29 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     output: Path = args.output
     if output.exists() and not args.force:
         raise CommandError(f"{output} already exists; use --force to overwrite it")
-    document = system.new_document(args.name)
+    if args.example:
+        try:
+            document = load_example(system.id, args.example, registry()).document
+        except UnknownExampleError as exc:
+            raise CommandError(str(exc)) from None
+        if args.name:
+            document.meta.name = args.name
+        what = f"the example '{args.example}'"
+    else:
+        document = system.new_document(args.name)
+        what = f"a new {system.name} character"
     write_output(output, dump_document(document))
-    print(f"Wrote a new {system.name} character to {output}", file=out)
+    print(f"Wrote {what} to {output}", file=out)
+    return EXIT_OK
+
+
+def cmd_examples(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        system = registry().get(args.system)
+    except UnknownSystemError as exc:
+        raise CommandError(str(exc)) from None
+    for example in list_examples(system.id, registry()):
+        print(f"{example.id}\t{example.name}\t{example.description}", file=out)
     return EXIT_OK
 
 
@@ -227,6 +254,7 @@ def cmd_schema(_args: argparse.Namespace, out: TextIO) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "systems": cmd_systems,
     "new": cmd_new,
+    "examples": cmd_examples,
     "validate": cmd_validate,
     "export-pdf": cmd_export_pdf,
     "export-json": cmd_export_json,

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from sheetapp import __version__
-from sheetapp.cli import main, wants_gui
+from sheetapp.cli import COMMANDS, build_parser, main, wants_gui
 
-SAMPLE = Path(__file__).resolve().parents[1] / "resources" / "samples" / "gladiators-sample.json"
+SAMPLE = (
+    Path(__file__).resolve().parents[1] / "resources" / "examples" / "gladiators" / "night-owl.json"
+)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -164,3 +166,36 @@ def test_fifty_megabyte_file_exit_2(tmp_path: Path) -> None:
     )
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "50.0 MB" in result.stderr
+
+
+def test_examples_are_listed_and_new_from_an_example_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "examples", "gladiators")
+    assert code == 0
+    assert "night-owl\tNight Owl\t" in out
+    target = tmp_path / "owl.json"
+    code, _, err = run(capsys, "new", "gladiators", "--example", "night-owl", "-o", str(target))
+    assert code == 0, err
+    assert json.loads(target.read_text("utf-8"))["meta"]["name"] == "Night Owl"
+
+
+def test_new_from_an_unknown_example_names_the_known_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "x.json"
+    code, _, err = run(capsys, "new", "gladiators", "--example", "nobody", "-o", str(target))
+    assert code == 2
+    assert "no example 'nobody'" in err
+    assert "night-owl" in err
+    assert not target.exists()
+
+
+def test_every_subcommand_is_routed_to_the_cli_not_the_window() -> None:
+    parser_commands = {
+        name
+        for action in build_parser()._subparsers._group_actions  # type: ignore[union-attr]
+        for name in action.choices
+    }
+    assert parser_commands == set(COMMANDS)
+    assert not any(wants_gui([name]) for name in parser_commands)

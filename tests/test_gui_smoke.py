@@ -10,7 +10,9 @@ from sheetapp.core.system import installed_systems
 from ui.document_view import DocumentView
 from ui.main_window import MainWindow
 
-SAMPLE = Path(__file__).resolve().parents[1] / "resources" / "samples" / "gladiators-sample.json"
+SAMPLE = (
+    Path(__file__).resolve().parents[1] / "resources" / "examples" / "gladiators" / "night-owl.json"
+)
 
 
 def test_window_opens_the_sample(qtbot: QtBot) -> None:
