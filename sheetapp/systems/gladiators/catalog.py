@@ -263,6 +263,52 @@ class MovementTable(CatalogModel):
     pursuit_table: JsonValue = None
 
 
+class Dodge(CatalogModel):
+    """A defence kind that is the best level among some abilities (or the Move)."""
+
+    id: Id
+    name: str
+    against: str
+    abilities: tuple[str, ...] = ()
+    movement: bool = False
+    seed_lines: tuple[int, ...] = ()
+
+
+class Protection(CatalogModel):
+    """What an ability Protects against: fully, at half its level, or the chosen Types."""
+
+    ability: str
+    what: str
+    full: tuple[str, ...] = ()
+    half: tuple[str, ...] = ()
+    chosen_types: bool = False
+    added_from: tuple[str, ...] = ()
+    seed_lines: tuple[int, ...] = ()
+
+
+class Initiative(CatalogModel):
+    ability: str
+    text: str
+    seed_lines: tuple[int, ...] = ()
+
+
+class Reactivation(CatalogModel):
+    major: tuple[int, ...] = Field(min_length=1)
+    each_further: int
+    minor_roll: int
+    adds_to_chance: tuple[str, ...] = ()
+    text: str
+    seed_lines: tuple[int, ...] = ()
+
+
+class DefenceTable(CatalogModel):
+    rule: str
+    dodges: tuple[Dodge, ...]
+    protections: tuple[Protection, ...]
+    initiative: Initiative
+    reactivation: Reactivation
+
+
 class BasicsCatalog(CatalogModel):
     """Types, sources and the movement table; the other keys are reference text."""
 
@@ -277,6 +323,7 @@ class BasicsCatalog(CatalogModel):
     environments: JsonValue = None
     example_walls: JsonValue = None
     trait_scales: JsonValue = None
+    defences: DefenceTable
 
 
 class Catalogs:
@@ -295,9 +342,11 @@ class Catalogs:
         self.sources = index_entries("gladiators/basics.json", basics.sources)
         self.movement = index_entries("gladiators/basics.json", basics.movement.classes)
         self.detection_kinds = index_entries("gladiators/basics.json", basics.detection_kinds)
+        self.defences = basics.defences
         self._cross_check()
 
     def _cross_check(self) -> None:
+        self._check_defence_references()
         file = "gladiators/modifiers.json"
         for modifier in self.modifiers.values():
             for rule in modifier.restrictions:
@@ -316,6 +365,16 @@ class Catalogs:
                 require_known(
                     "gladiators/abilities.json", ability.id, "types.fixed", name.lower(), self.types
                 )
+
+    def _check_defence_references(self) -> None:
+        file = "gladiators/basics.json"
+        table = self.defences
+        refs = [(d.id, a) for d in table.dodges for a in d.abilities]
+        refs += [(p.ability, a) for p in table.protections for a in (p.ability, *p.added_from)]
+        refs += [("initiative", table.initiative.ability)]
+        refs += [("reactivation", a) for a in table.reactivation.adds_to_chance]
+        for entry_id, ref in refs:
+            require_known(file, entry_id, "the defences table", ref, self.abilities)
 
 
 @cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.issues import DataPath
 from sheetapp.systems.gladiators.catalog import Catalogs
 from sheetapp.systems.gladiators.model import GladiatorsCharacter
 from sheetapp.systems.gladiators.resolve import ResolvedAbility
@@ -46,3 +47,193 @@ def movement(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[Deriv
             )
         )
     return values
+
+
+def _display(ability: ResolvedAbility) -> str:
+    label = ability.choice.label
+    return (
+        f"{label} ({ability.name} L{ability.choice.level})"
+        if label
+        else (f"{ability.name} L{ability.choice.level}")
+    )
+
+
+def _best(
+    abilities: list[ResolvedAbility], ids: tuple[str, ...]
+) -> tuple[int, ResolvedAbility | None]:
+    """The highest level among abilities of the given ids: defences don't add up."""
+    best: ResolvedAbility | None = None
+    for ability in abilities:
+        if ability.choice.ability in ids and (
+            best is None or ability.choice.level > best.choice.level
+        ):
+            best = ability
+    return (best.choice.level if best else 0), best
+
+
+def _path(abilities: list[ResolvedAbility], ability: ResolvedAbility | None) -> DataPath:
+    if ability is None:
+        return ()
+    return ("character", "abilities", next(i for i, a in enumerate(abilities) if a is ability))
+
+
+def dodges(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[DerivedValue]:
+    """Evade, Move vs areas, Confusion and Prediction: the Dodge each attack meets.
+
+    "Direct attacks is Accuracy vs Evade ... Area attacks is Area Attack ... vs Move
+    ... Indirect is 0 (1 with Precise) vs Prediction. Seeking attacks is Homing vs
+    Confusion" (lines 512-521); "if the target has more than one defence which could
+    apply then use the best – don't add them together" (line 549).
+    """
+    values = []
+    for dodge in catalogs.defences.dodges:
+        if dodge.movement:
+            level, source, how = _best_move(abilities, catalogs)
+        else:
+            level, source = _best(abilities, dodge.abilities)
+            names = " or ".join(catalogs.abilities[a].name for a in dodge.abilities)
+            how = f"best of {_display(source)}" if source else f"no {names}: 0"
+            if source and len(dodge.abilities) == 1:
+                how = _display(source)
+        values.append(
+            DerivedValue(
+                f"defence.{dodge.id}",
+                dodge.name,
+                level,
+                f"{how}; against {dodge.against}",
+                _path(abilities, source),
+            )
+        )
+    return values
+
+
+def _best_move(
+    abilities: list[ResolvedAbility], catalogs: Catalogs
+) -> tuple[int, ResolvedAbility | None, str]:
+    """ "a modifier to Move's Level when resisting area attacks" per movement class (line 480)."""
+    best: tuple[int, ResolvedAbility | None, str] = (0, None, "no movement ability: 0")
+    for ability in abilities:
+        if ability.choice.ability != MOVEMENT:
+            continue
+        definition = catalogs.movement.get(ability.choice.options.get(MOVEMENT_GROUP, "ground"))
+        if definition is None:
+            continue
+        value = ability.choice.level + definition.area_dodge_modifier
+        if best[1] is None or value > best[0]:
+            how = f"{_display(ability)} {definition.name}"
+            if definition.area_dodge_modifier:
+                how += f" {definition.area_dodge_modifier:+d} for the movement class"
+            best = (value, ability, how)
+    return best
+
+
+def protections(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[DerivedValue]:
+    """What each defence ability Protects against, e.g. "Armour L1 vs Solid, Physical,
+    ½ Energy or Direct Poison" (line 676). Half levels round up: "Any time an ability
+    description refers to a fractional level it is rounded up" (line 44)."""
+    values = []
+    for rule in catalogs.defences.protections:
+        level, source = _best(abilities, (rule.ability,))
+        bonus = sum(a.choice.level for a in abilities if a.choice.ability in rule.added_from)
+        if source is None and not bonus:
+            continue
+        total = level + bonus
+        name = catalogs.abilities[rule.ability].name
+        parts = []
+        full = [t.title() for t in source.choice.types] if source and rule.chosen_types else []
+        full = full or list(rule.full)
+        parts.append(f"{total} vs {', '.join(full)}" if full else str(total))
+        if rule.half:
+            parts.append(f"{-(-total // 2)} vs {', '.join(rule.half)}")
+        how = _display(source) if source else f"no {name}: 0"
+        for extra in rule.added_from:
+            for ability in abilities:
+                if ability.choice.ability == extra:
+                    how += f" + {_display(ability)}"
+        extras = _energy_modifiers(source, total) if source else ""
+        values.append(
+            DerivedValue(
+                f"protects.{rule.ability}",
+                f"Protects: {name}",
+                "; ".join(parts) + extras,
+                f"{how}; protects against {rule.what}",
+                _path(abilities, source),
+            )
+        )
+    return values
+
+
+def _energy_modifiers(ability: ResolvedAbility, level: int) -> str:
+    """Energy Defence: "x2 level against one named sub-type"; Energy Weakness: "half its
+    level (round down)" (lines 177-178)."""
+    extras = ""
+    for modifier in ability.modifiers:
+        named = modifier.choice.note or "a named sub-type"
+        if modifier.choice.modifier == "energy_defence":
+            extras += f"; {level * 2} vs {named}"
+        elif modifier.choice.modifier == "energy_weakness":
+            extras += f"; {level // 2} vs {named}"
+    return extras
+
+
+def initiative(abilities: list[ResolvedAbility], catalogs: Catalogs) -> DerivedValue:
+    """ "The order of the turn sequence (initiative) is in order of Speed Level. On a tie
+    major characters go before minor characters otherwise roll D" (line 413)."""
+    rule = catalogs.defences.initiative
+    level, source = _best(abilities, (rule.ability,))
+    how = _display(source) if source else "no Speed: 0"
+    return DerivedValue(
+        "initiative",
+        "Initiative",
+        level,
+        f"{how}; order of Speed Level, ties: major characters first, otherwise roll",
+        _path(abilities, source),
+    )
+
+
+def reactivation(
+    character: GladiatorsCharacter, abilities: list[ResolvedAbility], catalogs: Catalogs
+) -> list[DerivedValue]:
+    """The roll to reactivate by times out of action (lines 618-626): 4+, 7+, 10+, each
+    further +3; Regeneration "Adds level to chance of reactivation" (line 137); minor
+    characters "always reactivate on 6+" and leave play on one failure. On reactivation
+    a character has "½ of his/her total hits" (line 624), rounded up like levels."""
+    rule = catalogs.defences.reactivation
+    if character.character_type == "minor":
+        return [
+            DerivedValue(
+                "reactivation",
+                "Reactivate",
+                f"{rule.minor_roll}+ once",
+                "minor characters always reactivate on 6+; one failure removes them from play",
+            )
+        ]
+    bonus, source = _best(abilities, rule.adds_to_chance)
+    rolls = [*rule.major, rule.major[-1] + rule.each_further]
+    shown = ", ".join(
+        f"{_ordinal(n)} {max(1, roll - bonus)}+" for n, roll in enumerate(rolls, start=1)
+    )
+    how = "times out of action: 4+, 7+, 10+, then +3 each"
+    if source:
+        how += f"; {_display(source)} adds {bonus}"
+    total_hits = BASE_HITS + sum(a.choice.level for a in abilities if a.choice.ability == TOUGHNESS)
+    back = -(-total_hits // 2)
+    return [
+        DerivedValue(
+            "reactivation",
+            "Reactivate",
+            f"{shown}, then +{rule.each_further} each",
+            how,
+            _path(abilities, source),
+        ),
+        DerivedValue(
+            "reactivation_hits",
+            "Hits on reactivation",
+            back,
+            f"½ of {total_hits} hits, rounded up",
+        ),
+    ]
+
+
+def _ordinal(number: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(number, f"{number}th")

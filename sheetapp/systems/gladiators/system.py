@@ -102,7 +102,14 @@ class GladiatorsSystem:
             advantage_points,
             disadvantage_points,
         )
-        values = [derived.hits(character, abilities), *derived.movement(abilities, cats)]
+        values = [
+            derived.hits(character, abilities),
+            *derived.reactivation(character, abilities, cats),
+            derived.initiative(abilities, cats),
+            *derived.movement(abilities, cats),
+            *derived.dodges(abilities, cats),
+            *derived.protections(abilities, cats),
+        ]
         return Evaluation.build(lines, totals, values, rules.check(ctx))
 
     def _ability_line(
