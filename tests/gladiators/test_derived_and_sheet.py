@@ -74,5 +74,5 @@ def test_ability_written_as_the_rulebook_does() -> None:
     line = evaluate(character(pistol)).costs[0].children[0]
     assert (
         line.label
-        == "Pistol: Damaging Attack L2, Solid, Lethal Any, Ranged, Focus, Shots, Bullet, Conv."
+        == "Pistol: Damaging Attack L2, Solid, Lethal, Ranged, Focus, Shots, Bullet, Conv."
     )

@@ -89,6 +89,9 @@ class LevelStep(CatalogModel):
 class Variant(CatalogModel):
     id: Id
     label: str
+    notation: str | None = Field(
+        default=None, description="how the rulebook writes it, e.g. plain 'Lethal' for Any"
+    )
     value: int = 0
     value_certain: bool = True
     per_unit: str | None = None

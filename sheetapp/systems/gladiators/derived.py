@@ -129,7 +129,7 @@ def _best_move(
 
 def protections(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[DerivedValue]:
     """What each defence ability Protects against, e.g. "Armour L1 vs Solid, Physical,
-    ½ Energy or Direct Poison" (line 676). Half levels round up: "Any time an ability
+    ½ Energy or Direct Poison" (line 679). Half levels round up: "Any time an ability
     description refers to a fractional level it is rounded up" (line 44)."""
     values = []
     for rule in catalogs.defences.protections:

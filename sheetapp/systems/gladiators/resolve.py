@@ -50,7 +50,9 @@ class ResolvedModifier:
     @property
     def display(self) -> str:
         text = self.name
-        if self.variant:
+        if self.variant and self.variant.notation:
+            text = self.variant.notation
+        elif self.variant:
             label = without_cost(self.variant.label)
             text = label if label.lower().startswith(text.lower()) else f"{text} {label}"
         elif self.choice.units > 1:

@@ -43,6 +43,10 @@ def ability_path(index: int, *rest: str | int) -> DataPath:
     return ("character", "abilities", index, *rest)
 
 
+def _allowed(cap: int) -> str:
+    return f"at most -{cap}" if cap else "none allowed"
+
+
 def display_name(ability: ResolvedAbility) -> str:
     label = ability.choice.label
     return f"{label} ({ability.name})" if label else ability.name
@@ -134,7 +138,7 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
                     "gladiators.negative_cap",
                     f"{display_name(ability)}: limitations worth {cost.negative_scaled} "
                     "exceed half "
-                    f"the ability's cost with positive modifiers (at most -{cost.negative_cap}).",
+                    f"the ability's cost with positive modifiers ({_allowed(cost.negative_cap)}).",
                     ability_path(index, "modifiers"),
                     "The excess is not counted"
                     + ("." if clamp else "; remove a limitation (or set the campaign to clamp)."),
