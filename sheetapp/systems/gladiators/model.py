@@ -73,6 +73,13 @@ class TraitChoice(FileModel):
     category: TraitCategory | None = None
     frequency: Frequency = "com"
     severity: Severity = "sig"
+    cost_override: int | None = Field(
+        default=None,
+        ge=0,
+        le=999,
+        description="points it is worth, replacing frequency + severity: the own cost of a "
+        "custom trait (trait 'custom') or a referee's ruling",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -122,6 +129,11 @@ class GladiatorsCampaign(FileModel):
     )
     minor_needs_traits: bool = Field(
         default=False, description="minor characters also need 2-5 advantages, 1-4 disadvantages"
+    )
+    trait_cost_reading: Literal["formula", "printed"] = Field(
+        default="formula",
+        description="a trait whose printed cost disagrees with frequency + severity costs "
+        "the 'formula' value or the 'printed' one",
     )
     starting_upgrade: Literal["difference", "full"] = Field(
         default="difference",

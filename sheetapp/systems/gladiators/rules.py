@@ -368,6 +368,24 @@ def trait_prerequisites(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def custom_traits(ctx: RuleContext) -> list[Issue]:
+    """A custom advantage or disadvantage needs a name the sheet can print."""
+    issues = []
+    for key in ("advantages", "disadvantages"):
+        for index, choice in enumerate(getattr(ctx.character, key)):
+            if choice.trait == "custom" and not choice.name.strip():
+                issues.append(
+                    Issue(
+                        Severity.WARNING,
+                        "gladiators.custom_trait_unnamed",
+                        f"A custom {key[:-1]} has no name.",
+                        ("character", key, index, "name"),
+                        "Name it as it should appear on the sheet.",
+                    )
+                )
+    return issues
+
+
 def above_level_limit(ctx: RuleContext) -> list[Issue]:
     """Levels past the Level Limit are legal but dearer: "up to and including double the
     Level Limit costs 2 GP/Level" (line 52). Shown as information with the tiers."""
@@ -425,6 +443,7 @@ RULES: tuple[Rule, ...] = (
     ability_restrictions,
     modifier_groups,
     trait_prerequisites,
+    custom_traits,
     above_level_limit,
     reconstructed_costs,
 )

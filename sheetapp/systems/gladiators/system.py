@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sheetapp.core.costs import CostLine, Total
@@ -9,12 +10,13 @@ from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.gladiators import derived, rules
-from sheetapp.systems.gladiators.catalog import Catalogs, catalogs
+from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost, modifier_value
 from sheetapp.systems.gladiators.model import (
     GladiatorsCampaign,
     GladiatorsCharacter,
     GladiatorsDocument,
+    TraitChoice,
 )
 from sheetapp.systems.gladiators.notation import ability_notation
 from sheetapp.systems.gladiators.resolve import (
@@ -24,7 +26,7 @@ from sheetapp.systems.gladiators.resolve import (
     without_cost,
 )
 from sheetapp.systems.gladiators.starting import starting_abilities
-from sheetapp.systems.gladiators.traits import trait_explanation, trait_points
+from sheetapp.systems.gladiators.traits import TraitPrice, trait_price
 
 GP = "gp"
 
@@ -64,8 +66,12 @@ class GladiatorsSystem:
             self._ability_line(index, ability, cost, cats, campaign)
             for index, (ability, cost) in enumerate(zip(abilities, costs, strict=True))
         ]
-        advantage_points = sum(trait_points(t) for t in character.advantages)
-        disadvantage_points = sum(trait_points(t) for t in character.disadvantages)
+        advantage_prices = self._trait_prices(character.advantages, cats.advantages, campaign)
+        disadvantage_prices = self._trait_prices(
+            character.disadvantages, cats.disadvantages, campaign
+        )
+        advantage_points = sum(price.points for price in advantage_prices)
+        disadvantage_points = sum(price.points for price in disadvantage_prices)
         trait_net = max(0, advantage_points - disadvantage_points)
         ability_gp = sum(line.amount for line in ability_lines)
         spent = ability_gp + trait_net
@@ -78,7 +84,7 @@ class GladiatorsSystem:
                 GP,
                 tuple(ability_lines),
             ),
-            self._traits_line(character, advantage_points, disadvantage_points, trait_net),
+            self._traits_line(character, advantage_prices, disadvantage_prices, trait_net),
         ]
         totals = [
             Total(
@@ -173,29 +179,45 @@ class GladiatorsSystem:
         resolved = resolve_ability(template, cats, {}, {})
         return ability_cost(resolved).total
 
+    def _trait_prices(
+        self,
+        chosen: list[TraitChoice],
+        known: Mapping[str, TraitDef],
+        campaign: GladiatorsCampaign,
+    ) -> list[TraitPrice]:
+        return [trait_price(t, known.get(t.trait), campaign.trait_cost_reading) for t in chosen]
+
     def _traits_line(
-        self, character: GladiatorsCharacter, advantages: int, disadvantages: int, net: int
+        self,
+        character: GladiatorsCharacter,
+        advantage_prices: list[TraitPrice],
+        disadvantage_prices: list[TraitPrice],
+        net: int,
     ) -> CostLine:
         adv = tuple(
             CostLine(
                 t.name or t.trait,
-                trait_points(t),
-                trait_explanation(t),
+                price.points,
+                price.explanation,
                 ("character", "advantages", i),
                 GP,
             )
-            for i, t in enumerate(character.advantages)
+            for i, (t, price) in enumerate(zip(character.advantages, advantage_prices, strict=True))
         )
         dis = tuple(
             CostLine(
                 t.name or t.trait,
-                -trait_points(t),
-                trait_explanation(t),
+                -price.points,
+                price.explanation,
                 ("character", "disadvantages", i),
                 GP,
             )
-            for i, t in enumerate(character.disadvantages)
+            for i, (t, price) in enumerate(
+                zip(character.disadvantages, disadvantage_prices, strict=True)
+            )
         )
+        advantages = sum(price.points for price in advantage_prices)
+        disadvantages = sum(price.points for price in disadvantage_prices)
         balance = advantages - disadvantages
         explanation = f"advantages {advantages} - disadvantages {disadvantages} = {balance}"
         if net == 0 and disadvantages > advantages:
