@@ -15,10 +15,15 @@ from sheetapp.systems.gladiators.model import (
 
 
 def ability(
-    ability_id: str, level: int = 1, *mods: str | tuple[str, str], **fields: Any
+    ability_id: str,
+    level: int = 1,
+    *mods: str | tuple[str, str] | ModifierChoice,
+    **fields: Any,
 ) -> AbilityChoice:
     modifiers = [
-        ModifierChoice(modifier=m)
+        m
+        if isinstance(m, ModifierChoice)
+        else ModifierChoice(modifier=m)
         if isinstance(m, str)
         else ModifierChoice(modifier=m[0], variant=m[1])
         for m in mods

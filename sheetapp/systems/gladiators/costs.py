@@ -19,11 +19,14 @@ from sheetapp.systems.gladiators.catalog import (
     FixedCost,
     LevelStep,
     PerUnitCost,
+    Variant,
     VariantCost,
 )
 from sheetapp.systems.gladiators.resolve import ResolvedAbility, ResolvedModifier
 
 MINIMUM_ABILITY_COST = 1
+FLEXIBLE_ABILITY = "flexible_ability"
+FLEXIBLE_MODIFIER = "flexible_modifier"
 
 
 def level_cost(level: int, limit: int | None) -> tuple[int, str]:
@@ -48,12 +51,18 @@ def step_value(table: tuple[LevelStep, ...], level: int) -> int:
     return table[-1].value
 
 
-def modifier_value(modifier: ResolvedModifier, level: int) -> int:
-    """The GP a modifier adds (negative for a limitation) before negative scaling."""
+def modifier_value(modifier: ResolvedModifier, level: int, alternatives: int = 0) -> int:
+    """The GP a modifier adds (negative for a limitation) before negative scaling.
+
+    ``alternatives`` is the number of other abilities a Flexible Ability lists; when
+    there are some they, not the units, count: "+4 per extra ability" (line 183).
+    """
     if modifier.custom_cost is not None:
         return modifier.custom_cost * modifier.choice.units
     cost = modifier.definition.cost if modifier.definition else None
     units = modifier.choice.units
+    if modifier.choice.modifier == FLEXIBLE_ABILITY and alternatives:
+        units = alternatives
     if isinstance(cost, FixedCost):
         return cost.value
     if isinstance(cost, PerUnitCost):
@@ -69,12 +78,22 @@ def modifier_value(modifier: ResolvedModifier, level: int) -> int:
 
 
 def _variant_value(cost: VariantCost, modifier: ResolvedModifier, level: int) -> int:
-    variant = modifier.variant
-    if variant is None:
+    if modifier.combined:
+        # Combinable variants, e.g. Undetectable Effect "Vision 3 Others 1 each".
+        return sum(_one_variant(variant, units, level) for variant, units in modifier.combined)
+    if modifier.variant is None:
         return 0
+    return _one_variant(modifier.variant, modifier.choice.units, level)
+
+
+def _one_variant(variant: Variant, units: int, level: int) -> int:
     if variant.by_level:
         return step_value(variant.by_level, level)
-    return variant.value * modifier.choice.units if variant.per_unit else variant.value
+    if variant.per_unit:
+        if variant.max_units is not None:
+            units = min(units, variant.max_units)
+        return variant.value * units
+    return variant.value
 
 
 def _addons_value(cost: VariantCost, modifier: ResolvedModifier) -> int:
@@ -104,6 +123,7 @@ class AbilityCost:
     negative_cap: int
     negative_applied: int
     total: int
+    flexible: FlexibleChoice | None = None
 
     @property
     def negative_scaled(self) -> int:
@@ -116,6 +136,8 @@ class AbilityCost:
     def explain(self, level: int) -> str:
         text = f"L{level}: {self.levels_sum} = {self.levels}"
         text += f", base {self.base:+d}"
+        if self.flexible:
+            text += f" ({self.flexible.explain()})"
         if self.positive:
             text += f", modifiers {self.positive:+d}"
         if self.negative_raw:
@@ -129,14 +151,62 @@ class AbilityCost:
         return f"{text} → {self.total} GP"
 
 
+@dataclass(frozen=True, slots=True)
+class FlexibleChoice:
+    """Modifiers chosen between on activation under a Flexible Modifier (line 184): "pay
+    the smallest cost of the flexible modifiers. Instead of paying the cost when a more
+    expensive Flexible modifier is used the Level of the ability is reduced by the GP
+    cost of the modifier" — by the difference, as its Touch/Distant example shows."""
+
+    paid: str
+    paid_value: int
+    paid_index: int
+    level_reductions: tuple[tuple[int, str, int], ...]
+
+    def explain(self) -> str:
+        text = f"flexible: pays {self.paid} {self.paid_value:+d}"
+        for _index, name, reduction in self.level_reductions:
+            if reduction:
+                text += f"; {name} lowers the Level by {reduction} when used"
+        return text
+
+    def reduction_for(self, modifier_index: int) -> int | None:
+        """None for the paid modifier, else how far it lowers the Level when used."""
+        for index, _name, reduction in self.level_reductions:
+            if index == modifier_index:
+                return reduction
+        return None if modifier_index == self.paid_index else 0
+
+
+def flexible_choice(ability: ResolvedAbility) -> FlexibleChoice | None:
+    if not ability.has_modifier(FLEXIBLE_MODIFIER):
+        return None
+    level = ability.choice.level
+    priced = [
+        (index, m.display, modifier_value(m, level))
+        for index, m in enumerate(ability.modifiers)
+        if m.choice.flexible
+    ]
+    if len(priced) < 2:
+        return None
+    paid_index, paid, paid_value = min(priced, key=lambda item: item[2])
+    reductions = tuple(
+        (index, name, value - paid_value) for index, name, value in priced if index != paid_index
+    )
+    return FlexibleChoice(paid, paid_value, paid_index, reductions)
+
+
 def ability_cost(ability: ResolvedAbility, scaling_with_positive: bool = False) -> AbilityCost:
     level = ability.choice.level
     levels, levels_sum = level_cost(level, ability.level_limit)
     base = ability.base_cost
-    positive = 0
-    negative = 0
+    flexible = flexible_choice(ability)
+    positive = flexible.paid_value if flexible and flexible.paid_value > 0 else 0
+    negative = flexible.paid_value if flexible and flexible.paid_value < 0 else 0
     for modifier in ability.modifiers:
-        value = modifier_value(modifier, level)
+        if flexible and modifier.choice.flexible:
+            continue
+        value = modifier_value(modifier, level, len(ability.alternatives))
         if value >= 0:
             positive += value
         else:
@@ -146,4 +216,6 @@ def ability_cost(ability: ResolvedAbility, scaling_with_positive: bool = False) 
     cap = max(0, (before_modifiers + positive) // 2)
     applied = max(negative * scale, -cap)
     total = max(MINIMUM_ABILITY_COST, before_modifiers + positive + applied)
-    return AbilityCost(levels, levels_sum, base, positive, negative, scale, cap, applied, total)
+    return AbilityCost(
+        levels, levels_sum, base, positive, negative, scale, cap, applied, total, flexible
+    )

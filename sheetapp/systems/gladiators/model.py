@@ -27,7 +27,25 @@ class ModifierChoice(FileModel):
     shape: str | None = Field(
         default=None, description="Area shape: blast, line, cone, shape, barrage"
     )
+    variants: dict[str, int] = Field(
+        default_factory=dict,
+        description="for modifiers whose variants combine (Flexible Type, Undetectable "
+        "Effect): variant id -> units, used instead of variant/units",
+    )
+    flexible: bool = Field(
+        default=False,
+        description="one of the alternatives chosen on activation under a Flexible Modifier",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class AlternativeAbility(FileModel):
+    """Another ability a Flexible Ability can become (seed line 183)."""
+
+    ability: str = Field(pattern=ID_PATTERN)
+    label: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    options: dict[str, str] = Field(default_factory=dict)
+    addons: dict[str, int] = Field(default_factory=dict)
 
 
 class AbilityChoice(FileModel):
@@ -46,6 +64,10 @@ class AbilityChoice(FileModel):
     )
     addons: dict[str, int] = Field(default_factory=dict, description="add-on option id -> count")
     modifiers: list[ModifierChoice] = Field(default_factory=list)
+    alternatives: list[AlternativeAbility] = Field(
+        default_factory=list,
+        description="with Flexible Ability: the other abilities it can be on activation",
+    )
     starting: str | None = Field(
         default=None,
         pattern=ID_PATTERN,

@@ -15,6 +15,7 @@ from sheetapp.systems.gladiators.catalog import (
 )
 from sheetapp.systems.gladiators.model import (
     AbilityChoice,
+    AlternativeAbility,
     CustomAbility,
     CustomModifier,
     GladiatorsCharacter,
@@ -36,6 +37,7 @@ class ResolvedModifier:
     definition: ModifierDef | None
     custom: CustomModifier | None
     variant: Variant | None
+    combined: tuple[tuple[Variant, int], ...] = ()
 
     @property
     def name(self) -> str:
@@ -50,6 +52,12 @@ class ResolvedModifier:
     @property
     def display(self) -> str:
         text = self.name
+        if self.combined:
+            parts = ", ".join(
+                f"{without_cost(v.label)}" + (f" ×{units}" if units > 1 else "")
+                for v, units in self.combined
+            )
+            return f"{text} ({parts})"
         if self.variant and self.variant.notation:
             text = self.variant.notation
         elif self.variant:
@@ -61,12 +69,30 @@ class ResolvedModifier:
 
 
 @dataclass(frozen=True, slots=True)
+class ResolvedAlternative:
+    """One of the abilities a Flexible Ability can become."""
+
+    choice: AlternativeAbility
+    definition: AbilityDef | None
+    options: tuple[tuple[CostOption, int], ...]
+
+    @property
+    def name(self) -> str:
+        return self.definition.name if self.definition else self.choice.ability
+
+    @property
+    def base_cost(self) -> int:
+        return sum(option.cost * count for option, count in self.options)
+
+
+@dataclass(frozen=True, slots=True)
 class ResolvedAbility:
     choice: AbilityChoice
     definition: AbilityDef | None
     custom: CustomAbility | None
     options: tuple[tuple[CostOption, int], ...]
     modifiers: tuple[ResolvedModifier, ...]
+    alternatives: tuple[ResolvedAlternative, ...] = ()
 
     @property
     def name(self) -> str:
@@ -75,16 +101,30 @@ class ResolvedAbility:
         return self.custom.name if self.custom else self.choice.ability
 
     @property
-    def level_limit(self) -> int | None:
+    def own_level_limit(self) -> int | None:
         if self.definition:
             return self.definition.level_limit
         return self.custom.level_limit if self.custom else None
 
     @property
-    def base_cost(self) -> int:
+    def level_limit(self) -> int | None:
+        """A Flexible Ability pays "the cost for the Level for the one with the lowest
+        Level limit" (line 183)."""
+        limits = [self.own_level_limit]
+        limits += [alt.definition.level_limit for alt in self.alternatives if alt.definition]
+        known = [limit for limit in limits if limit is not None]
+        return min(known) if known else None
+
+    @property
+    def own_base_cost(self) -> int:
         if self.custom:
             return self.custom.base_cost
         return sum(option.cost * count for option, count in self.options)
+
+    @property
+    def base_cost(self) -> int:
+        """A Flexible Ability pays "the base cost of all the abilities" (line 183)."""
+        return self.own_base_cost + sum(alt.base_cost for alt in self.alternatives)
 
     def has_modifier(self, modifier_id: str, variant: str | None = None) -> bool:
         """True when a modifier (or one that counts as it, like Always On for
@@ -99,7 +139,7 @@ class ResolvedAbility:
 
 
 def chosen_options(
-    definition: AbilityDef, choice: AbilityChoice
+    definition: AbilityDef, choice: AbilityChoice | AlternativeAbility
 ) -> tuple[tuple[CostOption, int], ...]:
     """The priced options: one per choice group (default: the first), add-ons by count."""
     picked: list[tuple[CostOption, int]] = []
@@ -121,9 +161,20 @@ def resolve_modifier(
 ) -> ResolvedModifier:
     definition = catalogs.modifiers.get(choice.modifier)
     variant = None
-    if definition and isinstance(definition.cost, VariantCost) and choice.variant:
-        variant = next((v for v in definition.cost.variants if v.id == choice.variant), None)
-    return ResolvedModifier(choice, definition, custom.get(choice.modifier), variant)
+    combined: list[tuple[Variant, int]] = []
+    if definition and isinstance(definition.cost, VariantCost):
+        by_id = {v.id: v for v in definition.cost.variants}
+        if choice.variant:
+            variant = by_id.get(choice.variant)
+        if definition.cost.combinable:
+            combined = [
+                (by_id[key], units)
+                for key, units in choice.variants.items()
+                if key in by_id and units > 0
+            ]
+    return ResolvedModifier(
+        choice, definition, custom.get(choice.modifier), variant, tuple(combined)
+    )
 
 
 def resolve_ability(
@@ -135,8 +186,18 @@ def resolve_ability(
     definition = catalogs.abilities.get(choice.ability)
     options = chosen_options(definition, choice) if definition else ()
     modifiers = tuple(resolve_modifier(m, catalogs, custom_modifiers) for m in choice.modifiers)
+    alternatives = tuple(
+        ResolvedAlternative(
+            alt,
+            catalogs.abilities.get(alt.ability),
+            chosen_options(catalogs.abilities[alt.ability], alt)
+            if alt.ability in catalogs.abilities
+            else (),
+        )
+        for alt in choice.alternatives
+    )
     return ResolvedAbility(
-        choice, definition, custom_abilities.get(choice.ability), options, modifiers
+        choice, definition, custom_abilities.get(choice.ability), options, modifiers, alternatives
     )
 
 

@@ -21,6 +21,8 @@ ADVANTAGES_RANGE = (2, 5)
 DISADVANTAGES_RANGE = (1, 4)
 LARGE_ITEM_SOURCES = {"conventional", "technological"}
 FLEXIBLE_FOR_GROUP = {"range": "flexible_range", "targeting": "flexible_targeting"}
+FLEXIBLE_MODIFIER = "flexible_modifier"
+FLEXIBLE_ABILITY = "flexible_ability"
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +329,8 @@ def modifier_groups(ctx: RuleContext) -> list[Issue]:
             group = mod.definition.group if mod.definition else None
             if group is None or ability.has_modifier(FLEXIBLE_FOR_GROUP.get(group, "")):
                 continue
+            if mod.choice.flexible and ability.has_modifier(FLEXIBLE_MODIFIER):
+                continue
             if group in seen and seen[group] != mod.choice.modifier:
                 issues.append(
                     _modifier_issue(
@@ -339,6 +343,60 @@ def modifier_groups(ctx: RuleContext) -> list[Issue]:
                     )
                 )
             seen.setdefault(group, mod.name)
+    return issues
+
+
+def flexible_choices(ctx: RuleContext) -> list[Issue]:
+    """Flexible Ability lists the abilities it can become; a Flexible Modifier needs at
+    least two modifiers to choose between (lines 183-184)."""
+    issues = []
+    for index, ability in enumerate(ctx.abilities):
+        name = display_name(ability)
+        has_flex_ability = ability.has_modifier(FLEXIBLE_ABILITY)
+        if ability.alternatives and not has_flex_ability:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    "gladiators.alternatives_without_flexible_ability",
+                    f"{name} lists other abilities but has no Flexible Ability modifier.",
+                    ability_path(index, "alternatives"),
+                    "Add Flexible Ability (+4 per extra ability) or remove the alternatives.",
+                )
+            )
+        if has_flex_ability and not ability.alternatives:
+            issues.append(
+                Issue(
+                    Severity.WARNING,
+                    "gladiators.flexible_ability_alternatives",
+                    f"{name}: Flexible Ability does not list the abilities it can become; "
+                    "it is priced by its units and without their base costs.",
+                    ability_path(index, "alternatives"),
+                    "List each other ability so its base cost and Level Limit count.",
+                )
+            )
+        flagged = [m for m in ability.modifiers if m.choice.flexible]
+        has_flex_modifier = ability.has_modifier(FLEXIBLE_MODIFIER)
+        if flagged and not has_flex_modifier:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    "gladiators.flexible_without_modifier",
+                    f"{name} marks modifiers as flexible alternatives without a Flexible Modifier.",
+                    ability_path(index, "modifiers"),
+                    "Add the Flexible Modifier (1 GP) or clear the flexible marks.",
+                )
+            )
+        if has_flex_modifier and len(flagged) < 2:
+            issues.append(
+                Issue(
+                    Severity.WARNING,
+                    "gladiators.flexible_modifier_unused",
+                    f"{name}: the Flexible Modifier needs two or more modifiers marked as "
+                    "the alternatives chosen on activation.",
+                    ability_path(index, "modifiers"),
+                    "Mark the alternatives (e.g. Touch and Distant) as flexible.",
+                )
+            )
     return issues
 
 
@@ -442,6 +500,7 @@ RULES: tuple[Rule, ...] = (
     modifier_restrictions,
     ability_restrictions,
     modifier_groups,
+    flexible_choices,
     trait_prerequisites,
     custom_traits,
     above_level_limit,

@@ -7,6 +7,7 @@ from typing import Any
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import DataPath
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.gladiators import derived, rules
@@ -157,16 +158,37 @@ class GladiatorsSystem:
             ),
             *(
                 CostLine(
-                    mod.display,
-                    modifier_value(mod, level),
-                    mod.choice.note,
-                    (*path, "modifiers", m_index),
+                    without_cost(alt.choice.label or alt.name, alt.name),
+                    alt.base_cost,
+                    "Flexible Ability: its base cost is paid too (line 183)",
+                    (*path, "alternatives", a_index),
                     GP,
                 )
-                for m_index, mod in enumerate(ability.modifiers)
+                for a_index, alt in enumerate(ability.alternatives)
+            ),
+            *(
+                self._modifier_line(ability, cost, m_index, (*path, "modifiers", m_index))
+                for m_index in range(len(ability.modifiers))
             ),
         ]
         return CostLine(ability_notation(ability), amount, explanation, path, GP, tuple(children))
+
+    def _modifier_line(
+        self, ability: ResolvedAbility, cost: AbilityCost, m_index: int, path: DataPath
+    ) -> CostLine:
+        mod = ability.modifiers[m_index]
+        value = modifier_value(mod, ability.choice.level, len(ability.alternatives))
+        note = mod.choice.note
+        flexible = cost.flexible
+        if flexible and mod.choice.flexible:
+            reduction = flexible.reduction_for(m_index)
+            if reduction is None:
+                note = "flexible: the cheapest alternative, paid"
+            else:
+                lowers = f"lowers the Level by {reduction}" if reduction else "costs the same"
+                note = f"flexible: not paid ({value:+d}); {lowers} when used"
+                value = 0
+        return CostLine(mod.display, value, note, path, GP)
 
     def _upgraded(self, ability: ResolvedAbility) -> bool:
         template = starting_abilities().get(ability.choice.starting or "")
@@ -252,6 +274,15 @@ class GladiatorsSystem:
                 found.append(
                     UnknownReference((*path, "starting"), "starting ability", ability.starting)
                 )
+            for a_index, alternative in enumerate(ability.alternatives):
+                if alternative.ability not in cats.abilities:
+                    found.append(
+                        UnknownReference(
+                            (*path, "alternatives", a_index, "ability"),
+                            "ability",
+                            alternative.ability,
+                        )
+                    )
             for m_index, modifier in enumerate(ability.modifiers):
                 if (
                     modifier.modifier not in cats.modifiers
