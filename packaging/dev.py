@@ -3,6 +3,7 @@
 
     python3 packaging/dev.py run    # launch the window with the sample character
     python3 packaging/dev.py test   # the whole test suite, quality gates included
+    python3 packaging/dev.py dist   # build dist/sheetapp/ with PyInstaller and smoke-test it
 
 Each creates the virtual environment `.venv` when it is missing, installs the
 project with its development tools, and (as root on Debian/Ubuntu) installs the
@@ -101,6 +102,22 @@ def run_tests(args: list[str]) -> int:
     return result.returncode
 
 
+def build_dist(args: list[str]) -> int:
+    """PyInstaller one-folder build into dist/sheetapp, then the smoke test on it."""
+    ensure_system_packages()
+    ensure_venv()
+    dist = ROOT / "dist"
+    spec = ROOT / "packaging" / "sheetapp.spec"
+    subprocess.run(
+        [str(PYTHON), "-m", "PyInstaller", "--noconfirm", "--clean", "--distpath", str(dist),
+         "--workpath", str(ROOT / "build" / "pyinstaller"), str(spec), *args],
+        check=True,
+        cwd=ROOT,
+    )  # fmt: skip
+    smoke = ROOT / "packaging" / "smoke_test.py"
+    return subprocess.run([sys.executable, str(smoke), str(dist / "sheetapp")], check=False).returncode
+
+
 def main() -> int:
     try:
         return dispatch()
@@ -110,7 +127,7 @@ def main() -> int:
 
 
 def dispatch() -> int:
-    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test", "setup"}:
+    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test", "setup", "dist"}:
         print(__doc__)
         return 2
     command, rest = sys.argv[1], sys.argv[2:]
@@ -118,6 +135,8 @@ def dispatch() -> int:
         ensure_system_packages()
         ensure_venv()
         return 0
+    if command == "dist":
+        return build_dist(rest)
     return run_app(rest) if command == "run" else run_tests(rest)
 
 
