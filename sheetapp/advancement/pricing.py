@@ -53,13 +53,22 @@ def cost_between(before: dict[str, int], after: dict[str, int]) -> dict[str, int
     return {key: moved[key] for key in sorted(moved) if moved[key]}
 
 
-def price_changes(
+@dataclass(frozen=True, slots=True)
+class Priced:
+    """Priced changes with the document they lead to and its evaluation."""
+
+    changes: tuple[PricedChange, ...]
+    document: CharacterDocument[Any, Any]
+    evaluation: Evaluation
+
+
+def price_and_apply(
     system: GameSystem,
     document: CharacterDocument[Any, Any],
     changes: Sequence[Change],
     rules: AdvancementRules | None = None,
-) -> list[PricedChange]:
-    """Each change of ``changes`` (applied in order to ``document``) with its cost.
+) -> Priced:
+    """Apply ``changes`` in order to ``document``, pricing each one.
 
     Raises :class:`~sheetapp.core.changes.ChangeError` when a change does not fit and
     pydantic's ValidationError when the end result is not a valid document.
@@ -67,7 +76,8 @@ def price_changes(
     model = type(document)
     data = document_data(document)
     current: CharacterDocument[Any, Any] = document
-    last_spent = spent_by_total(system.evaluate(document))
+    evaluation = system.evaluate(document)
+    last_spent = spent_by_total(evaluation)
     priced: list[PricedChange] = []
     for position, change in enumerate(changes):
         data = apply_changes(data, [change])
@@ -83,10 +93,21 @@ def price_changes(
             # Not a character on its own: the next valid step carries this one's cost.
             priced.append(PricedChange(change, label))
             continue
-        spent = spent_by_total(system.evaluate(after))
+        evaluation = system.evaluate(after)
+        spent = spent_by_total(evaluation)
         priced.append(PricedChange(change, label, cost_between(last_spent, spent)))
         last_spent, current = spent, after
-    return priced
+    return Priced(tuple(priced), current, evaluation)
+
+
+def price_changes(
+    system: GameSystem,
+    document: CharacterDocument[Any, Any],
+    changes: Sequence[Change],
+    rules: AdvancementRules | None = None,
+) -> list[PricedChange]:
+    """Each change of ``changes`` (applied in order to ``document``) with its cost."""
+    return list(price_and_apply(system, document, changes, rules).changes)
 
 
 def total_cost(priced: Sequence[PricedChange]) -> dict[str, int]:

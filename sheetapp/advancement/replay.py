@@ -26,7 +26,7 @@ from sheetapp.advancement.ledger import (
     require_index,
     with_parts,
 )
-from sheetapp.advancement.pricing import price_changes
+from sheetapp.advancement.pricing import price_and_apply
 from sheetapp.advancement.spec import AdvancementRules, advancement_of
 from sheetapp.core.changes import ChangeError, apply_changes
 from sheetapp.core.evaluation import Evaluation
@@ -104,8 +104,8 @@ def replay_entry(
     history: list[HistoryEntry],
     index: int,
     entry: HistoryEntry,
-) -> tuple[dict[str, Any], HistoryEntry, CharacterDocument[Any, Any]]:
-    """Replay one entry on ``state``: the new state, the re-priced entry and the document.
+) -> tuple[dict[str, Any], HistoryEntry]:
+    """Replay one entry on ``state``: the new state and the re-priced entry.
 
     Raises :class:`ReplayRefused` when the entry no longer fits or breaks a rule.
     """
@@ -113,7 +113,7 @@ def replay_entry(
     earned = entry.model_copy(update={"changes": []})
     try:
         before = with_parts(base, state, [*history, earned])
-        priced = price_changes(system, before, changes, rules)
+        priced = price_and_apply(system, before, changes, rules)
         state = apply_changes(state, changes)
     except ChangeError as exc:
         raise ReplayRefused(_refusal(index, entry, f"no longer applies ({exc})", [])) from None
@@ -121,20 +121,20 @@ def replay_entry(
         first = exc.errors(include_url=False)[0]
         reason = f"no longer gives a valid character ({format_path(tuple(first['loc']))}: "
         raise ReplayRefused(_refusal(index, entry, reason + f"{first['msg']})", [])) from None
-    for item, raw in zip(priced, entry.changes, strict=True):
+    for item, raw in zip(priced.changes, entry.changes, strict=True):
         recorded = raw.get("label")
         if isinstance(recorded, str) and recorded and recorded != item.label:
             reason = (
                 f"no longer applies (its change to '{recorded}' would now change '{item.label}')"
             )
             raise ReplayRefused(_refusal(index, entry, reason, []))
-    stored = [{**raw, **item.to_json()} for raw, item in zip(entry.changes, priced, strict=True)]
-    replayed = entry.model_copy(update={"changes": stored})
-    document = with_parts(base, state, [*history, replayed])
-    errors = _errors(system.evaluate(document))
+    errors = _errors(priced.evaluation)
     if errors:
         raise ReplayRefused(_refusal(index, entry, "would break a rule", errors))
-    return state, replayed, document
+    stored = [
+        {**raw, **item.to_json()} for raw, item in zip(entry.changes, priced.changes, strict=True)
+    ]
+    return state, entry.model_copy(update={"changes": stored})
 
 
 def rebuild(
@@ -148,13 +148,12 @@ def rebuild(
     outside = drift(document)
     state = copy.deepcopy(zero.snapshot)
     history = [zero]
-    result = with_parts(document, state, history)
     for index, entry in enumerate(document.history[1:], 1):
         if index == skip:
             continue
         if entry.kind == CREATION:
             raise LedgerError(f"{describe_entry(index, entry)} is a second starting build")
-        state, replayed, result = replay_entry(
+        state, replayed = replay_entry(
             system,
             rules=rules,
             base=document,
@@ -164,16 +163,15 @@ def rebuild(
             entry=entry,
         )
         history.append(replayed)
-    if outside:
-        try:
-            state = apply_changes(state, outside)
-            result = with_parts(document, state, history)
-        except ChangeError as exc:
-            reason = f"no longer apply ({exc})"
-            raise ReplayRefused(Refusal(None, "", "", reason)) from None
-        except ValidationError:
-            reason = "no longer give a valid character"
-            raise ReplayRefused(Refusal(None, "", "", reason)) from None
+    try:
+        state = apply_changes(state, outside)
+        result = with_parts(document, state, history)
+    except ChangeError as exc:
+        reason = f"no longer apply ({exc})"
+        raise ReplayRefused(Refusal(None, "", "", reason)) from None
+    except ValidationError:
+        reason = "no longer give a valid character"
+        raise ReplayRefused(Refusal(None, "", "", reason)) from None
     evaluation = system.evaluate(result)
     errors = _errors(evaluation)
     if errors and outside:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from sheetapp.advancement import Advancement, CommitRefused, advancement_of, commit, preview
+from sheetapp.advancement import (
+    Advancement,
+    CommitRefused,
+    advancement_of,
+    commit,
+    preview,
+    price_changes,
+)
 from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators import advance as gladiators_advance
 from sheetapp.systems.gladiators import system as gladiators_system
@@ -113,3 +120,13 @@ def test_minor_character_limit_applies_to_advancement() -> None:
     assert ("gladiators.minor_level", ("character", "abilities", SONIC_BLASTER, "level")) not in {
         (issue.code, issue.path) for issue in seen.before.issues
     }
+
+
+def test_quoted_raises_cost_what_the_whole_character_evaluation_says() -> None:
+    """The quick per-ability quotes agree with pricing the change on the whole character."""
+    owl = night_owl()
+    owl.campaign.starting_upgrade = "full"
+    for option in SYSTEM.advancement.spend_options(SYSTEM, owl):
+        if option.kind == "raise_level":
+            [priced] = price_changes(SYSTEM, owl, option.changes, SYSTEM.advancement)
+            assert option.cost == priced.cost, option.label

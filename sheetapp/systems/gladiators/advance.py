@@ -25,7 +25,8 @@ from pydantic import ValidationError
 
 from sheetapp.advancement.pricing import price_changes
 from sheetapp.advancement.spec import Currency, SpendOption
-from sheetapp.core.changes import Change, apply_to_document
+from sheetapp.core.changes import Change
+from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import GameSystem
 from sheetapp.storage.envelope import CharacterDocument
@@ -33,6 +34,7 @@ from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.model import (
     AbilityChoice,
     GladiatorsCharacter,
+    GladiatorsDocument,
     ModifierChoice,
     TraitChoice,
 )
@@ -88,9 +90,7 @@ class GladiatorsAdvancement:
         """Each ability one level up and each disadvantage bought off, priced now; then the
         open-ended purchases the editor builds (a new ability, modifier or advantage)."""
         character: GladiatorsCharacter = document.character
-        options = [
-            raise_level_option(system, document, index) for index in range(len(character.abilities))
-        ]
+        options = raise_level_options(system, document)
         for index in range(len(character.disadvantages)):
             bought = buy_off_disadvantage(system, document, index)
             options.append(
@@ -189,28 +189,58 @@ def raise_level(document: CharacterDocument[Any, Any], index: int, levels: int =
     return Change("set", ("character", "abilities", index, "level"), current, current + levels)
 
 
-def raise_level_option(
-    system: GameSystem, document: CharacterDocument[Any, Any], index: int
-) -> SpendOption:
-    """Ability ``index`` one level up, with its price and the cost line after it."""
-    change = raise_level(document, index)
-    priced = price_changes(system, document, [change], ADVANCEMENT)[0]
-    after = system.evaluate(apply_to_document(document, [change]))
-    line = after.costs[0].children[index] if after.costs and after.costs[0].children else None
-    limit = resolve_character(document.character, catalogs())[index].level_limit
-    target = change.after
-    note = ""
-    if limit is not None and target > limit:
-        note = f"Level {target} is past the Level Limit {limit}: {-(-target // limit)} GP a level. "
-    return SpendOption(
-        "raise_level",
-        f"Raise {priced.label.removesuffix(': level')} to Level {target}",
-        change.path,
-        note + (line.explanation if line else ""),
-        dict(priced.cost),
-        (change,),
-        "seed line 52: 1 GP/Level to the Level Limit, 2 to double, 3 to triple",
+def raise_level_options(
+    system: GameSystem, document: CharacterDocument[Any, Any]
+) -> list[SpendOption]:
+    """Every ability one level up, with its price and its cost line after the raise.
+
+    An ability's cost line depends only on the ability, the campaign settings and the
+    file's custom definitions, never on the other abilities (``system.evaluate``), so
+    each raise is priced by evaluating that ability alone, before and after: the whole
+    list costs two small evaluations per ability, not two of the whole character.
+    """
+    character: GladiatorsCharacter = document.character
+    resolved = resolve_character(character, catalogs())
+    options = []
+    for index, ability in enumerate(resolved):
+        change = raise_level(document, index)
+        before = _alone(system, document, ability.choice)
+        raised = ability.choice.model_copy(update={"level": change.after})
+        after = _alone(system, document, raised)
+        cost = after.amount - before.amount
+        limit = ability.level_limit
+        note = ""
+        if limit is not None and change.after > limit:
+            per_level = -(-change.after // limit)
+            note = f"Level {change.after} is past the Level Limit {limit}: {per_level} GP a level. "
+        options.append(
+            SpendOption(
+                "raise_level",
+                f"Raise {display_name(ability)} to Level {change.after}",
+                change.path,
+                note + after.explanation,
+                {GP: cost} if cost else {},
+                (change,),
+                "seed line 52: 1 GP/Level to the Level Limit, 2 to double, 3 to triple",
+            )
+        )
+    return options
+
+
+def _alone(
+    system: GameSystem, document: CharacterDocument[Any, Any], ability: AbilityChoice
+) -> CostLine:
+    """The cost line of ``ability`` evaluated on its own in ``document``'s campaign."""
+    character: GladiatorsCharacter = document.character
+    alone = GladiatorsCharacter(
+        abilities=[ability],
+        custom_abilities=character.custom_abilities,
+        custom_modifiers=character.custom_modifiers,
     )
+    single = GladiatorsDocument(
+        system_version=document.system_version, campaign=document.campaign, character=alone
+    )
+    return system.evaluate(single).costs[0].children[0]
 
 
 @dataclass(frozen=True, slots=True)
