@@ -158,6 +158,13 @@ def preview(
         raise AdvancementError(
             f"the changes do not give a valid character ({where}: {first['msg']})"
         ) from None
+    references = system.unknown_references(result)
+    if references:
+        missing = references[0]
+        raise AdvancementError(
+            f"the {missing.kind} '{missing.ref}' is not in the {system.name} catalog "
+            f"({format_path(missing.path)})"
+        )
     before = system.evaluate(document)
     after = system.evaluate(result)
     return Preview(

@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath, format_path
+from sheetapp.core.system import GameSystem
 from sheetapp.storage.envelope import CharacterDocument
 
 
@@ -61,7 +62,7 @@ class AdvancementRules(Protocol):
     rules_text: str
 
     def spend_options(
-        self, system: Any, document: CharacterDocument[Any, Any]
+        self, system: GameSystem, document: CharacterDocument[Any, Any]
     ) -> list[SpendOption]:
         """What may be bought now (raise a level, buy off a disadvantage, ...)."""
         ...

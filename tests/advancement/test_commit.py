@@ -141,6 +141,12 @@ def test_unspent_gp_carry_forward_into_the_budget() -> None:
         (Advancement({}, [Change("set", ("meta", "name"), "Night Owl", "X")]), "not meta/name"),
         (Advancement({}, [level(ARMOUR, 3, 5)]), "expected 3, found 4"),
         (Advancement({}, [level(ARMOUR, 4, -1)]), "not give a valid character"),
+        (
+            Advancement(
+                {}, [Change("set", ("character", "abilities", 0, "ability"), "movement", "flight")]
+            ),
+            "ability 'flight' is not in the Glorious Gladiators v6 catalog",
+        ),
     ],
 )
 def test_malformed_advancements_are_refused_with_a_reason(step: Advancement, message: str) -> None:

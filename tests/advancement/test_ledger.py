@@ -15,6 +15,7 @@ from sheetapp.advancement import (
     drift,
     start_ledger,
 )
+from sheetapp.advancement.report import format_ledger, ledger_report
 from sheetapp.core.changes import document_data
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import dump_document, load_document, save_document
@@ -131,3 +132,32 @@ def test_the_schema_describes_the_ledger_entry() -> None:
     )
     assert entry["properties"]["kind"]["enum"] == ["creation", "advance"]
     json.dumps(schema)
+
+
+def test_the_report_lists_outside_edits_and_a_ledger_that_no_longer_replays() -> None:
+    later = two_sessions()
+    later.character.abilities[ARMOUR].label = "Kevlar Mk II"
+    report = ledger_report(SYSTEM, later)
+    assert [line.index for line in report.lines] == [0, 1, 2]
+    assert [total.budget for line in report.lines for total in line.totals] == [40, 45, 48]
+    [outside] = report.outside
+    assert (outside.label, outside.before_text, outside.after_text) == (
+        "Kevlar Suit (Armour): label",
+        "Kevlar Suit",
+        "Kevlar Mk II",
+    )
+    text = format_ledger(SYSTEM, report)
+    assert text[-2:] == [
+        "Edits made outside the ledger:",
+        "    Kevlar Suit (Armour): label Kevlar Suit → Kevlar Mk II",
+    ]
+    # A file edited by hand so that entry 2 no longer fits what entry 1 left.
+    raw = document_data(later)
+    raw["history"][2]["changes"][0]["before"] = 1
+    broken = GladiatorsDocument.model_validate(raw)
+    report = ledger_report(SYSTEM, broken)
+    assert report.lines[2].totals == ()
+    assert report.lines[2].problem.startswith(
+        'entry 2 (2024-05-08, "Session 2") cannot be replayed'
+    )
+    assert "expected 1, found 3" in report.problem
