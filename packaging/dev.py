@@ -115,7 +115,9 @@ def build_dist(args: list[str]) -> int:
         cwd=ROOT,
     )  # fmt: skip
     smoke = ROOT / "packaging" / "smoke_test.py"
-    return subprocess.run([sys.executable, str(smoke), str(dist / "sheetapp")], check=False).returncode
+    return subprocess.run(
+        [sys.executable, str(smoke), str(dist / "sheetapp")], check=False
+    ).returncode
 
 
 def main() -> int:

@@ -26,7 +26,13 @@ def run(binary: Path, args: list[str], cwd: Path, expect: tuple[int, ...] = (0,)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     env.pop("PYTHONPATH", None)
     result = subprocess.run(
-        [str(binary), *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=env
+        [str(binary), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
     )
     if result.returncode not in expect:
         raise SmokeFailure(

@@ -16,6 +16,19 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sheetapp import __version__
+from sheetapp.advancement import (
+    Advancement,
+    AdvancementError,
+    CommitRefused,
+    LedgerError,
+    advancement_of,
+    commit,
+    ledger_report,
+    revert,
+)
+from sheetapp.advancement.ledger import describe_entry
+from sheetapp.advancement.report import format_ledger, total_text
+from sheetapp.advancement.spec import currency
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.examples import UnknownExampleError, list_examples, load_example
@@ -28,8 +41,9 @@ from sheetapp.core.system import (
 )
 from sheetapp.logs import get_logger, setup_logging
 from sheetapp.storage.atomic import atomic_write
+from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.errors import CharacterFileError
-from sheetapp.storage.files import LoadedDocument, dump_document, load_document
+from sheetapp.storage.files import LoadedDocument, dump_document, load_document, save_document
 from sheetapp.storage.portable import export_bytes
 from sheetapp.storage.schema import file_schema
 
@@ -90,7 +104,36 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.json")
 
     commands.add_parser("schema", help="print the JSON Schema of the character file")
+    add_ledger_commands(commands)
     return parser
+
+
+def add_ledger_commands(commands: Any) -> None:
+    """``advance``, ``history`` and ``revert``: the advancement ledger from the command line."""
+    advance = commands.add_parser(
+        "advance", help="record what a character earned (a ledger entry, nothing spent)"
+    )
+    advance.add_argument("file", type=Path, metavar="FILE")
+    advance.add_argument("--earn", required=True, type=int, metavar="N", help="amount earned")
+    advance.add_argument(
+        "--currency", metavar="KEY", help="what was earned (default: the system's first, e.g. gp)"
+    )
+    advance.add_argument("--label", default="", help="the session's name")
+    advance.add_argument("--note", default="", help="a note for the ledger")
+    advance.add_argument("--date", metavar="YYYY-MM-DD", help="the session's date (default: today)")
+    advance.add_argument(
+        "--accept-warnings", action="store_true", help="commit even if it brings new warnings"
+    )
+
+    history = commands.add_parser("history", help="print a character's advancement ledger")
+    history.add_argument("file", type=Path, metavar="FILE")
+    history.add_argument("--json", action="store_true", help="machine-readable output")
+
+    revert = commands.add_parser(
+        "revert", help="undo a ledger entry, replaying the later ones (refused if one breaks)"
+    )
+    revert.add_argument("file", type=Path, metavar="FILE")
+    revert.add_argument("--entry", required=True, type=int, metavar="N", help="the entry number")
 
 
 def wants_gui(argv: Sequence[str]) -> bool:
@@ -251,6 +294,91 @@ def cmd_schema(_args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def save(document: CharacterDocument[Any, Any], path: Path) -> None:
+    """Save over a character file: atomic, the previous version kept as FILE.bak."""
+    try:
+        save_document(document, path)
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def totals_line(evaluation: Evaluation) -> str:
+    return "; ".join(total_text(total) for total in evaluation.totals)
+
+
+def cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
+    loaded = load(args.file)
+    system = loaded.system
+    rules = advancement_of(system)
+    if rules is None:
+        raise CommandError(f"{system.name} has no advancement rules yet", EXIT_UNAVAILABLE)
+    try:
+        earned = currency(rules, args.currency)
+    except KeyError:
+        known = ", ".join(c.key for c in rules.currencies)
+        raise CommandError(
+            f"{system.name} does not earn '{args.currency}' (it earns: {known})"
+        ) from None
+    step = Advancement({earned.key: args.earn}, (), args.label, args.note, args.date)
+    try:
+        document = commit(system, loaded.document, step, accept_warnings=args.accept_warnings)
+    except AdvancementError as exc:
+        raise CommandError(f"cannot record the advancement: {exc}") from None
+    except CommitRefused as refused:
+        print(f"sheetapp: nothing recorded: {refused}", file=sys.stderr)
+        if refused.only_warnings:
+            print("sheetapp: use --accept-warnings to record it anyway", file=sys.stderr)
+        return EXIT_RULE_ERRORS
+    save(document, args.file)
+    index = len(document.history) - 1
+    entry = document.history[index]
+    name = describe_entry(index, entry)
+    print(f"Recorded {name}: {earned.amount(args.earn)}", file=out)
+    print(f"  {totals_line(system.evaluate(document))}", file=out)
+    return EXIT_OK
+
+
+def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
+    loaded = load(args.file)
+    try:
+        report = ledger_report(loaded.system, loaded.document)
+    except LedgerError as exc:
+        raise CommandError(f"cannot read the ledger of {args.file}: {exc}") from None
+    if args.json:
+        data = {"system": loaded.system.id, "name": loaded.document.meta.name, **report.to_json()}
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return EXIT_OK
+    name = loaded.document.meta.name or "(unnamed)"
+    count = len(report.lines)
+    print(
+        f"{name} — {loaded.system.name} — ledger of {count} entr{'y' if count == 1 else 'ies'}",
+        file=out,
+    )
+    if not count:
+        print("  (no advancement recorded yet)", file=out)
+    for line in format_ledger(loaded.system, report):
+        print(line, file=out)
+    return EXIT_OK
+
+
+def cmd_revert(args: argparse.Namespace, out: TextIO) -> int:
+    loaded = load(args.file)
+    try:
+        result = revert(loaded.system, loaded.document, args.entry)
+    except LedgerError as exc:
+        raise CommandError(f"cannot revert: {exc}") from None
+    if result.refusal is not None or result.document is None or result.reverted is None:
+        message = result.refusal.message if result.refusal else "nothing to revert"
+        print(f"sheetapp: nothing changed: {message}", file=sys.stderr)
+        return EXIT_RULE_ERRORS
+    save(result.document, args.file)
+    print(f"Reverted {describe_entry(args.entry, result.reverted)}", file=out)
+    if result.evaluation is not None:
+        print(f"  {totals_line(result.evaluation)}", file=out)
+    return EXIT_OK
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "systems": cmd_systems,
     "new": cmd_new,
@@ -259,4 +387,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "export-pdf": cmd_export_pdf,
     "export-json": cmd_export_json,
     "schema": cmd_schema,
+    "advance": cmd_advance,
+    "history": cmd_history,
+    "revert": cmd_revert,
 }

@@ -42,14 +42,36 @@ class Meta(FileModel):
     notes: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
-class HistoryEntry(FileModel):
-    """One advancement: when, what was earned, and the exact changes made."""
+EntryKind = Literal["creation", "advance"]
 
+
+class HistoryEntry(FileModel):
+    """One ledger entry: when, what was earned, and the exact changes made.
+
+    Entry zero (``kind="creation"``) holds the starting build in ``snapshot`` (the
+    ``campaign`` and ``character`` parts); every later entry (``kind="advance"``)
+    holds its changes as ``Change.to_json()`` dicts, each with the ``label`` it was
+    shown under and its ``cost`` per total (e.g. ``{"gp": 4}``), so the ledger can
+    be replayed from entry zero (see ``sheetapp.advancement``). ``id``, ``kind`` and
+    ``snapshot`` are optional with defaults: files written before them still load.
+    """
+
+    id: str = Field(default="", max_length=64, description="stable id of the entry")
+    kind: EntryKind = Field(default="advance", description="'creation' for entry zero")
     date: str = Field(description="ISO date (YYYY-MM-DD) of the session")
     label: str = Field(default="", max_length=MAX_NAME_LENGTH)
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
-    earned: dict[str, int] = Field(default_factory=dict)
-    changes: list[dict[str, Any]] = Field(default_factory=list)
+    earned: dict[str, int] = Field(
+        default_factory=dict, description="what was earned, by total, e.g. {'gp': 5}"
+    )
+    changes: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the edits: op, path, before/after/to, label, cost (by total)",
+    )
+    snapshot: dict[str, Any] | None = Field(
+        default=None,
+        description="entry zero only: the starting 'campaign' and 'character' data",
+    )
 
 
 CampaignT = TypeVar("CampaignT", bound=BaseModel)

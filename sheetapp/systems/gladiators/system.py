@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from sheetapp.advancement.ledger import earned_total
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.gladiators import derived, rules
+from sheetapp.systems.gladiators.advance import ADVANCEMENT, GladiatorsAdvancement
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost, modifier_value
 from sheetapp.systems.gladiators.model import (
@@ -37,6 +39,8 @@ class GladiatorsSystem:
     name = "Glorious Gladiators v6"
     system_version = "6"
     seed = "000_5bffb215164afb79.txt"
+    #: found by sheetapp.advancement.advancement_of (not part of the GameSystem protocol)
+    advancement: GladiatorsAdvancement = ADVANCEMENT
 
     def document_model(self) -> type[GladiatorsDocument]:
         return GladiatorsDocument
@@ -87,15 +91,21 @@ class GladiatorsSystem:
             ),
             self._traits_line(character, advantage_prices, disadvantage_prices, trait_net),
         ]
+        # The budget: the campaign's starting GP plus every GP earned in the ledger;
+        # unspent GP carry forward (advance.py).
+        earned = earned_total(document.history, GP)
+        budget = campaign.gp_budget + earned
         totals = [
             Total(
                 GP,
                 "Glory Points",
                 spent,
-                campaign.gp_budget,
+                budget,
                 "GP",
                 f"abilities {ability_gp} + advantages {advantage_points} - disadvantages "
-                f"{min(disadvantage_points, advantage_points)} = {spent}",
+                f"{min(disadvantage_points, advantage_points)} = {spent}"
+                + (f"; budget {campaign.gp_budget} + {earned} earned = {budget}" if earned else ""),
+                (("campaign budget", campaign.gp_budget), ("earned", earned)),
             ),
         ]
         ctx = rules.RuleContext(
@@ -105,7 +115,7 @@ class GladiatorsSystem:
             costs,
             cats,
             spent,
-            campaign.gp_budget,
+            budget,
             advantage_points,
             disadvantage_points,
         )

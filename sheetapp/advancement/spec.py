@@ -1,0 +1,132 @@
+"""How a game system declares its advancement: what is earned, what it buys, under which rules.
+
+A system opts in with an ``advancement`` attribute (or a method of that name
+returning the declaration); :func:`advancement_of` finds it with ``getattr``, so the
+:class:`~sheetapp.core.system.GameSystem` protocol gains no required member. Two
+shapes are served by the same declaration: points spent under creation rules
+(Glorious Gladiators: Glory Points) and numbered levels (a currency ``level`` earned
+one at a time, spent on the level table's steps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from sheetapp.core.changes import Change
+from sheetapp.core.issues import DataPath, format_path
+from sheetapp.core.system import GameSystem
+from sheetapp.storage.envelope import CharacterDocument
+
+
+@dataclass(frozen=True, slots=True)
+class Currency:
+    """Something a character earns. ``key`` names both the ``earned`` entry in the
+    ledger and the evaluation's :class:`~sheetapp.core.costs.Total` it adds budget to."""
+
+    key: str
+    label: str
+    unit: str = ""
+    description: str = ""
+
+    def amount(self, value: int) -> str:
+        """``+5 GP``: an earned amount as a user reads it."""
+        unit = f" {self.unit}" if self.unit else f" {self.label}"
+        return f"{value:+d}{unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpendOption:
+    """One thing that may be bought now, with its quoted price when it is one concrete step.
+
+    ``changes`` is empty for open-ended options (``add an ability``) that the window
+    builds with its editor; ``cost`` maps total keys to the price (``{"gp": 2}``).
+    """
+
+    kind: str
+    label: str
+    path: DataPath = ()
+    explanation: str = ""
+    cost: dict[str, int] = field(default_factory=dict)
+    changes: tuple[Change, ...] = ()
+    rule: str = ""
+
+
+@runtime_checkable
+class AdvancementRules(Protocol):
+    """A system's advancement declaration."""
+
+    #: what the character earns; the first one is what ``sheetapp advance --earn`` records
+    currencies: tuple[Currency, ...]
+    #: in the user's words, under which rules the earnings are spent (with seed lines)
+    rules_text: str
+
+    def spend_options(
+        self, system: GameSystem, document: CharacterDocument[Any, Any]
+    ) -> list[SpendOption]:
+        """What may be bought now (raise a level, buy off a disadvantage, ...)."""
+        ...
+
+    def describe_path(self, document: CharacterDocument[Any, Any], path: DataPath) -> str:
+        """A changed value's name as the user knows it (``Kevlar Suit (Armour): level``)."""
+        ...
+
+    def describe_value(self, path: DataPath, value: Any) -> str:
+        """A stored value as the review shows it (an ability record as its name, ...)."""
+        ...
+
+
+def advancement_of(system: object) -> AdvancementRules | None:
+    """The system's advancement declaration, or None when it declares none."""
+    found = getattr(system, "advancement", None)
+    if found is None:
+        return None
+    if not isinstance(found, AdvancementRules) and callable(found):
+        found = found()
+    return found if isinstance(found, AdvancementRules) else None
+
+
+def currency(rules: AdvancementRules | None, key: str | None = None) -> Currency:
+    """The currency ``key`` (the system's first one when None); KeyError when unknown."""
+    if rules is None or not rules.currencies:
+        raise KeyError(key or "(none declared)")
+    if key is None:
+        return rules.currencies[0]
+    for candidate in rules.currencies:
+        if candidate.key == key:
+            return candidate
+    raise KeyError(key)
+
+
+def describe_path(
+    rules: AdvancementRules | None, document: CharacterDocument[Any, Any], path: DataPath
+) -> str:
+    text = rules.describe_path(document, path) if rules is not None else ""
+    return text or format_path(path)
+
+
+def describe_value(rules: AdvancementRules | None, path: DataPath, value: Any) -> str:
+    text = rules.describe_value(path, value) if rules is not None else ""
+    return text or plain_value(value)
+
+
+#: How an absent value (before an insert, after a remove) is shown.
+ABSENT = "—"
+
+
+def plain_value(value: Any) -> str:
+    """A JSON value in a line of text: numbers and strings as they are, containers summed up."""
+    if value is None:
+        return ABSENT
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value or "(empty)"
+    if isinstance(value, list):
+        return ", ".join(plain_value(item) for item in value) if value else "(none)"
+    if isinstance(value, dict):
+        shown = [
+            f"{key}: {plain_value(item)}" for key, item in value.items() if item not in ({}, [])
+        ]
+        return "{" + ", ".join(shown) + "}"
+    return str(value)
