@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from sheetapp.systems.capital.catalog import ATTRIBUTES
 from tests.capital.helpers import character, evaluate, value
 
 # role: (scores after the Role's changes, max HP, max Energy, max Bones)
@@ -60,9 +61,7 @@ def test_vital_minimum_of_five() -> None:
     doc = character("lancer")
     doc.campaign.attribute_method = "gm_assigned"
     doc.character.role_choices["minus"] = "ftd"
-    doc.character.attributes.base = dict.fromkeys(
-        ("str", "ftd", "agi", "vsn", "wis", "wil", "cha", "knw"), 1
-    )
+    doc.character.attributes.base = dict.fromkeys(ATTRIBUTES, 1)
     result = evaluate(doc)
     assert value(result, "max_bones") == 5  # FTD 1 - 1 (Lancer) = 0 -> 5
     assert value(result, "max_energy") == 5  # WIL 2 + 3 = 5
