@@ -1,0 +1,38 @@
+"""What every Capital rule reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.systems.capital.catalog import Catalogs
+from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter
+from sheetapp.systems.capital.sheet import Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    character: CapitalCharacter
+    campaign: CapitalCampaign
+    sheet: Sheet
+    catalogs: Catalogs
+
+
+Rule = Callable[[RuleContext], list[Issue]]
+
+
+def char_path(*rest: str | int) -> DataPath:
+    return ("character", *rest)
+
+
+def error(code: str, message: str, path: DataPath, hint: str = "") -> Issue:
+    return Issue(Severity.ERROR, f"capital.{code}", message, path, hint)
+
+
+def warning(code: str, message: str, path: DataPath, hint: str = "") -> Issue:
+    return Issue(Severity.WARNING, f"capital.{code}", message, path, hint)
+
+
+def info(code: str, message: str, path: DataPath, hint: str = "") -> Issue:
+    return Issue(Severity.INFO, f"capital.{code}", message, path, hint)

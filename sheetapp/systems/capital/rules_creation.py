@@ -1,0 +1,241 @@
+"""Steps 1-5 of building a character (lines 62-205): Role, stories, personality,
+strengths and weaknesses, attribute dice."""
+
+from __future__ import annotations
+
+from sheetapp.core.issues import Issue
+from sheetapp.systems.capital.catalog import ATTRIBUTES
+from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
+from sheetapp.systems.capital.dice import (
+    ATTRIBUTE_DICE,
+    DISCARDED,
+    kept_indexes,
+    needs_reroll,
+)
+from sheetapp.systems.capital.scores import MAX_SCORE
+
+
+def role_chosen(ctx: RuleContext) -> list[Issue]:
+    """Step 1: "just write your choice in the appropriate box" (line 80)."""
+    if ctx.character.role is None:
+        return [
+            warning(
+                "role_missing",
+                "No Role chosen yet (Step 1).",
+                char_path("role"),
+                "Choose the Lancer, Scout, Tank, Sentinel, Healer or Captain.",
+            )
+        ]
+    return []
+
+
+def role_adjustments(ctx: RuleContext) -> list[Issue]:
+    """ "Gain/lose each of the following: +1 WIL, +1 STR or +1 VSN, -1 FTD or -1 AGI"
+    (Lancer, lines 666-670; each Role has one fixed and two chosen changes)."""
+    role = ctx.sheet.role
+    if role is None:
+        return []
+    issues = []
+    for chosen in role.adjustments.choices:
+        picked = ctx.character.role_choices.get(chosen.id)
+        options = " or ".join(f"{chosen.delta:+d} {o.upper()}" for o in chosen.options)
+        path = char_path("role_choices", chosen.id)
+        if picked is None:
+            issues.append(warning("role_choice_missing", f"{role.name}: choose {options}.", path))
+        elif picked not in chosen.options:
+            issues.append(
+                error(
+                    "role_choice_invalid",
+                    f"{role.name} gives {options}, not {chosen.delta:+d} {picked.upper()}.",
+                    path,
+                    f"Pick one of: {', '.join(o.upper() for o in chosen.options)}.",
+                )
+            )
+    return issues
+
+
+def stories_and_personality(ctx: RuleContext) -> list[Issue]:
+    """Steps 2-3: a Background, an Origin (lines 84-88); an Ideal, a Goal, a Flaw (line 94)."""
+    issues = []
+    stories = ctx.character.stories
+    for key, label in (("background", "Background"), ("origin", "Origin")):
+        if not getattr(stories, key).strip():
+            issues.append(
+                info(
+                    "story_missing", f"No {label} written yet (Step 2).", char_path("stories", key)
+                )
+            )
+    personality = ctx.character.personality
+    for key, label in (("ideal", "Ideal"), ("goal", "Goal"), ("flaw", "Flaw")):
+        if not getattr(personality, key).strip():
+            issues.append(
+                info(
+                    "personality_missing",
+                    f"No {label} chosen yet (Step 3).",
+                    char_path("personality", key),
+                    "The catalog has the seed's suggestions.",
+                )
+            )
+    return issues
+
+
+def strengths_and_weaknesses(ctx: RuleContext) -> list[Issue]:
+    """ "You start with 3 Strengths and 2 Weaknesses." (line 152)"""
+    rules = ctx.catalogs.basics.starting
+    issues = []
+    for key, wanted in (("strengths", rules.strengths), ("weaknesses", rules.weaknesses)):
+        have = [text for text in getattr(ctx.character, key) if text.strip()]
+        if len(have) != wanted:
+            issues.append(
+                warning(
+                    f"{key}_count",
+                    f"{len(have)} {key.capitalize()}; a character starts with {wanted}.",
+                    char_path(key),
+                )
+            )
+    return issues
+
+
+def attribute_dice(ctx: RuleContext) -> list[Issue]:
+    """ "Roll 10d6 ... If you got no 5s or 6s, OR if you got no 1s or 2s, reroll
+    everything." "Get rid of any 2 results" "assign them to the 8 Attributes"
+    (lines 196-198)."""
+    if ctx.campaign.attribute_method != "roll_and_assign":
+        return _gm_assigned(ctx)
+    rolls = ctx.character.attributes
+    path = char_path("attributes")
+    if not rolls.dice:
+        return [
+            warning(
+                "attributes_not_rolled",
+                "The attribute dice are not rolled yet (Step 5).",
+                (*path, "dice"),
+                "Roll 10d6 (or let the app roll them), discard two, assign the other eight.",
+            )
+        ]
+    issues = []
+    bad = [i for i, die in enumerate(rolls.dice) if not 1 <= die <= 6]
+    for index in bad:
+        issues.append(
+            error(
+                "die_value",
+                f"A d6 shows 1 to 6, not {rolls.dice[index]}.",
+                (*path, "dice", index),
+            )
+        )
+    if len(rolls.dice) != ATTRIBUTE_DICE:
+        issues.append(
+            error(
+                "dice_count",
+                f"{len(rolls.dice)} dice entered; Step 5 rolls {ATTRIBUTE_DICE}d6.",
+                (*path, "dice"),
+            )
+        )
+    elif not bad and needs_reroll(rolls.dice):
+        issues.append(
+            error(
+                "dice_reroll",
+                "These dice have no 5s or 6s, or no 1s or 2s: reroll everything.",
+                (*path, "dice"),
+                "Roll all ten dice again (line 196).",
+            )
+        )
+    issues += _discards(ctx)
+    issues += _assignment(ctx)
+    return issues
+
+
+def _discards(ctx: RuleContext) -> list[Issue]:
+    rolls = ctx.character.attributes
+    path = char_path("attributes", "discarded")
+    wrong = [i for i in rolls.discarded if not 0 <= i < len(rolls.dice)]
+    if wrong or len(set(rolls.discarded)) != len(rolls.discarded) or len(rolls.discarded) > 2:
+        return [
+            error(
+                "discard_invalid",
+                "Discard exactly two different dice of the ten.",
+                path,
+            )
+        ]
+    if len(rolls.discarded) < DISCARDED:
+        return [warning("discard_missing", "Choose the two dice to get rid of.", path)]
+    return []
+
+
+def _assignment(ctx: RuleContext) -> list[Issue]:
+    rolls = ctx.character.attributes
+    path = char_path("attributes", "assignment")
+    issues = []
+    used: dict[int, str] = {}
+    for attr, index in rolls.assignment.items():
+        if not 0 <= index < len(rolls.dice) or index in rolls.discarded:
+            issues.append(
+                error(
+                    "assignment_invalid",
+                    f"{attr.upper()} is assigned die #{index + 1}, which is not one of the "
+                    "eight kept dice.",
+                    (*path, attr),
+                )
+            )
+        elif index in used:
+            issues.append(
+                error(
+                    "assignment_invalid",
+                    f"{attr.upper()} and {used[index].upper()} use the same die #{index + 1}.",
+                    (*path, attr),
+                    "Each kept die goes to one attribute.",
+                )
+            )
+        else:
+            used[index] = attr
+    missing = [a.upper() for a in ATTRIBUTES if a not in rolls.assignment]
+    if missing:
+        issues.append(
+            warning(
+                "attribute_unassigned",
+                f"No die assigned to {', '.join(missing)} yet.",
+                path,
+            )
+        )
+    elif not issues and len(rolls.discarded) == DISCARDED:
+        low = sum(1 for i in kept_indexes(rolls.dice, rolls.discarded) if rolls.dice[i] <= 2)
+        if low < 2:
+            issues.append(
+                info(
+                    "few_low_scores",
+                    f"Only {low} low score(s) kept; the rules suggest keeping at least 2.",
+                    char_path("attributes", "discarded"),
+                    "Optional advice (line 197): the game is more fun with some weaknesses.",
+                )
+            )
+    return issues
+
+
+def _gm_assigned(ctx: RuleContext) -> list[Issue]:
+    base = ctx.character.attributes.base
+    missing = [a.upper() for a in ATTRIBUTES if a not in base]
+    if missing:
+        return [
+            warning(
+                "attribute_unassigned",
+                f"No score set for {', '.join(missing)} yet.",
+                char_path("attributes", "base"),
+            )
+        ]
+    return []
+
+
+def attribute_range(ctx: RuleContext) -> list[Issue]:
+    """ "Each of your eight Attribute Scores is a number between 0 and 10." (line 192)"""
+    issues = []
+    for attr, value in ctx.sheet.scores.scores.items():
+        if not 0 <= value <= MAX_SCORE:
+            issues.append(
+                error(
+                    "attribute_range",
+                    f"{attr.upper()} would be {value}; scores run from 0 to {MAX_SCORE}.",
+                    char_path("attributes"),
+                    ctx.sheet.scores.explanations[attr],
+                )
+            )
+    return issues

@@ -1,0 +1,161 @@
+"""Step 7 (lines 217-227) and Holding Equipment (lines 343-347)."""
+
+from __future__ import annotations
+
+from sheetapp.core.issues import Issue
+from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
+from sheetapp.systems.capital.rules_assets import damage_type_issue
+from sheetapp.systems.capital.sheet import asset_hands, item_hands
+
+OUTFIT_KINDS = {"everyday", "professional"}
+
+
+def starting_equipment(ctx: RuleContext) -> list[Issue]:
+    """ "Your Role gives you some Equipment. You also get: ... 2 Everyday or Professional
+    Outfits ... An Adventuring Kit." (lines 219-227). Checked at Level 1 only: later the
+    items may be lost or sold."""
+    if ctx.character.level != 1:
+        return []
+    cats = ctx.catalogs
+    items = [(c.item or "", c.quantity) for c in ctx.character.equipment]
+    issues = []
+    role = ctx.sheet.role
+    for wanted in role.starting_equipment if role else ():
+        found = any(
+            ref in wanted.items
+            or (wanted.tag == "simple_weapon" and cats.is_simple_weapon(ref))
+            or (wanted.tag == "simple_melee_weapon" and cats.is_simple_weapon(ref, True))
+            for ref, _ in items
+        )
+        if not found:
+            issues.append(
+                warning(
+                    "starting_equipment_missing",
+                    f"{role.name if role else ''} starts with: {wanted.text}.",
+                    char_path("equipment"),
+                )
+            )
+    outfits = sum(
+        c.quantity
+        for c in ctx.character.equipment
+        if c.item == "clothing" and (c.option is None or c.option in OUTFIT_KINDS)
+    )
+    if outfits < cats.basics.starting.outfits:
+        issues.append(
+            warning(
+                "starting_equipment_missing",
+                "Every character starts with 2 Everyday or Professional Outfits "
+                f"({outfits} listed).",
+                char_path("equipment"),
+            )
+        )
+    if not any(ref == "adventuring_kit" for ref, _ in items):
+        issues.append(
+            warning(
+                "starting_equipment_missing",
+                "Every character starts with an Adventuring Kit.",
+                char_path("equipment"),
+            )
+        )
+    return issues
+
+
+def equipment_choices(ctx: RuleContext) -> list[Issue]:
+    """Damage type of "Available with Sharp or Heat damage" items, options such as the
+    Tent's size (line 1754), custom items named."""
+    issues: list[Issue] = []
+    cats = ctx.catalogs
+    for index, choice in enumerate(ctx.character.equipment):
+        path = char_path("equipment", index)
+        item = cats.equipment.get(choice.item or "")
+        if choice.item is None and not choice.name.strip():
+            issues.append(warning("item_unnamed", "A custom item needs a name.", (*path, "name")))
+        if item is None:
+            continue
+        if item.weapon is not None:
+            issues += damage_type_issue(
+                choice.damage_type,
+                item.weapon.damage_types,
+                item.name,
+                (*path, "damage_type"),
+                cats,
+            )
+        if choice.option is not None and item.options and choice.option not in item.options:
+            issues.append(
+                error(
+                    "item_option_invalid",
+                    f"{item.name} comes as {', '.join(item.options)}, not '{choice.option}'.",
+                    (*path, "option"),
+                )
+            )
+    return issues
+
+
+def hands(ctx: RuleContext) -> list[Issue]:
+    """ "Your character has 2 hands, so they can hold up to 2 pieces of Equipment, or one
+    piece of Two-handed equipment." (line 345); a Limb augmentation holds one more (line 906)."""
+    total = ctx.sheet.hands_total
+    used = asset_hands(ctx.character, ctx.campaign, ctx.catalogs)
+    if used > total:
+        return [
+            error(
+                "hands",
+                "The Special Asset needs more hands than the character has.",
+                char_path("special_asset", "held"),
+            )
+        ]
+    for index, choice in enumerate(ctx.character.equipment):
+        if not choice.held:
+            continue
+        used += item_hands(ctx.character, index, ctx.catalogs)
+        if used > total:
+            return [
+                error(
+                    "hands",
+                    f"Held items need {ctx.sheet.hands_used} hands; the character has {total}.",
+                    char_path("equipment", index, "held"),
+                    "Stow something: a Two-handed item takes both hands.",
+                )
+            ]
+    return []
+
+
+def heavy(ctx: RuleContext) -> list[Issue]:
+    """ "To pick up this item, your STR must meet or exceed the specified value, or you
+    must make a STR check whose difficulty is 6 + the specified value. You cannot Move
+    twice in a turn while holding this item unless your STR is at least 2 more"
+    (lines 2534-2535)."""
+    issues = []
+    strength = ctx.sheet.score("str")
+    for index, choice in enumerate(ctx.character.equipment):
+        item = ctx.catalogs.equipment.get(choice.item or "")
+        weapon = item.weapon if item else None
+        if item is None or weapon is None or weapon.heavy is None or not choice.held:
+            continue
+        if weapon.heavy_unless_training and any(t in ctx.sheet.training for t in weapon.training):
+            continue
+        if strength < weapon.heavy + 2:
+            text = (
+                f"{item.name} is Heavy {weapon.heavy}: with STR {strength} you cannot Move twice "
+                "in a turn while holding it"
+            )
+            if strength < weapon.heavy:
+                text += f", and picking it up needs a difficulty {6 + weapon.heavy} STR check"
+            issues.append(info("heavy", text + ".", char_path("equipment", index, "held")))
+    return issues
+
+
+def starting_money(ctx: RuleContext) -> list[Issue]:
+    """ "200-400mC depending on your current circumstances" (line 226)."""
+    money = ctx.character.starting_money
+    low, high = ctx.campaign.starting_money_min, ctx.campaign.starting_money_max
+    if money is not None and not low <= money <= high:
+        return [
+            warning(
+                "starting_money",
+                f"Starting money {money} mC is outside {low}-{high} mC.",
+                char_path("starting_money"),
+                "Agree it with the GM, or change the campaign's range.",
+            )
+        ]
+    return []

@@ -1,0 +1,266 @@
+"""Systems and Slots (lines 279-283, 355-372) and the System keywords Requires,
+Repeatable and Innate (lines 2537-2566)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sheetapp.core.issues import Issue
+from sheetapp.systems.capital.catalog import ATTRIBUTES, SystemDef
+from sheetapp.systems.capital.context import RuleContext, char_path, error, warning
+from sheetapp.systems.capital.levels import table_slots
+from sheetapp.systems.capital.model import SystemChoice
+from sheetapp.systems.capital.sheet import SLOTS_AUGMENTATION
+
+
+def _known(ctx: RuleContext) -> list[tuple[int, SystemChoice, SystemDef]]:
+    return [
+        (index, choice, ctx.catalogs.systems[choice.system])
+        for index, choice in enumerate(ctx.character.systems)
+        if choice.system in ctx.catalogs.systems
+    ]
+
+
+def held_ids(ctx: RuleContext) -> set[str]:
+    """Systems the character has, with those they replaced (Focus II counts as Focus)."""
+    have = {choice.system for _, choice, _ in _known(ctx)}
+    for _, _, system in _known(ctx):
+        if system.replaces:
+            have.add(system.replaces)
+    return have
+
+
+def slots_budget(ctx: RuleContext) -> list[Issue]:
+    """ "When you Level Up, you can choose any Systems to fill the Slots you have."
+    (line 281) and the Slots column of the level table (lines 362-372)."""
+    total = ctx.sheet.slots_total
+    used = 0
+    for index, choice, system in _known(ctx):
+        if choice.gm_granted or not system.slots:
+            continue
+        used += system.slots
+        if used > total:
+            return [
+                error(
+                    "slots_over",
+                    f"Systems use {ctx.sheet.slots_used} Slots; Level {ctx.character.level} "
+                    f"has {total}. {system.name} does not fit.",
+                    char_path("systems", index),
+                    "Remove a System, or level up for more Slots.",
+                )
+            ]
+    return _slots_by_level(ctx)
+
+
+def _slots_by_level(ctx: RuleContext) -> list[Issue]:
+    """Slots are filled when they are gained: a System taken at Level L fits Level L's Slots."""
+    extra = (
+        SLOTS_AUGMENTATION
+        if ctx.sheet.slots_total > table_slots(ctx.character.level, ctx.campaign, ctx.catalogs)
+        else 0
+    )
+    for level in range(1, ctx.character.level):
+        budget = table_slots(level, ctx.campaign, ctx.catalogs) + extra
+        used = 0
+        for index, choice, system in _known(ctx):
+            if choice.gm_granted or not system.slots or choice.level > level:
+                continue
+            used += system.slots
+            if used > budget:
+                return [
+                    error(
+                        "slots_over_at_level",
+                        f"{system.name} was taken at Level {choice.level}, when only {budget} "
+                        "Slots were available.",
+                        char_path("systems", index, "level"),
+                        "Set the level it was gained at to a level with a free Slot.",
+                    )
+                ]
+    return []
+
+
+def system_levels(ctx: RuleContext) -> list[Issue]:
+    """A System cannot be gained above the character's level; Role Systems at their
+    level (e.g. "3 Surge (Signature System)", line 691)."""
+    issues = []
+    role = ctx.sheet.role
+    granted = {g.system: g.level for g in role.systems} if role else {}
+    for index, choice, system in _known(ctx):
+        if choice.level > ctx.character.level:
+            issues.append(
+                error(
+                    "system_level",
+                    f"{system.name} is marked as gained at Level {choice.level}, above the "
+                    f"character's Level {ctx.character.level}.",
+                    char_path("systems", index, "level"),
+                )
+            )
+        elif system.id in granted and ctx.character.level < granted[system.id]:
+            issues.append(
+                error(
+                    "role_system_level",
+                    f"{system.name} comes with Level {granted[system.id]}.",
+                    char_path("systems", index),
+                    f"Remove it until Level {granted[system.id]}.",
+                )
+            )
+    return issues
+
+
+def selectable(ctx: RuleContext) -> list[Issue]:
+    """ "If a system does not specify a number of Slots, you cannot select it unless the
+    rules specifically tell you to." (line 283)"""
+    issues = []
+    role = ctx.sheet.role
+    granted = {g.system for g in role.systems} if role else set()
+    for index, choice, system in _known(ctx):
+        if system.slots is not None or system.innate or choice.gm_granted:
+            continue
+        if system.id not in granted:
+            owner = ctx.catalogs.roles.get(system.role or "")
+            why = f"it comes with {owner.name}" if owner else "it takes no Slots"
+            issues.append(
+                error(
+                    "system_not_selectable",
+                    f"{system.name} cannot be selected: {why}.",
+                    char_path("systems", index),
+                    "Mark it as given by the GM if it was.",
+                )
+            )
+    return issues
+
+
+def role_systems_present(ctx: RuleContext) -> list[Issue]:
+    """ "Gain these Systems as you Level Up" (each Role's table, e.g. lines 687-691)."""
+    role = ctx.sheet.role
+    if role is None:
+        return []
+    have = held_ids(ctx)
+    issues = []
+    for granted in role.systems:
+        if granted.level <= ctx.character.level and granted.system not in have:
+            name = ctx.catalogs.systems[granted.system].name
+            issues.append(
+                error(
+                    "role_system_missing",
+                    f"{role.name} has {name} from Level {granted.level}.",
+                    char_path("systems"),
+                    f"Add {name}.",
+                )
+            )
+    return issues
+
+
+def requirements(ctx: RuleContext) -> list[Issue]:
+    """ "Systems with requirements cannot be gained unless all the prerequisites are met:
+    for example, a certain Role, or another System." (line 2566)"""
+    issues = []
+    have = held_ids(ctx)
+    asset = ctx.character.special_asset
+    asset_kind = ctx.catalogs.asset_kind_of(asset.asset) if asset else None
+    for index, choice, system in _known(ctx):
+        if choice.gm_granted:
+            continue
+        req = system.requires
+        missing = []
+        if req.roles and ctx.character.role not in req.roles:
+            missing.append(" or ".join(ctx.catalogs.roles[r].name for r in req.roles))
+        if req.systems_any and not have.intersection(req.systems_any):
+            missing.append(" or ".join(ctx.catalogs.systems[s].name for s in req.systems_any))
+        if req.asset_kind and asset_kind != req.asset_kind:
+            missing.append(ctx.catalogs.asset_kinds[req.asset_kind].name)
+        if missing:
+            issues.append(
+                error(
+                    "system_requirement",
+                    f"{system.name} requires {' and '.join(missing)}.",
+                    char_path("systems", index),
+                )
+            )
+    return issues
+
+
+def repeats(ctx: RuleContext) -> list[Issue]:
+    """ "Only Repeatable Systems can be gained multiple times." (line 2562), and
+    "Repeatable (Must choose different damage types)" (line 1866)."""
+    issues = []
+    counts: Counter[str] = Counter()
+    choices: dict[str, set[str]] = {}
+    for index, choice, system in _known(ctx):
+        counts[system.id] += 1
+        path = char_path("systems", index)
+        if not system.repeatable:
+            if counts[system.id] > 1:
+                issues.append(
+                    error(
+                        "system_repeated",
+                        f"{system.name} is not Repeatable and is taken twice.",
+                        path,
+                    )
+                )
+            continue
+        options = (
+            set(ctx.catalogs.damage_types)
+            if system.repeat_choice == "damage_type"
+            else set(ATTRIBUTES)
+        )
+        label = "damage type" if system.repeat_choice == "damage_type" else "Attribute"
+        if choice.choice is None:
+            issues.append(
+                warning(
+                    "system_choice_missing", f"{system.name}: choose a {label}.", (*path, "choice")
+                )
+            )
+        elif choice.choice not in options:
+            issues.append(
+                error(
+                    "system_choice_invalid",
+                    f"{system.name}: '{choice.choice}' is not a {label}.",
+                    (*path, "choice"),
+                    f"Choose one of: {', '.join(sorted(options))}.",
+                )
+            )
+        elif choice.choice in choices.setdefault(system.id, set()):
+            issues.append(
+                error(
+                    "system_choice_repeated",
+                    f"{system.name} is taken again with the same {label}; each must differ.",
+                    (*path, "choice"),
+                )
+            )
+        else:
+            choices[system.id].add(choice.choice)
+    return issues
+
+
+def replaced_kept(ctx: RuleContext) -> list[Issue]:
+    """ "Requires Focus I, which this replaces" (line 1896): the old System goes."""
+    issues = []
+    present = {choice.system: index for index, choice, _ in _known(ctx)}
+    for _, _, system in _known(ctx):
+        if system.replaces and system.replaces in present:
+            old = ctx.catalogs.systems[system.replaces].name
+            issues.append(
+                warning(
+                    "replaced_system_kept",
+                    f"{system.name} replaces {old}, which is still listed.",
+                    char_path("systems", present[system.replaces]),
+                    f"Remove {old}.",
+                )
+            )
+    return issues
+
+
+def innate(ctx: RuleContext) -> list[Issue]:
+    """ "This System can't be gained when you Level Up: it can only be gained when you
+    first build your character, or given by the GM" (line 2539)."""
+    return [
+        error(
+            "innate_after_creation",
+            f"{system.name} is Innate: it can only be taken when the character is built.",
+            char_path("systems", index, "level"),
+            "Set it to Level 1, or mark it as given by the GM.",
+        )
+        for index, choice, system in _known(ctx)
+        if system.innate and choice.level > 1 and not choice.gm_granted
+    ]

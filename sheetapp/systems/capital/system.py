@@ -1,0 +1,236 @@
+"""The Capital alpha2 game system object (registered as an entry point)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.system import UnknownReference
+from sheetapp.storage.envelope import CharacterDocument, Meta
+from sheetapp.systems.capital import rules
+from sheetapp.systems.capital.catalog import Catalogs, catalogs
+from sheetapp.systems.capital.context import RuleContext
+from sheetapp.systems.capital.creation import add_common_equipment
+from sheetapp.systems.capital.derived import derived_values
+from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter, CapitalDocument
+from sheetapp.systems.capital.sheet import Sheet, build_sheet
+
+SLOTS = "slots"
+VEHICLE_SLOTS = "vehicle_slots"
+
+
+class CapitalSystem:
+    id = "capital"
+    name = "Capital alpha2"
+    system_version = "alpha2"
+    seed = "003_740fba3ab4ba4f45.txt"
+
+    def document_model(self) -> type[CapitalDocument]:
+        return CapitalDocument
+
+    def load_catalogs(self) -> None:
+        catalogs()
+
+    def new_document(self, name: str) -> CapitalDocument:
+        """A Level 1 character with the equipment everyone starts with; the Role, the dice
+        and the Special Asset are the player's choices, listed as warnings until made."""
+        character = CapitalCharacter()
+        add_common_equipment(character)
+        return CapitalDocument(
+            system_version=self.system_version,
+            meta=Meta(name=name),
+            campaign=CapitalCampaign(),
+            character=character,
+        )
+
+    def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
+        character: CapitalCharacter = document.character
+        campaign: CapitalCampaign = document.campaign
+        cats = catalogs()
+        sheet = build_sheet(character, campaign, cats)
+        costs = [self._slot_lines(character, sheet, cats)]
+        totals = [
+            Total(
+                SLOTS,
+                "Slots",
+                sheet.slots_used,
+                sheet.slots_total,
+                "Slots",
+                f"used by Systems; {sheet.slots_explanation}",
+            ),
+            Total(
+                "hands",
+                "Hands",
+                sheet.hands_used,
+                sheet.hands_total,
+                "",
+                "held Equipment (line 345)",
+            ),
+            self._vital(
+                "hp", "HP", character.vitals.hp, sheet.max_hp.value, sheet.max_hp.explanation
+            ),
+            self._vital(
+                "energy",
+                "Energy",
+                character.vitals.energy,
+                sheet.max_energy.value,
+                sheet.max_energy.explanation,
+            ),
+            self._vital(
+                "bones",
+                "Bones",
+                character.vitals.bones,
+                sheet.max_bones.value,
+                sheet.max_bones.explanation,
+            ),
+        ]
+        if sheet.vehicle is not None:
+            costs.append(self._vehicle_lines(sheet, cats))
+            totals.append(
+                Total(
+                    VEHICLE_SLOTS,
+                    "Vehicle Slots",
+                    sheet.vehicle_slots_used,
+                    sheet.vehicle_slots_total,
+                    "Slots",
+                    f"{sheet.vehicle.name} Systems",
+                )
+            )
+        if sheet.companion_hp is not None:
+            totals.append(
+                self._vital(
+                    "companion_hp",
+                    "Companion HP",
+                    character.vitals.companion_hp,
+                    sheet.companion_hp.value,
+                    sheet.companion_hp.explanation,
+                )
+            )
+        ctx = RuleContext(character, campaign, sheet, cats)
+        return Evaluation.build(
+            costs, totals, derived_values(character, sheet, cats), rules.check(ctx)
+        )
+
+    @staticmethod
+    def _vital(key: str, label: str, current: int | None, maximum: int, why: str) -> Total:
+        value = maximum if current is None else current
+        return Total(key, label, value, maximum, "", f"current / maximum; maximum {why}")
+
+    def _slot_lines(self, character: CapitalCharacter, sheet: Sheet, cats: Catalogs) -> CostLine:
+        role_systems = {g.system: g.level for g in sheet.role.systems} if sheet.role else {}
+        children = []
+        for index, choice in enumerate(character.systems):
+            system = cats.systems.get(choice.system)
+            if system is None:
+                continue
+            parts = [system.category]
+            if choice.choice:
+                parts.append(f"choice: {choice.choice}")
+            if system.energy:
+                parts.append(f"Energy {system.energy}")
+            if system.cooldown:
+                parts.append(f"Cooldown {system.cooldown}")
+            if choice.gm_granted:
+                parts.append("given by the GM: no Slot")
+            elif system.id in role_systems:
+                parts.append(f"from the Role at Level {role_systems[system.id]}: no Slot")
+            elif system.innate:
+                parts.append("Innate: no Slot")
+            else:
+                parts.append(f"gained at Level {choice.level}")
+            amount = 0 if choice.gm_granted else (system.slots or 0)
+            children.append(
+                CostLine(
+                    system.name, amount, "; ".join(parts), ("character", "systems", index), SLOTS
+                )
+            )
+        return CostLine(
+            "Systems",
+            sheet.slots_used,
+            sheet.slots_explanation,
+            ("character", "systems"),
+            SLOTS,
+            tuple(children),
+        )
+
+    def _vehicle_lines(self, sheet: Sheet, cats: Catalogs) -> CostLine:
+        assert sheet.vehicle is not None
+        starting = set(sheet.vehicle.systems)
+        children = []
+        for ref in sheet.vehicle_systems:
+            system = cats.vehicle_systems.get(ref)
+            if system is None:
+                continue
+            origin = "comes with the vehicle" if ref in starting else "fitted"
+            limited = f"; Limited: {system.limited.text}" if system.limited else ""
+            children.append(
+                CostLine(
+                    system.name,
+                    system.slots or 0,
+                    f"{system.category}; {origin}{limited}",
+                    ("character", "special_asset", "systems"),
+                    VEHICLE_SLOTS,
+                )
+            )
+        return CostLine(
+            f"{sheet.vehicle.name} Systems",
+            sheet.vehicle_slots_used,
+            f"of {sheet.vehicle_slots_total} Slots",
+            ("character", "special_asset"),
+            VEHICLE_SLOTS,
+            tuple(children),
+        )
+
+    def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
+        character: CapitalCharacter = document.character
+        cats = catalogs()
+        found: list[UnknownReference] = []
+        if character.role is not None and character.role not in cats.roles:
+            found.append(UnknownReference(("character", "role"), "role", character.role))
+        for index, choice in enumerate(character.systems):
+            if choice.system not in cats.systems:
+                found.append(
+                    UnknownReference(
+                        ("character", "systems", index, "system"), "system", choice.system
+                    )
+                )
+        for index, item in enumerate(character.equipment):
+            if item.item is not None and item.item not in cats.equipment:
+                found.append(
+                    UnknownReference(
+                        ("character", "equipment", index, "item"), "equipment", item.item
+                    )
+                )
+        for index, status in enumerate(character.vitals.status):
+            if status not in cats.status_effects:
+                found.append(
+                    UnknownReference(
+                        ("character", "vitals", "status", index), "status effect", status
+                    )
+                )
+        found += self._asset_references(character, cats)
+        return found
+
+    def _asset_references(
+        self, character: CapitalCharacter, cats: Catalogs
+    ) -> list[UnknownReference]:
+        asset = character.special_asset
+        if asset is None:
+            return []
+        path = ("character", "special_asset")
+        if cats.asset_kind_of(asset.asset) is None:
+            return [UnknownReference((*path, "asset"), "special asset", asset.asset)]
+        found = []
+        if asset.weapon is not None and asset.weapon not in cats.equipment:
+            found.append(UnknownReference((*path, "weapon"), "equipment", asset.weapon))
+        for index, ref in enumerate(asset.systems):
+            if ref not in cats.vehicle_systems:
+                found.append(UnknownReference((*path, "systems", index), "vehicle system", ref))
+        for key, ref in asset.options.items():
+            if ref not in cats.vehicle_systems:
+                found.append(UnknownReference((*path, "options", key), "vehicle system", ref))
+        return found
+
+
+SYSTEM = CapitalSystem()
