@@ -79,6 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace, scratch: Path) -> Report:
+    load_start = machine.load_average()
     folder = args.fixtures or scratch / "fixtures"
     print(f"bench: generating fixtures in {folder}", file=sys.stderr)
     coverage = fixtures.build(folder, quick=args.quick)
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace, scratch: Path) -> Report:
     return Report(
         generated_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         quick=args.quick,
-        machine=machine.facts(),
+        machine=machine.facts(load_start),
         coverage=coverage,
         rows=tuple(rows),
         failures=tuple(failures),

@@ -58,7 +58,15 @@ def _git() -> str:
     return f"{commit}{' (with uncommitted changes)' if dirty else ''}"
 
 
-def facts() -> dict[str, str]:
+def load_average() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
+def facts(load_start: str = "") -> dict[str, str]:
+    """``load_start``: the load average when the run began (the end is read now)."""
     return {
         "cpu": cpu_model(),
         "cores": str(os.cpu_count() or "?"),
@@ -71,4 +79,6 @@ def facts() -> dict[str, str]:
         "sheetapp": _version("sheetapp"),
         "commit": _git(),
         "qt_platform": "offscreen",
+        "load_start": load_start or load_average(),
+        "load_end": load_average(),
     }

@@ -10,7 +10,7 @@ from typing import Any
 from bench.fixtures import Coverage, coverage_lines
 from bench.registry import Row
 
-COLUMNS = ("measurement", "subject", "median", "p90", "min", "n", "target", "status", "note")
+COLUMNS = ("measurement", "subject", "median", "p90", "min", "cpu", "n", "target", "status", "note")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +45,11 @@ def _cells(row: Row) -> list[str]:
     median = number(row.main, row.unit)
     p90 = number(stats.p90, row.unit) if stats and row.value is None else "-"
     low = number(stats.min, row.unit) if stats and row.value is None else "-"
+    cpu = number(stats.cpu_median, row.unit) if stats and stats.cpu_median is not None else "-"
     count = str(stats.repeats) if stats else "-"
     target = row.target.describe() if row.target else "-"
     note = row.note.replace("|", "\\|")
-    return [row.title, row.subject, median, p90, low, count, target, row.status, note]
+    return [row.title, row.subject, median, p90, low, cpu, count, target, row.status, note]
 
 
 def results_table(rows: tuple[Row, ...]) -> list[str]:
@@ -65,8 +66,11 @@ def markdown(report: Report) -> str:
         "",
         f"Generated {report.generated_at} by `python -m bench{' --quick' if report.quick else ''}`"
         f" — {mode}. Times are per call; median, 90th percentile and minimum of the repeats "
-        "after warm-up runs. Status compares the median (or the ratio/slope) with the target.",
+        "after warm-up runs; cpu is the median CPU time of the measuring thread (in-process "
+        "rows only), which other programs running on the machine do not inflate. Status "
+        "compares the median wall-clock time (or the ratio/slope) with the target.",
         "",
+        *_load_warning(report.machine),
         f"**{summary['ok']} ok, {summary['over']} over, {summary['n/a']} n/a.**",
         "",
         "## Results",
@@ -89,6 +93,21 @@ def markdown(report: Report) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _load_warning(machine: dict[str, str]) -> list[str]:
+    try:
+        load = max(float(machine["load_start"]), float(machine["load_end"]))
+        cores = float(machine["cores"])
+    except (KeyError, ValueError):
+        return []
+    if load < 0.5 * cores:
+        return []
+    return [
+        f"> The machine was busy during this run (1-minute load average up to {load:.1f} on "
+        f"{cores:.0f} cores): wall-clock medians are inflated; compare the cpu column.",
+        "",
+    ]
 
 
 def to_json(report: Report) -> dict[str, Any]:

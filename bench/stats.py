@@ -23,19 +23,32 @@ class Stats:
     p90: float
     min: float
     repeats: int
+    cpu_median: float | None = None
 
     @classmethod
-    def of(cls, samples: Sequence[float]) -> Stats:
+    def of(cls, samples: Sequence[float], cpu: Sequence[float] = ()) -> Stats:
+        """``cpu``: the same runs' CPU time of this thread, which a busy machine does not
+        inflate the way it inflates wall-clock time."""
         if not samples:
             raise ValueError("no samples to summarise")
         ordered = sorted(samples)
-        return cls(statistics.median(ordered), percentile(ordered, 90), ordered[0], len(ordered))
-
-    def scaled(self, factor: float) -> Stats:
-        return Stats(self.median * factor, self.p90 * factor, self.min * factor, self.repeats)
+        cpu_median = statistics.median(cpu) if cpu else None
+        return cls(
+            statistics.median(ordered),
+            percentile(ordered, 90),
+            ordered[0],
+            len(ordered),
+            cpu_median,
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"median": self.median, "p90": self.p90, "min": self.min, "repeats": self.repeats}
+        return {
+            "median": self.median,
+            "p90": self.p90,
+            "min": self.min,
+            "repeats": self.repeats,
+            "cpu_median": self.cpu_median,
+        }
 
 
 def percentile(ordered: Sequence[float], pct: float) -> float:
@@ -65,13 +78,16 @@ def time_ms(
         run()
     gc.collect()
     samples = []
+    cpu = []
     for _ in range(plan.repeats):
         if setup:
             setup()
+        cpu_start = time.thread_time_ns()
         start = time.perf_counter_ns()
         run()
         samples.append((time.perf_counter_ns() - start) / 1e6)
-    return Stats.of(samples)
+        cpu.append((time.thread_time_ns() - cpu_start) / 1e6)
+    return Stats.of(samples, cpu)
 
 
 def time_parts_ms(parts: Sequence[Callable[[Any], Any]], first: Any, plan: Plan) -> list[Stats]:
@@ -85,14 +101,20 @@ def time_parts_ms(parts: Sequence[Callable[[Any], Any]], first: Any, plan: Plan)
             value = part(value)
     gc.collect()
     samples: list[list[float]] = [[] for _ in range(len(parts) + 1)]
+    cpu: list[list[float]] = [[] for _ in range(len(parts) + 1)]
     for _ in range(plan.repeats):
         value = first
-        total = 0.0
+        total = total_cpu = 0.0
         for index, part in enumerate(parts):
+            cpu_start = time.thread_time_ns()
             start = time.perf_counter_ns()
             value = part(value)
             elapsed = (time.perf_counter_ns() - start) / 1e6
+            elapsed_cpu = (time.thread_time_ns() - cpu_start) / 1e6
             samples[index].append(elapsed)
+            cpu[index].append(elapsed_cpu)
             total += elapsed
+            total_cpu += elapsed_cpu
         samples[-1].append(total)
-    return [Stats.of(column) for column in samples]
+        cpu[-1].append(total_cpu)
+    return [Stats.of(column, cpu_column) for column, cpu_column in zip(samples, cpu, strict=True)]

@@ -115,11 +115,11 @@ def test_quick_run_end_to_end_writes_a_well_formed_table(tmp_path: Path) -> None
     text = out_md.read_text(encoding="utf-8")
     assert text in done.stdout
     table = [line for line in text.splitlines() if line.startswith("| ")]
-    header = "| measurement | subject | median | p90 | min | n | target | status | note |"
+    header = "| measurement | subject | median | p90 | min | cpu | n | target | status | note |"
     assert header in table
     start = table.index(header)
     results = table[start + 1 : start + 1 + len(rows)]
     assert len(results) == len(rows)
     for line in results:
-        assert len(re.split(r"(?<!\\)\|", line)) == 11, line
+        assert len(re.split(r"(?<!\\)\|", line)) == 12, line
     assert {"cpu", "python", "qt"} <= set(report["machine"])
