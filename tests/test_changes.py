@@ -82,3 +82,28 @@ def test_apply_to_document_validates_with_the_system_model() -> None:
     assert renamed.meta.name == "Edited"
     assert document.meta.name == "Edit Me"
     assert type(renamed) is type(document)
+
+
+def test_apply_to_document_leaves_the_original_and_the_change_untouched() -> None:
+    """The changes are applied in place to a fresh dump (no defensive copy): nested
+    lists of the original document and the change's own value must stay as they were."""
+    system = installed_systems().get("gladiators")
+    document = system.new_document("Edit Me")
+    before = document.model_dump(mode="json")
+    new_ability = {"ability": "armour", "level": 2, "modifiers": [{"modifier": "hardened"}]}
+    changes = [
+        Change("insert", ("character", "abilities", 0), after=new_ability),
+        Change(
+            "set",
+            ("character", "abilities", 1, "modifiers"),
+            before["character"]["abilities"][0]["modifiers"],
+            [],
+        ),
+    ]
+    edited = apply_to_document(document, changes)
+    assert document.model_dump(mode="json") == before
+    assert edited.character.abilities[0].ability == "armour"
+    assert edited.character.abilities[1].modifiers == []
+    edited.character.abilities[0].modifiers[0].units = 3
+    assert new_ability["modifiers"] == [{"modifier": "hardened"}]
+    assert changes[0].after is new_ability

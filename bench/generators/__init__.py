@@ -1,0 +1,1 @@
+"""Fixture generators, one module per game system."""

@@ -1,0 +1,148 @@
+"""Start-up and peak memory, each in a fresh process (``bench/launch.py``), offscreen.
+
+Start-up is the time from just before the process is started to the first paint of
+its main window: sheetapp with the sample character (``python -m sheetapp FILE``'s
+entry point) against a bare PySide6 window started the same way; the two kinds of
+run alternate, so a slow moment of the machine hits both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import targets
+from bench.registry import Context, Row, measurement
+from bench.stats import Stats
+from sheetapp.core.resources import data_file
+
+LAUNCHER = Path(__file__).resolve().parents[1] / "launch.py"
+SAMPLE = "examples/gladiators/night-owl.json"
+TIMEOUT_S = 60
+
+
+class LaunchFailed(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    shown_ms: float
+    max_rss_mb: float
+
+
+def launch(args: list[str], scratch: Path) -> Launch:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        env[name] = str(scratch / "home" / name.lower())
+    start = time.monotonic_ns()
+    done = subprocess.run(
+        [sys.executable, str(LAUNCHER), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT_S,
+        check=False,
+    )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode != 0 or not lines:
+        raise LaunchFailed(
+            f"`launch.py {' '.join(args)}` exited with {done.returncode}: {done.stderr[-500:]}"
+        )
+    report = json.loads(lines[-1])
+    return Launch((report["shown_ns"] - start) / 1e6, report["max_rss_kb"] / 1024)
+
+
+def sample_path() -> str:
+    return str(data_file("resources", SAMPLE))
+
+
+@measurement("startup", "start-up to a shown main window", target=targets.STARTUP_RATIO)
+def startup(context: Context) -> list[Row]:
+    large = context.large()
+    kinds: dict[str, list[str]] = {
+        "bare": ["bare"],
+        "sample": ["app", sample_path()],
+    }
+    if large:
+        kinds["large"] = ["app", str(large[0].path)]
+    runs: dict[str, list[Launch]] = {kind: [] for kind in kinds}
+    plan = context.slow
+    for round_ in range(plan.warmup + plan.repeats):
+        for kind, args in kinds.items():
+            result = launch(args, context.scratch)
+            if round_ >= plan.warmup:
+                runs[kind].append(result)
+    shown = {kind: Stats.of([r.shown_ms for r in results]) for kind, results in runs.items()}
+    memory = {kind: max(r.max_rss_mb for r in results) for kind, results in runs.items()}
+    ratio = shown["sample"].median / shown["bare"].median
+    rows = [
+        Row(
+            "startup.bare",
+            "start-up: bare PySide6 QMainWindow",
+            "-",
+            stats=shown["bare"],
+            note="process start → first paint",
+        ),
+        Row(
+            "startup.app",
+            "start-up: sheetapp FILE (sample character)",
+            "night-owl.json",
+            stats=shown["sample"],
+            note="process start → first paint, character loaded",
+        ),
+        Row(
+            "startup",
+            "start-up ratio: sheetapp / bare PySide6",
+            "night-owl.json",
+            unit="ratio",
+            value=ratio,
+            target=targets.STARTUP_RATIO,
+            note=f"{shown['sample'].median:.0f} ms / {shown['bare'].median:.0f} ms (medians)",
+        ),
+    ]
+    if large:
+        rows.append(
+            Row(
+                "startup.large",
+                "start-up: sheetapp FILE (large character)",
+                large[0].label,
+                stats=shown["large"],
+                note="no target in DESIGN.md",
+            )
+        )
+    rows += [
+        Row(
+            "memory.bare",
+            "peak memory (max RSS): bare PySide6",
+            "-",
+            unit="MB",
+            value=memory["bare"],
+            note="no target in DESIGN.md",
+        ),
+        Row(
+            "memory.sample",
+            "peak memory (max RSS): sheetapp, sample",
+            "night-owl.json",
+            unit="MB",
+            value=memory["sample"],
+            note="no target in DESIGN.md",
+        ),
+    ]
+    if large:
+        rows.append(
+            Row(
+                "memory.large",
+                "peak memory (max RSS): sheetapp, large character open",
+                large[0].label,
+                unit="MB",
+                value=memory["large"],
+                note="at the first paint; no target in DESIGN.md",
+            )
+        )
+    return rows
