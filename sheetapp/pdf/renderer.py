@@ -246,7 +246,12 @@ class SheetRenderer:
                         markup(total.label + (f" ({total.unit})" if total.unit else "")),
                         st["BoxLabel"],
                     ),
-                    Paragraph(markup(value), st["TotalValue"]),
+                    Paragraph(
+                        markup(value + (" ✖" if remaining is not None and remaining < 0 else "")),
+                        st[
+                            "TotalOver" if remaining is not None and remaining < 0 else "TotalValue"
+                        ],
+                    ),
                     Paragraph(markup(note), st["BoxNote"]),
                 ]
             )

@@ -116,6 +116,7 @@ class SheetStyles:
         self._add("BoxValue", base, fontName=BOLD, fontSize=16, leading=19, alignment=TA_CENTER)
         self._add("BoxNote", base, fontSize=6.5, leading=8, textColor=p.muted, alignment=TA_CENTER)
         self._add("TotalValue", base, fontName=BOLD, fontSize=18, leading=21, alignment=TA_CENTER)
+        self._add("TotalOver", self["TotalValue"], textColor=p.error_ink)
         self._add(
             "ErrorTitle", base, fontName=BOLD, fontSize=10.5, leading=13, textColor=p.error_ink
         )
