@@ -40,6 +40,8 @@ from sheetapp.core.system import (
     installed_systems,
 )
 from sheetapp.logs import get_logger, setup_logging
+from sheetapp.pdf.layout import LayoutError, layout_for, shipped_layouts
+from sheetapp.pdf.options import PdfOptions, default_paper
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.errors import CharacterFileError
@@ -93,9 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("file", type=Path, metavar="FILE")
     validate.add_argument("--json", action="store_true", help="machine-readable output")
 
-    pdf = commands.add_parser("export-pdf", help="write the printable sheet")
-    pdf.add_argument("file", type=Path, metavar="FILE")
-    pdf.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.pdf")
+    add_export_pdf(commands)
 
     export = commands.add_parser(
         "export-json", help="write the portable export (character, totals, derived values, issues)"
@@ -276,9 +276,94 @@ def print_report(loaded: LoadedDocument, evaluation: Evaluation, out: TextIO) ->
     print(counts, file=out)
 
 
-def cmd_export_pdf(args: argparse.Namespace, _out: TextIO) -> int:
-    load(args.file)
-    raise CommandError("PDF export is not implemented for this system yet", EXIT_UNAVAILABLE)
+def add_export_pdf(commands: Any) -> None:
+    pdf = commands.add_parser(
+        "export-pdf",
+        help="write the printable sheet",
+        description="Write the printable PDF sheet. Optional sections can be switched off "
+        "with --without SECTION or --no-SECTION, and sections that are off by default "
+        "(such as the cost breakdown) switched on with --with SECTION.",
+    )
+    pdf.add_argument("file", type=Path, metavar="FILE")
+    pdf.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.pdf")
+    pdf.add_argument(
+        "--paper",
+        choices=["a4", "letter"],
+        help="paper size (default: from the locale, letter for the US, Canada, Mexico, ...)",
+    )
+    pdf.add_argument(
+        "--with",
+        dest="include",
+        action="append",
+        default=[],
+        metavar="SECTION",
+        help="print an optional section that is off by default (e.g. costs); repeatable",
+    )
+    pdf.add_argument(
+        "--without",
+        dest="exclude",
+        action="append",
+        default=[],
+        metavar="SECTION",
+        help="leave out an optional section (e.g. notes, history); repeatable",
+    )
+    for key in optional_sections():
+        pdf.add_argument(
+            f"--no-{key.replace('_', '-')}",
+            dest="exclude",
+            action="append_const",
+            const=key,
+            help=f"same as --without {key}",
+        )
+    pdf.add_argument(
+        "--monochrome", action="store_true", help="black and white only: no grey or colour fills"
+    )
+
+
+def optional_sections() -> list[str]:
+    """Every section some shipped layout lets the user switch off (for --no-SECTION)."""
+    keys: list[str] = []
+    for layout in shipped_layouts():
+        keys += [s.key for s in layout.optional_sections() if s.key not in keys]
+    return keys
+
+
+def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
+    loaded = load(args.file)
+    try:
+        layout = layout_for(loaded.system.id)
+    except LayoutError as exc:
+        raise CommandError(str(exc), EXIT_INTERNAL) from None
+    optional = [section.key for section in layout.optional_sections()]
+    for key in [*args.include, *args.exclude]:
+        if key not in optional:
+            raise CommandError(
+                f"the {loaded.system.name} sheet has no optional section '{key}' "
+                f"(optional sections: {', '.join(optional) or 'none'})"
+            )
+    options = PdfOptions(
+        paper=args.paper or default_paper(),
+        include=frozenset(args.include),
+        exclude=frozenset(args.exclude),
+        monochrome=args.monochrome,
+    )
+    from sheetapp.pdf.export import render_pdf  # reportlab loads only for this command
+
+    evaluation = loaded.evaluate()
+    data = render_pdf(loaded.system, loaded.document, evaluation, options)
+    write_output(args.output, data)
+    print(
+        f"Wrote {args.output} ({options.paper.upper() if options.paper == 'a4' else 'Letter'})",
+        file=out,
+    )
+    errors = evaluation.count(Severity.ERROR)
+    if errors:
+        print(
+            f"sheetapp: note: the character breaks {errors} rule(s); they are printed in a box "
+            "on page 1",
+            file=sys.stderr,
+        )
+    return EXIT_OK
 
 
 def cmd_export_json(args: argparse.Namespace, out: TextIO) -> int:

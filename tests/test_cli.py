@@ -97,9 +97,11 @@ def test_export_json_carries_totals(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert data["document"]["meta"]["name"] == "Night Owl"
 
 
-def test_export_pdf_not_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "export-pdf", str(SAMPLE), "-o", str(tmp_path / "x.pdf"))
-    assert code == 3 and "not implemented" in err
+def test_export_pdf_writes_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "x.pdf"
+    code, out, _ = run(capsys, "export-pdf", str(SAMPLE), "-o", str(target), "--paper", "letter")
+    assert code == 0 and "Wrote" in out
+    assert target.read_bytes().startswith(b"%PDF-")
 
 
 def test_schema_covers_the_envelope(capsys: pytest.CaptureFixture[str]) -> None:

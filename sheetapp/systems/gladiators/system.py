@@ -9,6 +9,7 @@ from sheetapp.advancement.ledger import earned_total
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
+from sheetapp.core.sheet import Sheet
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.gladiators import derived, rules
@@ -128,6 +129,12 @@ class GladiatorsSystem:
             *derived.protections(abilities, cats),
         ]
         return Evaluation.build(lines, totals, values, rules.check(ctx))
+
+    def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
+        """The printable sheet (optional GameSystem member; see sheetapp.core.sheet)."""
+        from sheetapp.systems.gladiators.sheet import gladiators_sheet
+
+        return gladiators_sheet(self, document, evaluation)
 
     def _ability_line(
         self,

@@ -1,0 +1,384 @@
+"""What a printed sheet says, independent of any game system and of PDF.
+
+A system may offer ``sheet(document, evaluation) -> Sheet`` (found with ``getattr``;
+it is not part of the required :class:`~sheetapp.core.system.GameSystem` members).
+:func:`build_sheet` calls it when present and otherwise builds a generic sheet from
+the :class:`~sheetapp.core.evaluation.Evaluation`; either way it adds the sections
+every system shares (cost breakdown, notes, advancement history, remaining issues).
+Every number comes from the evaluation, so paper and window agree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from sheetapp.core.changes import Change, ChangeError
+from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import DataPath, Issue, Severity, format_path
+from sheetapp.core.system import GameSystem
+from sheetapp.storage.envelope import CharacterDocument, HistoryEntry
+
+Align = Literal["left", "right", "center"]
+
+#: Keys of the sections :func:`build_sheet` adds for every system.
+COSTS = "costs"
+NOTES = "notes"
+HISTORY = "history"
+ISSUES = "issues"
+DERIVED = "derived"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column: ``key`` names the cell in each row, ``label`` heads the column."""
+
+    key: str
+    label: str
+    align: Align = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One table row: cell texts by column key, plus where it lives and how bad it is.
+
+    ``detail`` is a secondary line printed under the first cell (a note, an
+    explanation); ``depth`` indents the first cell (cost-line trees); ``severity`` is
+    the worst issue at ``path``, so a renderer can mark the row.
+    """
+
+    cells: Mapping[str, str]
+    path: DataPath = ()
+    severity: Severity | None = None
+    detail: str = ""
+    depth: int = 0
+    emphasis: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableSection:
+    key: str
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows
+
+    def column(self, key: str) -> Column:
+        for column in self.columns:
+            if column.key == key:
+                return column
+        raise KeyError(key)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One labelled value of a key/value section (``Hits: 5``)."""
+
+    label: str
+    value: str
+    explanation: str = ""
+    path: DataPath = ()
+    severity: Severity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeyValueSection:
+    key: str
+    title: str
+    entries: tuple[Entry, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.entries
+
+
+@dataclass(frozen=True, slots=True)
+class TextSection:
+    key: str
+    title: str
+    text: str
+
+    @property
+    def empty(self) -> bool:
+        return not self.text.strip()
+
+
+Section = TableSection | KeyValueSection | TextSection
+
+
+@dataclass(frozen=True, slots=True)
+class SheetHeader:
+    """Who and what the sheet is about. ``portrait`` is the file's base64 image, if any."""
+
+    name: str
+    player: str
+    system_id: str
+    system_name: str
+    campaign: tuple[Entry, ...] = ()
+    portrait: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    header: SheetHeader
+    totals: tuple[Total, ...] = ()
+    sections: tuple[Section, ...] = ()
+    issues: tuple[Issue, ...] = ()
+
+    def section(self, key: str) -> Section:
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise KeyError(key)
+
+    def section_keys(self) -> list[str]:
+        return [section.key for section in self.sections]
+
+    @property
+    def errors(self) -> tuple[Issue, ...]:
+        return tuple(i for i in self.issues if i.severity is Severity.ERROR)
+
+
+SheetBuilder = Callable[[CharacterDocument[Any, Any], Evaluation], Sheet]
+
+
+def build_sheet(
+    system: GameSystem, document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> Sheet:
+    """The complete sheet: the system's own (or the generic one) plus the shared sections."""
+    builder: SheetBuilder | None = getattr(system, "sheet", None)
+    sheet = (
+        builder(document, evaluation)
+        if callable(builder)
+        else generic_sheet(system, document, evaluation)
+    )
+    extra = [
+        section
+        for section in (
+            cost_section(evaluation.costs, evaluation),
+            notes_section(document),
+            history_section(document.history),
+            issues_section(evaluation.issues),
+        )
+        if section.key not in sheet.section_keys()
+    ]
+    return replace(sheet, sections=(*sheet.sections, *extra))
+
+
+def generic_sheet(
+    system: GameSystem, document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> Sheet:
+    """For a system without its own ``sheet``: header, totals and derived values.
+
+    The cost breakdown, added by :func:`build_sheet`, then lists every item."""
+    return Sheet(
+        header=header(system, document),
+        totals=evaluation.totals,
+        sections=(derived_section(evaluation),),
+        issues=evaluation.issues,
+    )
+
+
+def header(
+    system: GameSystem,
+    document: CharacterDocument[Any, Any],
+    campaign: Iterable[Entry] | None = None,
+) -> SheetHeader:
+    """The header of ``document``; ``campaign`` defaults to every campaign setting."""
+    items = tuple(campaign) if campaign is not None else campaign_entries(document.campaign)
+    return SheetHeader(
+        name=document.meta.name,
+        player=document.meta.player,
+        system_id=system.id,
+        system_name=system.name,
+        campaign=items,
+        portrait=document.meta.portrait or None,
+    )
+
+
+def campaign_entries(campaign: BaseModel, *, only_changed: bool = False) -> tuple[Entry, ...]:
+    """Campaign settings as entries: a ``name`` key first, then each declared field.
+
+    With ``only_changed`` a setting left at its default is omitted."""
+    entries: list[Entry] = []
+    extra = campaign.model_extra or {}
+    if isinstance(extra.get("name"), str) and extra["name"].strip():
+        entries.append(Entry("Campaign", extra["name"], path=("campaign", "name")))
+    for name, info in type(campaign).model_fields.items():
+        value = getattr(campaign, name)
+        if only_changed and value == info.get_default(call_default_factory=True):
+            continue
+        label = info.title or name.replace("_", " ").capitalize()
+        entries.append(Entry(label, display(value), info.description or "", ("campaign", name)))
+    return tuple(entries)
+
+
+def display(value: Any) -> str:
+    """A stored value as a person reads it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "—"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, str | int | float):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def worst(issues: Iterable[Issue]) -> Severity | None:
+    """The most severe of ``issues`` (None when there are none)."""
+    found = sorted((i.severity for i in issues), key=lambda s: s.rank)
+    return found[0] if found else None
+
+
+def derived_section(evaluation: Evaluation, title: str = "Derived values") -> KeyValueSection:
+    """Every derived value of the evaluation, in its order, with its explanation."""
+    return KeyValueSection(
+        DERIVED,
+        title,
+        tuple(
+            Entry(
+                value.label,
+                display(value.value),
+                value.explanation,
+                value.path,
+                worst(evaluation.issues_at(value.path)) if value.path else None,
+            )
+            for value in evaluation.derived
+        ),
+    )
+
+
+def cost_section(
+    costs: Iterable[CostLine], evaluation: Evaluation | None = None, unit: str = ""
+) -> TableSection:
+    """The cost-line tree flattened depth first, each line indented by its depth."""
+    rows: list[Row] = []
+
+    def visit(line: CostLine, depth: int) -> None:
+        figures = ", ".join(f"{name} {amount}" for name, amount in line.figures)
+        rows.append(
+            Row(
+                {
+                    "item": line.label,
+                    "explanation": "; ".join(p for p in (line.explanation, figures) if p),
+                    "amount": str(line.amount),
+                },
+                line.path,
+                worst(evaluation.issues_at(line.path)) if evaluation and line.path else None,
+                depth=depth,
+                emphasis=depth == 0,
+            )
+        )
+        for child in line.children:
+            visit(child, depth + 1)
+
+    for line in costs:
+        visit(line, 0)
+    heading = unit or (evaluation.totals[0].unit if evaluation and evaluation.totals else "")
+    return TableSection(
+        COSTS,
+        "Cost breakdown",
+        (
+            Column("item", "Item"),
+            Column("explanation", "How it is priced"),
+            Column("amount", heading or "Cost", "right"),
+        ),
+        tuple(rows),
+    )
+
+
+def notes_section(document: CharacterDocument[Any, Any]) -> TextSection:
+    return TextSection(NOTES, "Notes", document.meta.notes)
+
+
+def history_section(history: Iterable[HistoryEntry]) -> TableSection:
+    """One row per advancement: date, what it was, points earned and the changes made."""
+    rows = []
+    for index, entry in enumerate(history):
+        earned = ", ".join(f"{key} {amount:+d}" for key, amount in entry.earned.items())
+        changes = "\n".join(describe_change(raw) for raw in entry.changes)
+        rows.append(
+            Row(
+                {
+                    "date": entry.date,
+                    "label": entry.label,
+                    "earned": earned,
+                    "changes": changes,
+                },
+                ("history", index),
+                detail=entry.note,
+            )
+        )
+    return TableSection(
+        HISTORY,
+        "Advancement history",
+        (
+            Column("date", "Date"),
+            Column("label", "Advancement"),
+            Column("earned", "Earned", "right"),
+            Column("changes", "Changes"),
+        ),
+        tuple(rows),
+    )
+
+
+def describe_change(raw: Mapping[str, Any]) -> str:
+    """One stored change as a line: its label, or ``where: before → after``."""
+    label = raw.get("label")
+    if isinstance(label, str) and label.strip():
+        return label
+    try:
+        change = Change.from_json(raw)
+    except ChangeError:
+        return _short(raw)
+    where = format_path(change.path)
+    if change.op == "set":
+        return f"{where}: {_short(change.before)} → {_short(change.after)}"
+    if change.op == "insert":
+        return f"{where}: added {_short(change.after)}"
+    if change.op == "remove":
+        return f"{where}: removed {_short(change.before)}"
+    return f"{where}: moved to {change.to}"
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = display(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def issues_section(issues: Iterable[Issue]) -> TableSection:
+    """Warnings and notes (errors are printed in their own box on page 1)."""
+    rows = tuple(
+        Row(
+            {
+                "severity": issue.severity.value.capitalize(),
+                "where": format_path(issue.path),
+                "message": issue.message,
+            },
+            issue.path,
+            issue.severity,
+            detail=issue.hint,
+        )
+        for issue in issues
+        if issue.severity is not Severity.ERROR
+    )
+    return TableSection(
+        ISSUES,
+        "Warnings and notes",
+        (
+            Column("severity", "Kind"),
+            Column("where", "Where"),
+            Column("message", "Message"),
+        ),
+        rows,
+    )

@@ -1,0 +1,480 @@
+"""Render a :class:`~sheetapp.core.sheet.Sheet` to PDF with reportlab Platypus.
+
+Nothing is placed by hand except the page furniture (running header, footer): the
+content flows, tables split between rows with their header repeated, and a cell
+taller than a page splits inside the row, so no character is ever cut off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from io import BytesIO
+from typing import Any
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    LongTable,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from sheetapp import __version__
+from sheetapp.core.costs import Total
+from sheetapp.core.issues import Issue, format_path
+from sheetapp.core.sheet import (
+    Column,
+    Entry,
+    KeyValueSection,
+    Row,
+    Section,
+    Sheet,
+    TableSection,
+    TextSection,
+)
+from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
+from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
+from sheetapp.pdf.options import PdfOptions
+from sheetapp.pdf.pages import fit, numbered_canvas
+from sheetapp.pdf.portrait import PortraitError, decode_portrait
+from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
+from sheetapp.pdf.text import markup, paragraphs
+
+PAGE_SIZES = {"a4": A4, "letter": LETTER}
+MARGIN = 14 * mm
+FOOTER_SPACE = 9 * mm
+RUNNING_HEADER_SPACE = 9 * mm
+PORTRAIT_WIDTH = 32 * mm
+PORTRAIT_HEIGHT = 40 * mm
+TOTAL_BOX_WIDTH = 52 * mm
+MAX_TOTALS_BESIDE_NAME = 2
+CELL_PADDING = 3
+#: Plain-string cells would otherwise be drawn in Helvetica, which is not embedded.
+BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
+
+
+class SheetRenderer:
+    """Turns one sheet into PDF bytes following a layout and the user's options."""
+
+    def __init__(self, layout: Layout, options: PdfOptions | None = None) -> None:
+        register_fonts()
+        self.layout = layout
+        self.options = options or PdfOptions()
+        self.styles = SheetStyles(self.options.monochrome)
+        self.page_width, self.page_height = PAGE_SIZES[self.options.paper]
+        self.width = self.page_width - 2 * MARGIN
+
+    # --- document ---------------------------------------------------------------
+
+    def render(self, sheet: Sheet) -> bytes:
+        buffer = BytesIO()
+        header = sheet.header
+        document = BaseDocTemplate(
+            buffer,
+            pagesize=(self.page_width, self.page_height),
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN,
+            title=f"{header.name or 'Unnamed character'} — {header.system_name}",
+            author=header.player,
+            subject=header.system_name,
+            creator=f"sheetapp {__version__}",
+            producer=f"sheetapp {__version__} (reportlab)",
+            initialFontName=REGULAR,
+        )
+        first = Frame(
+            MARGIN,
+            MARGIN + FOOTER_SPACE,
+            self.width,
+            self.page_height - 2 * MARGIN - FOOTER_SPACE,
+            id="first",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        later = Frame(
+            MARGIN,
+            MARGIN + FOOTER_SPACE,
+            self.width,
+            self.page_height - 2 * MARGIN - FOOTER_SPACE - RUNNING_HEADER_SPACE,
+            id="later",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        document.addPageTemplates(
+            [
+                PageTemplate("first", [first], autoNextPageTemplate="later"),
+                PageTemplate("later", [later]),
+            ]
+        )
+        document.build(self.flowables(sheet), canvasmaker=numbered_canvas(self._decorate(sheet)))
+        return buffer.getvalue()
+
+    def _decorate(self, sheet: Sheet) -> Any:
+        name = sheet.header.name or "Unnamed character"
+        system = sheet.header.system_name
+        palette = self.styles.palette
+
+        def draw(canvas: Canvas, page: int, count: int) -> None:
+            canvas.saveState()
+            canvas.setStrokeColor(palette.rule)
+            canvas.setFillColor(palette.muted)
+            canvas.setLineWidth(0.5)
+            left, right = MARGIN, self.page_width - MARGIN
+            bottom = MARGIN + 2
+            canvas.line(left, bottom + 10, right, bottom + 10)
+            canvas.setFont(REGULAR, 7.5)
+            number = f"Page {page} of {count}"
+            room = self.width - canvas.stringWidth(number, REGULAR, 7.5) - 20
+            canvas.drawString(left, bottom, fit(name, REGULAR, 7.5, room))
+            canvas.drawRightString(right, bottom, number)
+            if page > 1:
+                top = self.page_height - MARGIN - 8
+                canvas.setFont(BOLD, 8.5)
+                canvas.setFillColor(palette.accent)
+                system_width = canvas.stringWidth(system, REGULAR, 7.5)
+                canvas.drawString(left, top, fit(name, BOLD, 8.5, self.width - system_width - 20))
+                canvas.setFont(REGULAR, 7.5)
+                canvas.setFillColor(palette.muted)
+                canvas.drawRightString(right, top, system)
+                canvas.line(left, top - 4, right, top - 4)
+            canvas.restoreState()
+
+        return draw
+
+    # --- content ----------------------------------------------------------------
+
+    def flowables(self, sheet: Sheet) -> list[Flowable]:
+        beside = len(sheet.totals) <= MAX_TOTALS_BESIDE_NAME
+        story: list[Flowable] = [self._header(sheet, sheet.totals if beside else ())]
+        if sheet.totals and not beside:
+            story.append(Spacer(1, 6))
+            story.append(self._totals(sheet.totals, self.width))
+        if sheet.errors:
+            story.append(Spacer(1, 8))
+            story.append(self._errors(sheet.errors))
+        for section, layout in self._ordered(sheet):
+            story.extend(self._section(section, layout))
+        return story
+
+    def _ordered(self, sheet: Sheet) -> list[tuple[Section, SectionLayout | None]]:
+        """Sections in layout order, then any the layout does not name (never dropped);
+        switched-off sections are left out."""
+        by_key = {section.key: section for section in sheet.sections}
+        named = [layout.key for layout in self.layout.sections]
+        ordered: list[tuple[Section, SectionLayout | None]] = [
+            (by_key[key], self.layout.section(key)) for key in named if key in by_key
+        ]
+        ordered += [(s, None) for s in sheet.sections if s.key not in named]
+        include, exclude = self.options.include, self.options.exclude
+        return [(s, lay) for s, lay in ordered if self.layout.enabled(s.key, include, exclude)]
+
+    def _header(self, sheet: Sheet, totals: Sequence[Total]) -> Flowable:
+        """Name, player, system and campaign; the totals and the portrait to the right."""
+        h = sheet.header
+        st = self.styles
+        text: list[Flowable] = [Paragraph(markup(h.name or "Unnamed character"), st["Title"])]
+        facts = [f"Player: {h.player}" if h.player else "", h.system_name]
+        text.append(Paragraph(markup("  ·  ".join(f for f in facts if f)), st["Subtitle"]))
+        if h.campaign:
+            campaign = "  ·  ".join(f"{entry.label}: {entry.value}" for entry in h.campaign)
+            text.append(Paragraph(markup(campaign), st["Subtitle"]))
+        right: list[tuple[Flowable, float]] = []
+        if totals:
+            width = TOTAL_BOX_WIDTH * len(totals)
+            right.append((self._totals(totals, width), width + 8))
+        if h.portrait:
+            try:
+                picture = decode_portrait(h.portrait).flowable(PORTRAIT_WIDTH, PORTRAIT_HEIGHT)
+            except PortraitError as exc:
+                message = f"The portrait could not be printed: {exc}."
+                text.append(Paragraph(markup(message), st["Note"]))
+            else:
+                right.append((picture, PORTRAIT_WIDTH + 8))
+        if not right:
+            return KeepTogether(text)
+        used = sum(width for _, width in right)
+        table = Table(
+            [[text, *(flowable for flowable, _ in right)]],
+            colWidths=[self.width - used, *(width for _, width in right)],
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    *BASE_TABLE,
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("ALIGN", (1, 0), (-1, 0), "RIGHT"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
+        return table
+
+    def _totals(self, totals: Sequence[Total], width: float) -> Flowable:
+        st = self.styles
+        cells: list[list[Flowable]] = []
+        for total in totals:
+            unit = f" {total.unit}" if total.unit else ""
+            value = f"{total.spent}" if total.budget is None else f"{total.spent} / {total.budget}"
+            note = total.explanation
+            remaining = total.remaining
+            if remaining is not None:
+                left = (
+                    f"{remaining}{unit} left"
+                    if remaining >= 0
+                    else f"{-remaining}{unit} over budget"
+                )
+                note = f"{left} · {note}" if note else left
+            cells.append(
+                [
+                    Paragraph(
+                        markup(total.label + (f" ({total.unit})" if total.unit else "")),
+                        st["BoxLabel"],
+                    ),
+                    Paragraph(
+                        markup(value + (" ✖" if remaining is not None and remaining < 0 else "")),
+                        st[
+                            "TotalOver" if remaining is not None and remaining < 0 else "TotalValue"
+                        ],
+                    ),
+                    Paragraph(markup(note), st["BoxNote"]),
+                ]
+            )
+        return self._box_grid(cells, len(cells), width)
+
+    def _errors(self, errors: Sequence[Issue]) -> Flowable:
+        st = self.styles
+        p = st.palette
+        count = len(errors)
+        title = (
+            f"✖ This sheet breaks {count} rule{'s' if count != 1 else ''}: "
+            "it is not legal as it stands"
+        )
+        rows: list[list[Any]] = [[Paragraph(markup(title), st["ErrorTitle"])]]
+        for issue in errors:
+            lines = [f"<b>{markup(format_path(issue.path))}</b>: {markup(issue.message)}"]
+            if issue.hint:
+                lines.append(f"<i>{markup(issue.hint)}</i>")
+            rows.append([Paragraph("<br/>".join(lines), st["ErrorItem"])])
+        table = LongTable(rows, colWidths=[self.width], repeatRows=1, splitInRow=1)
+        commands: list[tuple[Any, ...]] = [
+            ("BOX", (0, 0), (-1, -1), 1.5, p.error_ink),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.5, p.error_ink),
+            ("LEFTPADDING", (0, 0), (-1, -1), 6),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
+        if p.error_fill is not None:
+            commands.append(("BACKGROUND", (0, 0), (-1, -1), p.error_fill))
+        table.setStyle(TableStyle([*BASE_TABLE, *commands]))
+        return table
+
+    # --- sections ---------------------------------------------------------------
+
+    def _section(self, section: Section, layout: SectionLayout | None) -> list[Flowable]:
+        st = self.styles
+        title = (layout.title if layout and layout.title else None) or section.title
+        hide = layout.hide_when_empty if layout else True
+        if section.empty:
+            if hide:
+                return []
+            return [Paragraph(markup(title), st["SectionTitle"]), Paragraph("None", st["Empty"])]
+        heading = Paragraph(markup(title), st["SectionTitle"])
+        if isinstance(section, TableSection):
+            return [heading, self._table(section, layout)]
+        if isinstance(section, KeyValueSection):
+            return [heading, self._key_values(section, layout)]
+        return [heading, *self._text(section)]
+
+    def _columns(
+        self, section: TableSection, layout: SectionLayout | None
+    ) -> list[tuple[Column, float]]:
+        chosen: Sequence[ColumnLayout] = (
+            layout.columns
+            if layout and layout.columns
+            else [ColumnLayout(key=c.key) for c in section.columns]
+        )
+        known = {column.key: column for column in section.columns}
+        missing = [c.key for c in chosen if c.key not in known]
+        if missing:
+            raise LayoutError(
+                f"The sheet layout for '{self.layout.system}' names the column(s) {missing} "
+                f"in the section '{section.key}', which has: {sorted(known)}"
+            )
+        weight = sum(c.width for c in chosen)
+        result = []
+        for c in chosen:
+            column = known[c.key]
+            if c.label is not None:
+                column = Column(column.key, c.label, column.align)
+            result.append((column, self.width * c.width / weight))
+        return result
+
+    def _table(self, section: TableSection, layout: SectionLayout | None) -> Flowable:
+        st = self.styles
+        p = st.palette
+        columns = self._columns(section, layout)
+        head_style = {"left": "TableHead", "right": "TableHeadRight", "center": "TableHeadCenter"}
+        cell_style = {"left": "Cell", "right": "CellRight", "center": "CellCenter"}
+        data: list[list[Any]] = [
+            [Paragraph(markup(c.label), st[head_style[c.align]]) for c, _ in columns]
+        ]
+        commands: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LINEBELOW", (0, 0), (-1, 0), 1 if st.monochrome else 0.75, p.accent),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.25, p.rule),
+        ]
+        if p.head_fill is not None:
+            commands.append(("BACKGROUND", (0, 0), (-1, 0), p.head_fill))
+        for index, row in enumerate(section.rows, start=1):
+            data.append(self._row(row, columns, cell_style))
+            fill = p.row_fill(row.severity)
+            if fill is None and p.stripe_fill is not None and index % 2 == 0:
+                fill = p.stripe_fill
+            if fill is not None:
+                commands.append(("BACKGROUND", (0, index), (-1, index), fill))
+            if row.severity is not None and row.severity.rank == 0:
+                commands.append(("LINEBEFORE", (0, index), (0, index), 2, p.error_ink))
+        table = LongTable(
+            data,
+            colWidths=[width for _, width in columns],
+            repeatRows=1,
+            splitInRow=1,
+        )
+        table.setStyle(TableStyle([*BASE_TABLE, *commands]))
+        return table
+
+    def _row(
+        self, row: Row, columns: list[tuple[Column, float]], cell_style: dict[str, str]
+    ) -> list[Any]:
+        st = self.styles
+        cells: list[Any] = []
+        for position, (column, _) in enumerate(columns):
+            text = row.cells.get(column.key, "")
+            name = cell_style[column.align]
+            if row.emphasis and column.align == "left":
+                name = "CellStrong"
+            if position == 0:
+                mark = SEVERITY_MARK[row.severity] if row.severity else ""
+                content: list[Flowable] = [
+                    Paragraph(markup(mark) + markup(text), st.indented(name, row.depth))
+                ]
+                if row.detail:
+                    content.extend(
+                        Paragraph(block, st.indented("CellDetail", row.depth))
+                        for block in paragraphs(row.detail)
+                    )
+                cells.append(content)
+            else:
+                cells.append(Paragraph(markup(text), st[name]))
+        return cells
+
+    def _key_values(self, section: KeyValueSection, layout: SectionLayout | None) -> Flowable:
+        display = layout.display if layout else "auto"
+        if display == "list":
+            return self._entry_list(section.entries)
+        per_row = layout.boxes_per_row if layout else 4
+        st = self.styles
+        cells = [
+            [
+                Paragraph(markup(_marked(entry)), st["BoxLabel"]),
+                Paragraph(markup(entry.value), st["BoxValue"]),
+                Paragraph(markup(entry.explanation), st["BoxNote"]),
+            ]
+            for entry in section.entries
+        ]
+        return self._box_grid(cells, per_row, self.width)
+
+    def _entry_list(self, entries: Sequence[Entry]) -> Flowable:
+        st = self.styles
+        data = [
+            [
+                Paragraph(markup(_marked(entry)), st["CellStrong"]),
+                Paragraph(markup(entry.value), st["Cell"]),
+                Paragraph(markup(entry.explanation), st["CellDetail"]),
+            ]
+            for entry in entries
+        ]
+        table = LongTable(
+            data, colWidths=[self.width * 0.3, self.width * 0.2, self.width * 0.5], splitInRow=1
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    *BASE_TABLE,
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, st.palette.rule),
+                ]
+            )
+        )
+        return table
+
+    def _box_grid(self, cells: list[list[Flowable]], per_row: int, width: float) -> Flowable:
+        """Stat boxes: label above, big value, small explanation below."""
+        p = self.styles.palette
+        per_row = max(1, per_row)
+        gap = 6.0
+        box_width = (width - gap * (per_row - 1)) / per_row
+        rows: list[list[Any]] = []
+        widths: list[float] = []
+        for position in range(per_row):
+            widths.append(box_width)
+            if position < per_row - 1:
+                widths.append(gap)
+        commands: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("TOPPADDING", (0, 0), (-1, -1), 4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+        ]
+        heights: list[float | None] = []
+        for start in range(0, len(cells), per_row):
+            if rows:
+                rows.append([""] * len(widths))
+                heights.append(gap)
+            chunk = cells[start : start + per_row]
+            r = len(rows)
+            line: list[Any] = []
+            for position in range(per_row):
+                line.append(chunk[position] if position < len(chunk) else "")
+                if position < per_row - 1:
+                    line.append("")
+                if position < len(chunk):
+                    col = position * 2
+                    commands.append(("BOX", (col, r), (col, r), 0.75, p.accent))
+                    if p.box_fill is not None:
+                        commands.append(("BACKGROUND", (col, r), (col, r), p.box_fill))
+            rows.append(line)
+            heights.append(None)
+        table = LongTable(rows, colWidths=widths, rowHeights=heights, splitInRow=1)
+        table.setStyle(TableStyle([*BASE_TABLE, *commands]))
+        return table
+
+    def _text(self, section: TextSection) -> list[Flowable]:
+        return [Paragraph(block, self.styles["Body"]) for block in paragraphs(section.text)]
+
+
+def _marked(entry: Entry) -> str:
+    mark = SEVERITY_MARK[entry.severity] if entry.severity else ""
+    return mark + entry.label

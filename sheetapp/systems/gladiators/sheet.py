@@ -1,0 +1,207 @@
+"""The Glorious Gladiators sheet: what a player of the game expects on paper.
+
+Abilities are written the way the seed's sample characters are ("Pistol: Damaging
+Attack L2, Lethal, Solid, Ranged, Focus, Shots, Bullet, Conv.", line 677), with
+level, Types, source, modifiers and cost beside them; advantages and disadvantages
+carry frequency and severity ("Ageless ... Com, Maj 3", lines 272-290). Every cost
+and derived value is read from the evaluation, so paper and window agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetapp.core.costs import CostLine
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import DataPath
+from sheetapp.core.sheet import (
+    Column,
+    Entry,
+    Row,
+    Sheet,
+    TableSection,
+    derived_section,
+    header,
+    worst,
+)
+from sheetapp.core.system import GameSystem
+from sheetapp.storage.envelope import CharacterDocument
+from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
+from sheetapp.systems.gladiators.costs import modifier_value
+from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter, TraitChoice
+from sheetapp.systems.gladiators.notation import ability_notation
+from sheetapp.systems.gladiators.resolve import ResolvedAbility, resolve_character
+from sheetapp.systems.gladiators.traits import (
+    FREQUENCY_LABEL,
+    FREQUENCY_VALUE,
+    SEVERITY_LABEL,
+    SEVERITY_VALUE,
+)
+
+CATEGORY_LABEL = {"V": "Voluntary", "C": "Circumstantial", "R": "Random"}
+
+ABILITY_COLUMNS = (
+    Column("ability", "Ability"),
+    Column("level", "Level", "center"),
+    Column("type", "Type"),
+    Column("source", "Source"),
+    Column("modifiers", "Modifiers"),
+    Column("cost", "GP", "right"),
+)
+
+TRAIT_COLUMNS = (
+    Column("trait", "Name"),
+    Column("category", "Kind"),
+    Column("frequency", "Frequency"),
+    Column("severity", "Severity"),
+    Column("points", "GP", "right"),
+)
+
+
+def gladiators_sheet(
+    system: GameSystem, document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> Sheet:
+    character: GladiatorsCharacter = document.character
+    campaign: GladiatorsCampaign = document.campaign
+    cats = catalogs()
+    amounts = _amounts(evaluation.costs)
+    return Sheet(
+        header=header(system, document, _campaign(campaign)),
+        totals=evaluation.totals,
+        sections=(
+            derived_section(evaluation, "Combat and movement"),
+            _abilities(character, cats, evaluation, amounts),
+            _traits(
+                "advantages",
+                "Advantages",
+                character=character,
+                cats=cats,
+                evaluation=evaluation,
+                amounts=amounts,
+            ),
+            _traits(
+                "disadvantages",
+                "Disadvantages",
+                character=character,
+                cats=cats,
+                evaluation=evaluation,
+                amounts=amounts,
+            ),
+        ),
+        issues=evaluation.issues,
+    )
+
+
+def _campaign(campaign: GladiatorsCampaign) -> list[Entry]:
+    """The budget, then only the readings a group changed from the defaults."""
+    entries = [Entry("Budget", f"{campaign.gp_budget} GP", path=("campaign", "gp_budget"))]
+    defaults = GladiatorsCampaign()
+    for name in ("negative_cap", "negative_scaling_basis", "minor_needs_traits"):
+        value = getattr(campaign, name)
+        if value != getattr(defaults, name):
+            label = name.replace("_", " ").capitalize()
+            entries.append(Entry(label, str(value), path=("campaign", name)))
+    if campaign.starting_upgrade != defaults.starting_upgrade:
+        entries.append(Entry("Starting upgrades", campaign.starting_upgrade, path=("campaign",)))
+    return entries
+
+
+def _amounts(costs: tuple[CostLine, ...]) -> dict[DataPath, int]:
+    """The cost of every priced item by its path, as the evaluation computed it."""
+    found: dict[DataPath, int] = {}
+    for root in costs:
+        for line in root.walk():
+            found.setdefault(line.path, line.amount)
+    return found
+
+
+def _abilities(
+    character: GladiatorsCharacter,
+    cats: Catalogs,
+    evaluation: Evaluation,
+    amounts: dict[DataPath, int],
+) -> TableSection:
+    rows = []
+    for index, ability in enumerate(resolve_character(character, cats)):
+        path: DataPath = ("character", "abilities", index)
+        choice = ability.choice
+        detail = "\n".join(part for part in (ability_notation(ability), choice.note) if part)
+        source = cats.sources.get(choice.source)
+        rows.append(
+            Row(
+                {
+                    "ability": _ability_name(ability),
+                    "level": str(choice.level),
+                    "type": ", ".join(_type_name(t, cats) for t in choice.types) or "—",
+                    "source": source.name if source else choice.source,
+                    "modifiers": _modifiers(ability),
+                    "cost": str(amounts.get(path, "")),
+                },
+                path,
+                worst(evaluation.issues_at(path)),
+                detail=detail,
+            )
+        )
+    return TableSection("abilities", "Abilities", ABILITY_COLUMNS, tuple(rows))
+
+
+def _ability_name(ability: ResolvedAbility) -> str:
+    label = ability.choice.label
+    if label and label.lower() != ability.name.lower():
+        return f"{label} ({ability.name})"
+    return ability.name
+
+
+def _type_name(type_id: str, cats: Catalogs) -> str:
+    found = cats.types.get(type_id)
+    return found.name if found else type_id.capitalize()
+
+
+def _modifiers(ability: ResolvedAbility) -> str:
+    """Each modifier with the GP it adds at this level, e.g. ``Ranged +2, Focus -1``."""
+    level = ability.choice.level
+    return (
+        ", ".join(
+            f"{modifier.display} {modifier_value(modifier, level):+d}"
+            for modifier in ability.modifiers
+        )
+        or "—"
+    )
+
+
+def _traits(
+    key: str,
+    title: str,
+    *,
+    character: GladiatorsCharacter,
+    cats: Catalogs,
+    evaluation: Evaluation,
+    amounts: dict[DataPath, int],
+) -> TableSection:
+    known: dict[str, TraitDef] = getattr(cats, key)
+    chosen: list[TraitChoice] = getattr(character, key)
+    rows = []
+    for index, trait in enumerate(chosen):
+        path: DataPath = ("character", key, index)
+        definition = known.get(trait.trait)
+        name = trait.name or (definition.name if definition else trait.trait)
+        category = trait.category or (
+            definition.category[0] if definition and len(definition.category) == 1 else None
+        )
+        rows.append(
+            Row(
+                {
+                    "trait": name,
+                    "category": f"{CATEGORY_LABEL[category]} ({category})" if category else "—",
+                    "frequency": f"{FREQUENCY_LABEL[trait.frequency]} "
+                    f"({FREQUENCY_VALUE[trait.frequency]})",
+                    "severity": f"{SEVERITY_LABEL[trait.severity]} "
+                    f"({SEVERITY_VALUE[trait.severity]})",
+                    "points": str(amounts.get(path, "")),
+                },
+                path,
+                worst(evaluation.issues_at(path)),
+                detail=trait.note,
+            )
+        )
+    return TableSection(key, title, TRAIT_COLUMNS, tuple(rows))
