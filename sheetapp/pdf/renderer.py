@@ -61,6 +61,10 @@ CELL_PADDING = 3
 BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 
 
+#: Longer values print as a line of text rather than a big number.
+SHORT_VALUE = 8
+
+
 class SheetRenderer:
     """Turns one sheet into PDF bytes following a layout and the user's options."""
 
@@ -398,7 +402,10 @@ class SheetRenderer:
         cells = [
             [
                 Paragraph(markup(_marked(entry)), st["BoxLabel"]),
-                Paragraph(markup(entry.value), st["BoxValue"]),
+                Paragraph(
+                    markup(entry.value),
+                    st["BoxValue" if len(entry.value) <= SHORT_VALUE else "BoxValueText"],
+                ),
                 Paragraph(markup(entry.explanation), st["BoxNote"]),
             ]
             for entry in section.entries

@@ -114,6 +114,8 @@ class SheetStyles:
         )
         self._add("BoxLabel", base, fontSize=7.5, leading=9, textColor=p.muted, alignment=TA_CENTER)
         self._add("BoxValue", base, fontName=BOLD, fontSize=16, leading=19, alignment=TA_CENTER)
+        # A value that is a phrase ("4 vs Solid, Physical; 2 vs Energy") reads as text.
+        self._add("BoxValueText", self["BoxValue"], fontSize=9.5, leading=12)
         self._add("BoxNote", base, fontSize=6.5, leading=8, textColor=p.muted, alignment=TA_CENTER)
         self._add("TotalValue", base, fontName=BOLD, fontSize=18, leading=21, alignment=TA_CENTER)
         self._add("TotalOver", self["TotalValue"], textColor=p.error_ink)

@@ -85,9 +85,9 @@ def test_initiative_is_the_speed_level() -> None:
 def test_reactivation_table_and_regeneration() -> None:
     """Lines 618-622: times out of action 1 → 4+, 2 → 7+, 3 → 10+, each +1 → +3;
     Regeneration "Adds level to chance of reactivation" (line 137)."""
-    assert value(character(), "reactivation") == "1st 4+, 2nd 7+, 3rd 10+, 4th 13+, then +3 each"
+    assert value(character(), "reactivation") == "4+ / 7+ / 10+ / 13+ / +3"
     regen = character(ability("regeneration", 2))
-    assert value(regen, "reactivation") == "1st 2+, 2nd 5+, 3rd 8+, 4th 11+, then +3 each"
+    assert value(regen, "reactivation") == "2+ / 5+ / 8+ / 11+ / +3"
 
 
 def test_minor_characters_reactivate_on_six_once() -> None:

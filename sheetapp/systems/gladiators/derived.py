@@ -210,10 +210,8 @@ def reactivation(
         ]
     bonus, source = _best(abilities, rule.adds_to_chance)
     rolls = [*rule.major, rule.major[-1] + rule.each_further]
-    shown = ", ".join(
-        f"{_ordinal(n)} {max(1, roll - bonus)}+" for n, roll in enumerate(rolls, start=1)
-    )
-    how = "times out of action: 4+, 7+, 10+, then +3 each"
+    shown = " / ".join(f"{max(1, roll - bonus)}+" for roll in rolls)
+    how = "1st, 2nd, 3rd, 4th time out of action: 4+, 7+, 10+, then +3 each"
     if source:
         how += f"; {_display(source)} adds {bonus}"
     total_hits = BASE_HITS + sum(a.choice.level for a in abilities if a.choice.ability == TOUGHNESS)
@@ -222,7 +220,7 @@ def reactivation(
         DerivedValue(
             "reactivation",
             "Reactivate",
-            f"{shown}, then +{rule.each_further} each",
+            f"{shown} / +{rule.each_further}",
             how,
             _path(abilities, source),
         ),
@@ -233,7 +231,3 @@ def reactivation(
             f"½ of {total_hits} hits, rounded up",
         ),
     ]
-
-
-def _ordinal(number: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(number, f"{number}th")
