@@ -269,15 +269,17 @@ class MainWindow(QMainWindow):
     def add_document(
         self, loaded: LoadedDocument, path: Path | None, *, dirty: bool = False
     ) -> EditorView:
-        document = EditorDocument(loaded, path, self)
+        document = EditorDocument(loaded, path)
         view = EditorView(document)
+        document.setParent(view)  # the document lives and dies with its tab
         self.undo_group.addStack(document.undo_stack)
         index = self.tabs.addTab(view, document.title)
-        document.undo_stack.cleanChanged.connect(lambda _clean: self._update_titles())
-        document.changed.connect(lambda _changes, v=view: self._document_changed(v))
+        # Bound methods (not lambdas): Qt disconnects them when the window goes away.
+        document.undo_stack.cleanChanged.connect(self._clean_changed)
+        document.changed.connect(self._document_changed)
         document.edit_refused.connect(self._refused)
         document.path_changed.connect(self._update_titles)
-        view.selection_changed.connect(lambda path, v=view: self._selection_changed(v, path))
+        view.selection_changed.connect(self._selection_changed)
         if dirty:
             document.undo_stack.resetClean()
         self.tabs.setCurrentIndex(index)
@@ -465,7 +467,6 @@ class MainWindow(QMainWindow):
         self.undo_group.removeStack(widget.document.undo_stack)
         self.tabs.removeTab(self.tabs.indexOf(widget))
         widget.deleteLater()
-        widget.document.deleteLater()
         self._current_changed()
         return True
 
@@ -530,12 +531,17 @@ class MainWindow(QMainWindow):
         self.export_pdf_action.setEnabled(view is not None and self.pdf_function is not None)
         self.print_action.setEnabled(view is not None and self.preview_function is not None)
 
-    def _document_changed(self, view: EditorView) -> None:
-        if view is self.current_view():
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_titles()
+
+    def _document_changed(self, _changes: object) -> None:
+        view = self.current_view()
+        if view is not None and self.sender() is view.document:
             self._refresh_docks()
 
-    def _selection_changed(self, view: EditorView, _path: DataPath | None) -> None:
-        if view is self.current_view():
+    def _selection_changed(self, _path: DataPath | None) -> None:
+        view = self.current_view()
+        if view is not None and self.sender() is view:
             self.explain.show_explanation(view.document.evaluation, view.selected_path)
 
     def _refresh_docks(self) -> None:

@@ -32,9 +32,9 @@ def encode_portrait(image: QImage) -> str:
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if image.hasAlphaChannel():
-        image.save(buffer, b"PNG")
+        image.save(buffer, "PNG")  # type: ignore[call-overload]
     else:
-        image.save(buffer, b"JPEG", JPEG_QUALITY)
+        image.save(buffer, "JPEG", JPEG_QUALITY)  # type: ignore[call-overload]
     buffer.close()
     return base64.b64encode(bytes(data.data())).decode("ascii")
 

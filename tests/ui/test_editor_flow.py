@@ -57,7 +57,7 @@ def gp_spent(window: MainWindow) -> int:
     return view.document.evaluation.total("gp").spent
 
 
-def test_build_a_character_and_undo_it_all(
+def test_build_a_character_and_undo_it_all(  # noqa: PLR0915 (one user session)
     window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(NewCharacterDialog, "exec", fill_new_dialog)

@@ -117,7 +117,8 @@ class DetailsPanel(QGroupBox):
                         self.form.addRow(f"{option.label}:", spin)
         large = QCheckBox("Produced by a large item")
         large.setToolTip(
-            "A vehicle or support weapon: exempt from the Conventional and minor-character level caps"
+            "A vehicle or support weapon: exempt from the Conventional and minor-character "
+            "level caps"
         )
         large.setChecked(choice.large_item)
         large.toggled.connect(
