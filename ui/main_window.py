@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
+    QShowEvent,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("sheetapp")
         self.resize(1280, 820)
         self.setAcceptDrops(True)
+        self._shown_once = False
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("documents")
@@ -469,6 +471,14 @@ class MainWindow(QMainWindow):
         widget.deleteLater()
         self._current_changed()
         return True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            if self.settings.get(WINDOW_STATE).isEmpty():
+                self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
+                self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.autosaver.save_all()

@@ -201,8 +201,8 @@ class GladiatorsPage(SystemPage):
         splitter.addWidget(self.details)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 0)
-        splitter.setSizes([900, 300])
-        self.details.setMinimumWidth(240)
+        splitter.setSizes([860, 330])
+        self.details.setMinimumWidth(300)
         self.details.setMaximumWidth(420)
         return splitter
 
