@@ -22,6 +22,7 @@ from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import GameSystem
 from sheetapp.storage.envelope import CharacterDocument, unknown_key_issues
 from sheetapp.storage.files import LoadedDocument
+from ui.qtcompat import emit
 
 MERGE_ID = 0x5E17
 #: Extra keys the editor itself writes (kept in the envelope's meta), not worth a note.
@@ -111,7 +112,7 @@ class EditorDocument(QObject):
 
     def set_path(self, path: Path | None) -> None:
         self.path = path
-        self.path_changed.emit()
+        emit(self.path_changed)
 
     def _evaluate(self) -> Evaluation:
         notes = [
@@ -131,12 +132,12 @@ class EditorDocument(QObject):
         try:
             result = apply_to_document(self.document, changes)
         except ChangeError as exc:
-            self.edit_refused.emit(f"This edit does not fit the character: {exc}")
+            emit(self.edit_refused, f"This edit does not fit the character: {exc}")
             return False
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
             where = ".".join(str(part) for part in first["loc"])
-            self.edit_refused.emit(f"Not a valid value for {where}: {first['msg']}")
+            emit(self.edit_refused, f"Not a valid value for {where}: {first['msg']}")
             return False
         label = text or changes[0].label or "Edit"
         self.undo_stack.push(ChangeCommand(self, changes, label, merge_key, result))
@@ -148,10 +149,10 @@ class EditorDocument(QObject):
         """Used by the undo commands only: replace the data, re-evaluate, tell the views."""
         if result is None:
             result = apply_to_document(self.document, changes)
-        self.about_to_change.emit(list(changes))
+        emit(self.about_to_change, list(changes))
         self.document = result
         self.evaluation = self._evaluate()
-        self.changed.emit(list(changes))
+        emit(self.changed, list(changes))
 
     def issues_at(self, path: DataPath, *, below: bool = True) -> list[Issue]:
         if below:

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.qtcompat import emit
+
 SPIN_LIMIT = 1_000_000
 #: Labels for known values of Literal fields; others are shown as written.
 VALUE_LABELS = {
@@ -126,7 +128,7 @@ class ModelForm(QWidget):
 
     def _emit(self, key: str, value: Any) -> None:
         if not self._loading:
-            self.value_changed.emit(key, value)
+            emit(self.value_changed, key, value)
 
     def set_values(self, values: dict[str, Any]) -> None:
         self._loading = True

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, format_path
+from ui.qtcompat import emit
 from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, severity_icon
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -92,7 +93,7 @@ class IssuesView(QTableView):
     def _activate(self, index: QModelIndex) -> None:
         issue = index.data(ISSUE_ROLE)
         if issue is not None:
-            self.issue_activated.emit(issue)
+            emit(self.issue_activated, issue)
 
     def set_evaluation(self, evaluation: Evaluation | None) -> None:
         self.model_.set_evaluation(evaluation)

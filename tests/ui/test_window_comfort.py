@@ -155,3 +155,25 @@ def test_uncaught_exception_in_a_slot_reaches_the_dialog(
     for widget in QApplication.topLevelWidgets():
         if isinstance(widget, CrashDialog):
             widget.close()
+
+
+def test_emitting_signals_keeps_the_interpreter_alive() -> None:
+    """PySide6 6.12.0 on Python 3.11 leaks a reference to True per Python emit();
+    ui.qtcompat.emit gives it back, so a long session never aborts."""
+    import sys
+
+    from PySide6.QtCore import QObject, Signal
+
+    from ui.qtcompat import emit
+
+    class Source(QObject):
+        fired = Signal(object)
+
+    source = Source()
+    received: list[int] = []
+    source.fired.connect(received.append)
+    before = sys.getrefcount(True)
+    for number in range(2000):
+        emit(source.fired, number)
+    assert len(received) == 2000
+    assert abs(sys.getrefcount(True) - before) <= 2

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidg
 from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath
 from ui.document import EditorDocument
+from ui.qtcompat import emit
 from ui.roles import PATH_ROLE
 from ui.systems.base import SystemPage
 
@@ -44,7 +45,7 @@ class GenericPage(SystemPage):
     def _current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         path = current.siblingAtColumn(0).data(PATH_ROLE)
         if path is not None:
-            self.path_selected.emit(tuple(path))
+            emit(self.path_selected, tuple(path))
 
     def select_path(self, path: DataPath) -> bool:
         best: QModelIndex | None = None

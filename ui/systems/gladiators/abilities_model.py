@@ -40,6 +40,7 @@ from sheetapp.systems.gladiators.rules import (
 )
 from ui.document import EditorDocument
 from ui.listsync import row_ops
+from ui.qtcompat import emit
 from ui.roles import (
     CHOICES_ROLE,
     EDIT_KIND_ROLE,
@@ -213,13 +214,15 @@ class AbilitiesModel(QAbstractItemModel):
         if rows == 0:
             return
         last = len(COLUMNS) - 1
-        self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, last))
+        emit(self.dataChanged, self.index(0, 0), self.index(rows - 1, last))
         for row in range(rows):
             parent = self.index(row, 0)
             children = self.rowCount(parent)
             if children:
-                self.dataChanged.emit(
-                    self.index(0, 0, parent), self.index(children - 1, last, parent)
+                emit(
+                    self.dataChanged,
+                    self.index(0, 0, parent),
+                    self.index(children - 1, last, parent),
                 )
 
     # --- structure ------------------------------------------------------------------------
@@ -236,7 +239,9 @@ class AbilitiesModel(QAbstractItemModel):
         return len(abilities[parent.row()].modifiers) if parent.row() < len(abilities) else 0
 
     def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if not self.hasIndex(row, column, parent):
+        # Bounds checked by hand: PySide6's hasIndex() mishandles the bool's reference
+        # count on Python 3.11 and crashes the interpreter after many calls.
+        if row < 0 or not 0 <= column < len(COLUMNS) or row >= self.rowCount(parent):
             return QModelIndex()
         if not parent.isValid():
             return self.createIndex(row, column, 0)
@@ -589,7 +594,7 @@ class AbilitiesModel(QAbstractItemModel):
             else:
                 return False
         except edits.EditError as exc:
-            self.doc.edit_refused.emit(str(exc))
+            emit(self.doc.edit_refused, str(exc))
             return False
         return self.doc.push(changes, merge_key=merge)
 

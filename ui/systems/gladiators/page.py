@@ -33,6 +33,7 @@ from ui.document import EditorDocument
 from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
 from ui.picker import PickerDialog
+from ui.qtcompat import emit
 from ui.roles import PATH_ROLE
 from ui.systems.base import SystemPage
 from ui.systems.gladiators.abilities_model import NAME, AbilitiesModel
@@ -74,9 +75,12 @@ class GladiatorsPage(SystemPage):
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, self.abilities.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Sized once from the contents, then by the user: ResizeToContents would measure
+        # every row again on each edit (slow on a 300-ability character).
         self.tree.expandAll()
+        for column in range(1, self.abilities.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            self.tree.resizeColumnToContents(column)
         self.abilities.rowsInserted.connect(self._expand_inserted)
         self.abilities.modelReset.connect(self.tree.expandAll)
         self.details = DetailsPanel(document)
@@ -274,7 +278,7 @@ class GladiatorsPage(SystemPage):
         return document
 
     def _emit_path(self, path: DataPath) -> None:
-        self.path_selected.emit(path)
+        emit(self.path_selected, path)
         self._update_actions()
 
     def _current_ability(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -352,7 +356,7 @@ class GladiatorsPage(SystemPage):
         try:
             changes = build()
         except edits.EditError as exc:
-            self.document.edit_refused.emit(str(exc))
+            emit(self.document.edit_refused, str(exc))
             return False
         return self.document.push(changes, text)
 

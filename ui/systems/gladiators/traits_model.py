@@ -23,6 +23,7 @@ from sheetapp.systems.gladiators.model import GladiatorsDocument, TraitChoice
 from sheetapp.systems.gladiators.traits import trait_explanation, trait_points
 from ui.document import EditorDocument
 from ui.listsync import row_ops
+from ui.qtcompat import emit
 from ui.roles import (
     CHOICES_ROLE,
     EDIT_KIND_ROLE,
@@ -101,7 +102,7 @@ class TraitsModel(QAbstractTableModel):
             ends[self._pending]()
         self._pending = ""
         if self._count:
-            self.dataChanged.emit(self.index(0, 0), self.index(self._count - 1, len(COLUMNS) - 1))
+            emit(self.dataChanged, self.index(0, 0), self.index(self._count - 1, len(COLUMNS) - 1))
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._count
@@ -230,7 +231,7 @@ class TraitsModel(QAbstractTableModel):
                 self.character_document, self.kind, index.row(), field, value
             )
         except edits.EditError as exc:
-            self.doc.edit_refused.emit(str(exc))
+            emit(self.doc.edit_refused, str(exc))
             return False
         merge = (self.kind, index.row(), field) if field == "name" else None
         return self.doc.push(changes, merge_key=merge)
