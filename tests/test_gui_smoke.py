@@ -7,7 +7,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.system import installed_systems
-from ui.document_view import DocumentView
+from ui.editor_view import EditorView
 from ui.main_window import MainWindow
 
 SAMPLE = (
@@ -19,11 +19,11 @@ def test_window_opens_the_sample(qtbot: QtBot) -> None:
     window = MainWindow(installed_systems())
     qtbot.addWidget(window)
     view = window.open_path(SAMPLE)
-    assert isinstance(view, DocumentView)
+    assert isinstance(view, EditorView)
     assert window.tabs.count() == 1
-    assert "Glory Points: 28 / 40 GP" in view.totals.text()
-    assert view.cost_model.rowCount() == 2  # abilities, advantages and disadvantages
-    assert "Hits: 5" in view.derived.text() and "Move: Glider Wings: 6" in view.derived.text()
+    assert "28 / 40 GP" in view.totals.text()
+    assert view.page.abilities.rowCount() == 9  # type: ignore[attr-defined]
+    assert "Hits: 5" in view.totals.text() and "Move: Glider Wings: 6" in view.totals.text()
     assert "Night Owl" in window.windowTitle()
 
 

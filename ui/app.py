@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from sheetapp import __version__
@@ -12,6 +13,8 @@ from sheetapp.core.catalog import CatalogError
 from sheetapp.core.system import SystemLoadError, SystemRegistry, installed_systems
 from ui.errors import install_excepthook, show_error
 from ui.main_window import MainWindow
+from ui.settings import THEME, Settings
+from ui.theme import apply_theme
 
 
 def create_app(argv: list[str]) -> QApplication:
@@ -20,8 +23,10 @@ def create_app(argv: list[str]) -> QApplication:
         return app
     app = QApplication([sys.argv[0] if sys.argv else "sheetapp", *argv])
     app.setApplicationName("sheetapp")
+    app.setApplicationDisplayName("sheetapp")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("sheetapp")
+    app.setDesktopFileName("sheetapp")
     return app
 
 
@@ -33,11 +38,11 @@ def load_registry() -> SystemRegistry | None:
         return None
 
 
-def build_window(paths: list[str]) -> MainWindow | None:
+def build_window(paths: list[str], settings: Settings | None = None) -> MainWindow | None:
     registry = load_registry()
     if registry is None:
         return None
-    window = MainWindow(registry)
+    window = MainWindow(registry, settings=settings)
     for name in paths:
         window.open_path(Path(name))
     return window
@@ -46,8 +51,11 @@ def build_window(paths: list[str]) -> MainWindow | None:
 def run(argv: list[str]) -> int:
     app = create_app(argv)
     install_excepthook()
-    window = build_window([arg for arg in argv if not arg.startswith("-")])
+    settings = Settings()
+    apply_theme(app, str(settings.get(THEME)))
+    window = build_window([arg for arg in argv if not arg.startswith("-")], settings)
     if window is None:
         return 2
     window.show()
+    QTimer.singleShot(0, window.offer_recovery)
     return app.exec()

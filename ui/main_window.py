@@ -1,81 +1,654 @@
-"""The main window: open characters in tabs."""
+"""The main window: characters in tabs, menus, docks (issues, explain, history), files."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QTabWidget, QWidget
+from PySide6.QtCore import QByteArray, Qt, QUrl
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QShowEvent,
+    QUndoGroup,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QUndoView,
+    QWidget,
+)
 
 from sheetapp import __version__
+from sheetapp.core.examples import list_examples, load_example
+from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemRegistry
+from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
+from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
-from sheetapp.storage.files import load_document
-from ui.document_view import DocumentView
+from sheetapp.storage.files import LoadedDocument, load_document, save_document
+from sheetapp.storage.portable import export_bytes
+from ui.autosave import Autosaver
+from ui.document import EditorDocument
+from ui.editor_view import EditorView
 from ui.errors import show_error
+from ui.explain import ExplainPane
+from ui.issues_panel import IssuesView
+from ui.new_dialog import NewCharacterDialog
+from ui.output_actions import UNAVAILABLE, pdf_writer, print_preview_function
+from ui.recovery import RecoveryDialog
+from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
+from ui.theme import THEMES, apply_theme
 
-FILE_FILTER = "Character files (*.json *.sheet.json);;All files (*)"
+FILE_FILTER = "Character files (*.json);;All files (*)"
+EXPORT_FILTER = "Portable JSON export (*.json)"
+PDF_FILTER = "PDF files (*.pdf)"
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+
+
+def _shortcut(action: QAction, key: QKeySequence.StandardKey | str) -> QAction:
+    action.setShortcut(QKeySequence(key))
+    return action
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, registry: SystemRegistry, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        registry: SystemRegistry,
+        parent: QWidget | None = None,
+        settings: Settings | None = None,
+        autosave_folder: Path | None = None,
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
-        self.setWindowTitle(f"sheetapp {__version__}")
-        self.resize(1100, 750)
+        self.settings = settings or Settings()
+        self.setObjectName("main_window")
+        self.setWindowTitle("sheetapp")
+        self.resize(1280, 820)
+        self.setAcceptDrops(True)
+        self._shown_once = False
+        self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
+        self.tabs.setObjectName("documents")
         self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
         self.tabs.tabCloseRequested.connect(self.close_tab)
-        self.tabs.currentChanged.connect(self._update_title)
+        self.tabs.currentChanged.connect(self._current_changed)
         self.setCentralWidget(self.tabs)
+        self._build_docks()
+        self._build_actions()
         self._build_menus()
-        self.statusBar().showMessage("Open a character with File ▸ Open (Ctrl+O).")
+        self.autosaver = Autosaver(self.documents, autosave_folder, parent=self)
+        self._restore_layout()
+        self._current_changed()
+        self.statusBar().showMessage(
+            "Create a character with File ▸ New (Ctrl+N) or open one (Ctrl+O)."
+        )
+
+    # --- building -------------------------------------------------------------------------
+
+    def _build_docks(self) -> None:
+        self.issues_view = IssuesView()
+        self.issues_view.issue_activated.connect(self.show_issue)
+        self.issues_dock = self._dock("Issues", "issues_dock", self.issues_view)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.issues_dock)
+        self.explain = ExplainPane()
+        self.explain_dock = self._dock("Explain", "explain_dock", self.explain)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explain_dock)
+        self.undo_view = QUndoView(self.undo_group)
+        self.undo_view.setEmptyLabel("Opened")
+        self.history_dock = self._dock("History", "history_dock", self.undo_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
+        self.tabifyDockWidget(self.explain_dock, self.history_dock)
+        self.explain_dock.raise_()
+        self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.issues_dock], [170], Qt.Orientation.Vertical)
+
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        return dock
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        key: QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if key is not None:
+            _shortcut(action, key)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New…", self.new_character, keys.New)
+        self.open_action = self._action("&Open…", self.choose_and_open, keys.Open)
+        self.save_action = self._action("&Save", self.save_current, keys.Save)
+        self.save_as_action = self._action("Save &As…", self.save_current_as, keys.SaveAs)
+        self.export_json_action = self._action("Export &JSON…", self.export_json, "Ctrl+E")
+        self.export_pdf_action = self._action("Export &PDF…", self.export_pdf, "Ctrl+Shift+E")
+        self.print_action = self._action("Print Pre&view…", self.print_preview, keys.Print)
+        self.close_action = self._action(
+            "&Close", lambda: self.close_tab(self.tabs.currentIndex()), keys.Close
+        )
+        self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(keys.Undo))
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence(keys.Redo))
+        self.next_tab_action = self._action(
+            "Next Character", lambda: self._step_tab(1), keys.NextChild
+        )
+        self.previous_tab_action = self._action(
+            "Previous Character", lambda: self._step_tab(-1), keys.PreviousChild
+        )
+        self.about_action = self._action("&About sheetapp", self.about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.preview_function = print_preview_function()
+        self.pdf_function = pdf_writer()
+        if self.preview_function is None:
+            self.print_action.setToolTip(UNAVAILABLE)
+        if self.pdf_function is None:
+            self.export_pdf_action.setToolTip(UNAVAILABLE)
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction(
-            "&Open…", self, shortcut=QKeySequence(QKeySequence.StandardKey.Open)
-        )
-        self.open_action.triggered.connect(self.choose_and_open)
-        close = QAction("&Close", self, shortcut=QKeySequence(QKeySequence.StandardKey.Close))
-        close.triggered.connect(lambda: self.close_tab(self.tabs.currentIndex()))
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
-        quit_action.triggered.connect(self.close)
-        for action in (self.open_action, close, quit_action):
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.setToolTipsVisible(True)
+        file_menu.addAction(self.new_action)
+        self.examples_menu = file_menu.addMenu("New from &Example")
+        self._fill_examples()
+        file_menu.addAction(self.open_action)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._fill_recent()
+        file_menu.addSeparator()
+        for action in (self.save_action, self.save_as_action):
             file_menu.addAction(action)
+        file_menu.addSeparator()
+        for action in (self.export_json_action, self.export_pdf_action, self.print_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.close_action)
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        self.character_menu = bar.addMenu("&Character")
+        view_menu = bar.addMenu("&View")
+        for dock in (self.issues_dock, self.explain_dock, self.history_dock):
+            view_menu.addAction(dock.toggleViewAction())
+        self.issues_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+1"))
+        self.explain_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+2"))
+        self.history_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+3"))
+        view_menu.addSeparator()
+        view_menu.addAction(self.next_tab_action)
+        view_menu.addAction(self.previous_tab_action)
+        view_menu.addSeparator()
+        theme_menu = view_menu.addMenu("&Theme")
+        self.theme_group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        current = self.settings.get(THEME)
+        for theme in THEMES:
+            label = {"system": "Follow the &System", "light": "&Light", "dark": "&Dark"}[theme]
+            action = QAction(label, self, checkable=True)
+            action.setChecked(theme == current)
+            action.triggered.connect(lambda _c=False, t=theme: self.set_theme(t))
+            self.theme_group.addAction(action)
+            theme_menu.addAction(action)
+            self.theme_actions[theme] = action
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
 
-    def choose_and_open(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open character", "", FILE_FILTER)
-        if name:
-            self.open_path(Path(name))
+    def _fill_examples(self) -> None:
+        self.examples_menu.clear()
+        for system in self.registry:
+            try:
+                examples = list_examples(system.id, self.registry)
+            except CharacterFileError as exc:
+                show_error(self, "A shipped example is broken", exc.user_message())
+                continue
+            for example in examples:
+                action = self.examples_menu.addAction(f"{example.name} ({system.name})")
+                action.setToolTip(example.description)
+                action.triggered.connect(
+                    lambda _c=False, s=system.id, e=example.id: self.new_from_example(s, e)
+                )
+        self.examples_menu.setEnabled(not self.examples_menu.isEmpty())
 
-    def open_path(self, path: Path) -> DocumentView | None:
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for number, path in enumerate(recent, start=1):
+            action = self.recent_menu.addAction(f"&{number} {path.name}")
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _c=False, p=path: self.open_path(p))
+        if recent:
+            self.recent_menu.addSeparator()
+            clear = self.recent_menu.addAction("Clear List")
+            clear.triggered.connect(self.settings.clear_recent)
+        self.recent_menu.setEnabled(bool(recent))
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.get(GEOMETRY)
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        state = self.settings.get(WINDOW_STATE)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+
+    # --- documents ----------------------------------------------------------------------------
+
+    def views(self) -> list[EditorView]:
+        found = []
+        for index in range(self.tabs.count()):
+            widget = self.tabs.widget(index)
+            if isinstance(widget, EditorView):
+                found.append(widget)
+        return found
+
+    def documents(self) -> list[EditorDocument]:
+        return [view.document for view in self.views()]
+
+    def current_view(self) -> EditorView | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, EditorView) else None
+
+    def add_document(
+        self, loaded: LoadedDocument, path: Path | None, *, dirty: bool = False
+    ) -> EditorView:
+        document = EditorDocument(loaded, path)
+        view = EditorView(document)
+        document.setParent(view)  # the document lives and dies with its tab
+        self.undo_group.addStack(document.undo_stack)
+        index = self.tabs.addTab(view, document.title)
+        # Bound methods (not lambdas): Qt disconnects them when the window goes away.
+        document.undo_stack.cleanChanged.connect(self._clean_changed)
+        document.changed.connect(self._document_changed)
+        document.edit_refused.connect(self._refused)
+        document.path_changed.connect(self._update_titles)
+        view.selection_changed.connect(self._selection_changed)
+        if dirty:
+            document.undo_stack.resetClean()
+        self.tabs.setCurrentIndex(index)
+        self._update_titles()
+        return view
+
+    def _refused(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+        QApplication.beep()
+
+    def open_path(self, path: Path) -> EditorView | None:
+        path = Path(path)
+        for view in self.views():
+            if view.document.path is not None and _same_file(view.document.path, path):
+                self.tabs.setCurrentWidget(view)
+                return view
         try:
             loaded = load_document(path, self.registry)
         except CharacterFileError as exc:
             show_error(self, "Cannot open the character", exc.user_message())
             return None
-        view = DocumentView(loaded, path)
-        index = self.tabs.addTab(view, view.title)
-        self.tabs.setTabToolTip(index, str(path))
-        self.tabs.setCurrentIndex(index)
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        is_export = _is_export(path)
+        view = self.add_document(loaded, None if is_export else path)
+        if is_export:
+            self.statusBar().showMessage(
+                f"Imported {path.name}; save it as a character file to keep it.", 8000
+            )
+        else:
+            self.settings.add_recent(path)
+            self.statusBar().showMessage(f"Opened {path}", 5000)
+        self.settings.set(LAST_FOLDER, str(path.parent))
         return view
 
-    def close_tab(self, index: int) -> None:
-        if index < 0:
-            return
-        widget = self.tabs.widget(index)
-        self.tabs.removeTab(index)
-        if widget is not None:
-            widget.deleteLater()
+    def choose_and_open(self) -> None:
+        names, _ = QFileDialog.getOpenFileNames(
+            self, "Open character", self.settings.get(LAST_FOLDER), FILE_FILTER
+        )
+        for name in names:
+            self.open_path(Path(name))
 
-    def current_view(self) -> DocumentView | None:
-        widget = self.tabs.currentWidget()
-        return widget if isinstance(widget, DocumentView) else None
+    def new_character(self) -> EditorView | None:
+        dialog = NewCharacterDialog(self.registry, self)
+        if not dialog.exec():
+            return None
+        return self.create_from_dialog(dialog)
 
-    def _update_title(self) -> None:
+    def create_from_dialog(self, dialog: NewCharacterDialog) -> EditorView | None:
+        try:
+            document = dialog.create_document()
+        except ValueError as exc:
+            show_error(self, "Cannot create the character", str(exc))
+            return None
+        view = self.add_document(LoadedDocument(document, dialog.system), None)
+        view.header.focus_field("concept")
+        return view
+
+    def new_from_example(self, system_id: str, example_id: str) -> EditorView | None:
+        try:
+            loaded = load_example(system_id, example_id, self.registry)
+        except (CharacterFileError, LookupError) as exc:
+            show_error(self, "Cannot open the example", str(exc))
+            return None
+        return self.add_document(loaded, None)
+
+    # --- saving -------------------------------------------------------------------------------
+
+    def choose_save_path(
+        self, view: EditorView, title: str, filter_: str, suffix: str
+    ) -> Path | None:
+        """Ask where to write (tests replace this method)."""
+        folder = Path(self.settings.get(LAST_FOLDER) or Path.home())
+        base = view.document.path.stem if view.document.path else _file_stem(view.title)
+        name, _ = QFileDialog.getSaveFileName(self, title, str(folder / f"{base}{suffix}"), filter_)
+        return Path(name) if name else None
+
+    def save_view(self, view: EditorView, path: Path | None = None) -> bool:
+        document = view.document
+        target = path or document.path
+        if target is None:
+            target = self.choose_save_path(view, "Save character", FILE_FILTER, ".json")
+            if target is None:
+                return False
+        try:
+            save_document(document.document, target)
+        except OSError as exc:
+            show_error(self, "Cannot save", f"Cannot save to {target}: {exc.strerror or exc}")
+            return False
+        document.set_path(target)
+        document.undo_stack.setClean()
+        self.autosaver.discard(document)
+        self.settings.add_recent(target)
+        self.settings.set(LAST_FOLDER, str(target.parent))
+        self.statusBar().showMessage(f"Saved {target}", 5000)
+        self._update_titles()
+        return True
+
+    def save_current(self) -> bool:
         view = self.current_view()
-        suffix = f" — {view.title}" if view else ""
-        self.setWindowTitle(f"sheetapp {__version__}{suffix}")
+        return self.save_view(view) if view else False
+
+    def save_current_as(self) -> bool:
+        view = self.current_view()
+        if view is None:
+            return False
+        path = self.choose_save_path(view, "Save character as", FILE_FILTER, ".json")
+        return self.save_view(view, path) if path else False
+
+    def export_json(self, path: Path | None = None) -> bool:
+        view = self.current_view()
+        if view is None:
+            return False
+        path = path or self.choose_save_path(view, "Export JSON", EXPORT_FILTER, ".export.json")
+        if path is None:
+            return False
+        document = view.document
+        try:
+            atomic_write(
+                path, export_bytes(document.loaded, document.evaluation), keep_backup=False
+            )
+        except OSError as exc:
+            show_error(self, "Cannot export", f"Cannot write {path}: {exc.strerror or exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {path}", 5000)
+        return True
+
+    def export_pdf(self, path: Path | None = None) -> bool:
+        view = self.current_view()
+        if view is None or self.pdf_function is None:
+            return False
+        path = path or self.choose_save_path(view, "Export PDF", PDF_FILTER, ".pdf")
+        if path is None:
+            return False
+        try:
+            self.pdf_function(view.document.document, view.document.evaluation, path)
+        except OSError as exc:
+            show_error(self, "Cannot export the PDF", f"Cannot write {path}: {exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {path}", 5000)
+        return True
+
+    def print_preview(self) -> None:
+        view = self.current_view()
+        if view is not None and self.preview_function is not None:
+            self.preview_function(self, view.document.document, view.document.evaluation)
+
+    # --- closing ------------------------------------------------------------------------------
+
+    def ask_save(self, view: EditorView) -> str:
+        """Save, discard or cancel for a dirty document (tests replace this method)."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to {view.title} before closing?")
+        box.setInformativeText("If you don't save, your changes will be lost.")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return SAVE
+        if answer == QMessageBox.StandardButton.Discard:
+            return DISCARD
+        return CANCEL
+
+    def _settle(self, view: EditorView) -> bool:
+        """True when the view may close (saved, discarded or clean)."""
+        if not view.document.dirty:
+            return True
+        self.tabs.setCurrentWidget(view)
+        answer = self.ask_save(view)
+        if answer == SAVE:
+            return self.save_view(view)
+        return answer == DISCARD
+
+    def close_tab(self, index: int) -> bool:
+        widget = self.tabs.widget(index)
+        if not isinstance(widget, EditorView):
+            return False
+        if not self._settle(widget):
+            return False
+        self.autosaver.discard(widget.document)
+        self.undo_group.removeStack(widget.document.undo_stack)
+        self.tabs.removeTab(self.tabs.indexOf(widget))
+        widget.deleteLater()
+        self._current_changed()
+        return True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            if self.settings.get(WINDOW_STATE).isEmpty():
+                self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
+                self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.autosaver.save_all()
+        for view in self.views():
+            if not self._settle(view):
+                event.ignore()
+                return
+        for view in self.views():
+            self.autosaver.discard(view.document)
+        self.settings.set(GEOMETRY, self.saveGeometry())
+        self.settings.set(WINDOW_STATE, self.saveState())
+        event.accept()
+
+    # --- recovery -------------------------------------------------------------------------------
+
+    def offer_recovery(self, ask: Callable[[RecoveryDialog], bool] | None = None) -> int:
+        """Offer the autosaves a crashed session left; returns how many were recovered."""
+        records = orphaned_autosaves(self.autosaver.folder)
+        if not records:
+            return 0
+        dialog = RecoveryDialog(records, self)
+        accepted = ask(dialog) if ask else bool(dialog.exec())
+        if not accepted:
+            return 0
+        keep, drop = dialog.chosen()
+        recovered = 0
+        for record in keep:
+            try:
+                loaded = recover(record, self.registry)
+            except CharacterFileError as exc:
+                show_error(self, "Cannot recover", exc.user_message())
+                continue
+            view = self.add_document(loaded, record.original_path, dirty=True)
+            view.document.autosave_file = record.file
+            recovered += 1
+        for record in drop:
+            discard_autosave(record.file)
+        return recovered
+
+    # --- following the current document ----------------------------------------------------------
+
+    def _current_changed(self, _index: int = -1) -> None:
+        view = self.current_view()
+        if view is not None:
+            self.undo_group.setActiveStack(view.document.undo_stack)
+        self._refresh_docks()
+        self._update_titles()
+        self.character_menu.clear()
+        if view is not None:
+            for action in view.page.edit_actions():
+                self.character_menu.addAction(action)
+        self.character_menu.setEnabled(view is not None)
+        for action in (
+            self.save_action,
+            self.save_as_action,
+            self.close_action,
+            self.export_json_action,
+        ):
+            action.setEnabled(view is not None)
+        self.export_pdf_action.setEnabled(view is not None and self.pdf_function is not None)
+        self.print_action.setEnabled(view is not None and self.preview_function is not None)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_titles()
+
+    def _document_changed(self, _changes: object) -> None:
+        view = self.current_view()
+        if view is not None and self.sender() is view.document:
+            self._refresh_docks()
+
+    def _selection_changed(self, _path: DataPath | None) -> None:
+        view = self.current_view()
+        if view is not None and self.sender() is view:
+            self.explain.show_explanation(view.document.evaluation, view.selected_path)
+
+    def _refresh_docks(self) -> None:
+        view = self.current_view()
+        evaluation = view.document.evaluation if view else None
+        self.issues_view.set_evaluation(evaluation)
+        self.explain.show_explanation(evaluation, view.selected_path if view else None)
+        count = len(evaluation.issues) if evaluation else 0
+        self.issues_dock.setWindowTitle(f"Issues ({count})" if count else "Issues")
+
+    def _update_titles(self) -> None:
+        for index in range(self.tabs.count()):
+            widget = self.tabs.widget(index)
+            if isinstance(widget, EditorView):
+                star = "*" if widget.document.dirty else ""
+                self.tabs.setTabText(index, f"{widget.title}{star}")
+                where = str(widget.document.path) if widget.document.path else "not saved yet"
+                self.tabs.setTabToolTip(index, f"{widget.document.system.name} — {where}")
+        view = self.current_view()
+        if view is None:
+            self.setWindowTitle("sheetapp")
+            self.setWindowModified(False)
+            return
+        self.setWindowTitle(f"{view.title}[*] — sheetapp")
+        self.setWindowModified(view.document.dirty)
+
+    def _step_tab(self, step: int) -> None:
+        if self.tabs.count():
+            self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())
+
+    def show_issue(self, issue: Issue) -> bool:
+        view = self.current_view()
+        if view is None:
+            return False
+        shown = view.select_path(issue.path)
+        if not shown:
+            self.statusBar().showMessage(issue.message, 8000)
+        return shown
+
+    # --- view ------------------------------------------------------------------------------------
+
+    def set_theme(self, theme: str) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+        self.settings.set(THEME, theme)
+        if theme in self.theme_actions:
+            self.theme_actions[theme].setChecked(True)
+        self._refresh_docks()
+
+    def about(self) -> None:
+        systems = "\n".join(f"• {s.name} ({s.id})" for s in self.registry)
+        QMessageBox.about(
+            self,
+            "About sheetapp",
+            f"sheetapp {__version__}\nOffline character sheets with live rules.\n\n"
+            f"Installed systems:\n{systems}",
+        )
+
+    # --- drag and drop of files ---------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        opened = self.open_urls(event.mimeData().urls())
+        if opened:
+            event.acceptProposedAction()
+
+    def open_urls(self, urls: list[QUrl]) -> int:
+        opened = 0
+        for url in urls:
+            if url.isLocalFile() and self.open_path(Path(url.toLocalFile())) is not None:
+                opened += 1
+        return opened
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return first.resolve() == second.resolve()
+    except OSError:
+        return first == second
+
+
+def _is_export(path: Path) -> bool:
+    """A portable export opens as an unsaved character (saving must not overwrite it)."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(4096)
+    except OSError:
+        return False
+    return b'"sheetapp.export"' in head
+
+
+def _file_stem(title: str) -> str:
+    stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in title).strip()
+    return stem.replace(" ", "-").lower() or "character"

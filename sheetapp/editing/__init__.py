@@ -1,0 +1,1 @@
+"""System-neutral editing helpers (no Qt): document fields as changes, explanations, autosaves."""

@@ -1,0 +1,122 @@
+"""Autosave files: a dirty document's data with when it was saved and where it belongs.
+
+One file per open document in the autosave folder (``sheetapp.paths.autosave_dir``):
+``{"format": "sheetapp.autosave", "saved_at", "original_path", "title", "pid",
+"document"}``. A clean save or close deletes it; a file left behind means the program
+did not end normally, and the next start offers to recover it. The process id lets a
+second running sheetapp leave the first one's autosaves alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sheetapp.core.system import SystemRegistry
+from sheetapp.storage.atomic import atomic_write
+from sheetapp.storage.envelope import CharacterDocument
+from sheetapp.storage.errors import CharacterFileError
+from sheetapp.storage.files import LoadedDocument, parse_document
+
+AUTOSAVE_FORMAT = "sheetapp.autosave"
+SUFFIX = ".autosave.json"
+
+
+@dataclass(frozen=True, slots=True)
+class AutosaveRecord:
+    """What an autosave file says about itself (its document is read on recovery)."""
+
+    file: Path
+    saved_at: datetime
+    original_path: Path | None
+    title: str
+    pid: int
+
+    def describe(self) -> str:
+        when = self.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        where = str(self.original_path) if self.original_path else "never saved"
+        return f"{self.title or 'Untitled'} — autosaved {when} ({where})"
+
+
+def new_autosave_file(folder: Path) -> Path:
+    return folder / f"{uuid.uuid4().hex}{SUFFIX}"
+
+
+def write_autosave(
+    file: Path,
+    document: CharacterDocument[Any, Any],
+    original_path: Path | None,
+    title: str,
+    now: datetime | None = None,
+) -> None:
+    """Write (atomically, without a backup) the autosave of one document."""
+    payload = {
+        "format": AUTOSAVE_FORMAT,
+        "saved_at": (now or datetime.now(UTC)).isoformat(),
+        "original_path": str(original_path) if original_path else None,
+        "title": title,
+        "pid": os.getpid(),
+        "document": document.model_dump(mode="json"),
+    }
+    file.parent.mkdir(parents=True, exist_ok=True)
+    data = (json.dumps(payload, ensure_ascii=False) + "\n").encode("utf-8")
+    atomic_write(file, data, keep_backup=False)
+
+
+def discard_autosave(file: Path) -> None:
+    file.unlink(missing_ok=True)
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0 or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def read_record(file: Path) -> AutosaveRecord | None:
+    """The header of an autosave file; None when it is not one (it is then left alone)."""
+    try:
+        raw = json.loads(file.read_text(encoding="utf-8"))
+        if not isinstance(raw, dict) or raw.get("format") != AUTOSAVE_FORMAT:
+            return None
+        saved_at = datetime.fromisoformat(str(raw["saved_at"]))
+        original = raw.get("original_path")
+        return AutosaveRecord(
+            file,
+            saved_at,
+            Path(original) if isinstance(original, str) else None,
+            str(raw.get("title", "")),
+            int(raw.get("pid", 0)),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def orphaned_autosaves(folder: Path) -> list[AutosaveRecord]:
+    """Autosaves left by a sheetapp that is no longer running, newest first."""
+    if not folder.is_dir():
+        return []
+    records = [read_record(file) for file in sorted(folder.glob(f"*{SUFFIX}"))]
+    found = [r for r in records if r is not None and not _pid_alive(r.pid)]
+    return sorted(found, key=lambda record: record.saved_at, reverse=True)
+
+
+def recover(record: AutosaveRecord, registry: SystemRegistry) -> LoadedDocument:
+    """The autosaved document, through the same loader as any file."""
+    try:
+        raw = json.loads(record.file.read_text(encoding="utf-8"))
+        data = json.dumps(raw["document"]).encode("utf-8")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CharacterFileError(f"the autosave '{record.file.name}'", str(exc)) from None
+    return parse_document(data, registry, source=f"the autosave of '{record.title}'")

@@ -1,0 +1,72 @@
+"""Edits of the parts every document has: meta (name, player, concept, portrait, notes),
+campaign settings and the character's top-level settings.
+
+Each function returns the ``list[Change]`` of one edit (``[]`` when nothing changes).
+A key the model does not declare (``concept`` in older envelopes) is inserted on its
+first edit and kept as an extra key, which the envelope models preserve.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from sheetapp.core.changes import Change, document_data
+from sheetapp.core.issues import DataPath
+from sheetapp.storage.envelope import CharacterDocument
+
+#: Meta keys the editor writes; ``concept`` is a one-line pitch of the character.
+META_KEYS = ("name", "player", "concept", "portrait", "notes")
+SECTIONS = ("meta", "campaign", "character")
+
+
+def _section(document: CharacterDocument[Any, Any], section: str) -> dict[str, Any]:
+    if section not in SECTIONS:
+        raise ValueError(f"Unknown document section '{section}'")
+    model: BaseModel = getattr(document, section)
+    data: dict[str, Any] = model.model_dump(mode="json")
+    return data
+
+
+def set_value(
+    document: CharacterDocument[Any, Any], section: str, key: str, value: Any, label: str = ""
+) -> list[Change]:
+    """Set ``section.key`` (inserting it when the stored data does not have it yet)."""
+    data = _section(document, section)
+    path: DataPath = (section, key)
+    text = label or f"Set {key.replace('_', ' ')}"
+    if key not in data:
+        if value in (None, ""):
+            return []
+        return [Change("insert", path, after=value, label=text)]
+    if data[key] == value:
+        return []
+    return [Change("set", path, data[key], value, label=text)]
+
+
+def get_value(document: CharacterDocument[Any, Any], section: str, key: str) -> Any:
+    return _section(document, section).get(key)
+
+
+def set_meta(document: CharacterDocument[Any, Any], key: str, value: Any) -> list[Change]:
+    if key not in META_KEYS:
+        raise ValueError(f"Unknown character detail '{key}'")
+    return set_value(document, "meta", key, value)
+
+
+def meta_text(document: CharacterDocument[Any, Any], key: str) -> str:
+    value = get_value(document, "meta", key)
+    return value if isinstance(value, str) else ""
+
+
+def with_settings(
+    document: CharacterDocument[Any, Any], settings: dict[str, dict[str, Any]]
+) -> CharacterDocument[Any, Any]:
+    """A copy of a (new) document with section values replaced, validated by its model."""
+    data = document_data(document)
+    for section, values in settings.items():
+        if section not in SECTIONS:
+            raise ValueError(f"Unknown document section '{section}'")
+        data[section].update(values)
+    return type(document).model_validate(data)

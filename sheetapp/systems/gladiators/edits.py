@@ -1,0 +1,626 @@
+"""Glorious Gladiators edits as data: each builder returns the changes of one user action.
+
+The window (and any other editor) never mutates a character: it asks a builder here
+for a ``list[Change]`` and applies it with :func:`sheetapp.core.changes.apply_to_document`,
+so undo is :func:`sheetapp.core.changes.invert_all` and every edit is testable without Qt.
+A builder returns ``[]`` when the action would change nothing. Paths are document-rooted,
+e.g. ``("character", "abilities", 3, "level")``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from sheetapp.core.changes import Change
+from sheetapp.core.issues import DataPath
+from sheetapp.systems.gladiators.catalog import (
+    AbilityDef,
+    ByLevelCost,
+    Catalogs,
+    ModifierDef,
+    PerUnitCost,
+    TraitDef,
+    VariantCost,
+    catalogs,
+)
+from sheetapp.systems.gladiators.model import (
+    AbilityChoice,
+    CustomAbility,
+    CustomModifier,
+    GladiatorsDocument,
+    ModifierChoice,
+    TraitChoice,
+)
+
+TraitList = Literal["advantages", "disadvantages"]
+
+ABILITIES: DataPath = ("character", "abilities")
+CUSTOM_ABILITIES: DataPath = ("character", "custom_abilities")
+CUSTOM_MODIFIERS: DataPath = ("character", "custom_modifiers")
+CUSTOM_TRAIT = "custom"
+DEFAULT_SOURCE = "conventional"
+FREQUENCY_IDS = {"Frequent": "fre", "Common": "com", "Rare": "rar"}
+SEVERITY_IDS = {"Major": "maj", "Significant": "sig", "Minor": "min"}
+ABILITY_FIELDS = ("label", "level", "source", "large_item", "note", "cost_override")
+MODIFIER_FIELDS = ("units", "note", "shape")
+TRAIT_FIELDS = ("name", "category", "frequency", "severity", "note")
+
+
+class EditError(ValueError):
+    """An edit asked for something the catalog or the character does not have."""
+
+
+def _json(value: Any) -> Any:
+    dump = getattr(value, "model_dump", None)
+    return dump(mode="json") if dump else value
+
+
+def _set(path: DataPath, before: Any, after: Any, label: str) -> list[Change]:
+    before, after = _json(before), _json(after)
+    if before == after:
+        return []
+    return [Change("set", path, before, after, label=label)]
+
+
+def _ability(document: GladiatorsDocument, index: int) -> AbilityChoice:
+    abilities = document.character.abilities
+    if not 0 <= index < len(abilities):
+        raise EditError(f"There is no ability number {index + 1}")
+    return abilities[index]
+
+
+def _modifier(document: GladiatorsDocument, index: int, m_index: int) -> ModifierChoice:
+    modifiers = _ability(document, index).modifiers
+    if not 0 <= m_index < len(modifiers):
+        raise EditError(f"The ability has no modifier number {m_index + 1}")
+    return modifiers[m_index]
+
+
+def _traits(document: GladiatorsDocument, kind: TraitList) -> list[TraitChoice]:
+    if kind not in ("advantages", "disadvantages"):
+        raise EditError(f"Unknown trait list {kind!r}")
+    traits: list[TraitChoice] = getattr(document.character, kind)
+    return traits
+
+
+def _trait(document: GladiatorsDocument, kind: TraitList, index: int) -> TraitChoice:
+    traits = _traits(document, kind)
+    if not 0 <= index < len(traits):
+        raise EditError(f"There is no {kind[:-1]} number {index + 1}")
+    return traits[index]
+
+
+def ability_name(document: GladiatorsDocument, index: int, cats: Catalogs | None = None) -> str:
+    """The name a user knows an ability by (its label, else the catalog's name)."""
+    choice = _ability(document, index)
+    if choice.label:
+        return choice.label
+    definition = (cats or catalogs()).abilities.get(choice.ability)
+    if definition:
+        return definition.name
+    custom = next((c for c in document.character.custom_abilities if c.id == choice.ability), None)
+    return custom.name if custom else choice.ability
+
+
+# --- abilities -----------------------------------------------------------------------
+
+
+def default_types(definition: AbilityDef, cats: Catalogs) -> list[str]:
+    """The Type a new ability starts with: the fixed one, else the first priced option's
+    Type (Damaging Attack: Solid), else the first allowed one; none when it has no Type."""
+    handling = definition.types
+    if handling.handling == "fixed":
+        return [name.lower() for name in handling.fixed]
+    if handling.handling == "none":
+        return []
+    for group in definition.cost_options:
+        if group.kind == "choice" and group.options[0].type:
+            return [group.options[0].type.lower()]
+    if handling.allowed:
+        return [handling.allowed[0].lower()]
+    return ["solid"] if "solid" in cats.types else [next(iter(cats.types))]
+
+
+def new_ability(ability_id: str, cats: Catalogs | None = None) -> AbilityChoice:
+    """A catalog ability with sensible defaults: Level 1, the default Type, the first
+    option of each choice group, Conventional source."""
+    cats = cats or catalogs()
+    definition = cats.abilities.get(ability_id)
+    if definition is None:
+        raise EditError(f"The catalog has no ability '{ability_id}'")
+    options = {
+        group.id: group.options[0].id for group in definition.cost_options if group.kind == "choice"
+    }
+    return AbilityChoice(
+        ability=ability_id,
+        level=1,
+        types=default_types(definition, cats),
+        source=DEFAULT_SOURCE,
+        options=options,
+    )
+
+
+def insert_ability(
+    document: GladiatorsDocument, choice: AbilityChoice, index: int | None = None
+) -> list[Change]:
+    count = len(document.character.abilities)
+    at = count if index is None else max(0, min(index, count))
+    return [Change("insert", (*ABILITIES, at), after=_json(choice), label="Add ability")]
+
+
+def add_ability(
+    document: GladiatorsDocument,
+    ability_id: str,
+    index: int | None = None,
+    cats: Catalogs | None = None,
+) -> list[Change]:
+    """Add a catalog ability (at the end unless ``index`` is given)."""
+    return insert_ability(document, new_ability(ability_id, cats), index)
+
+
+def remove_ability(document: GladiatorsDocument, index: int) -> list[Change]:
+    choice = _ability(document, index)
+    return [Change("remove", (*ABILITIES, index), before=_json(choice), label="Remove ability")]
+
+
+def move_ability(document: GladiatorsDocument, index: int, to: int) -> list[Change]:
+    _ability(document, index)
+    _ability(document, to)
+    if index == to:
+        return []
+    return [Change("move", (*ABILITIES, index), to=to, label="Move ability")]
+
+
+def set_ability_field(
+    document: GladiatorsDocument, index: int, field: str, value: Any
+) -> list[Change]:
+    """Set one plain field of an ability: label, level, source, large_item, note,
+    cost_override."""
+    if field not in ABILITY_FIELDS:
+        raise EditError(f"An ability has no editable field '{field}'")
+    choice = _ability(document, index)
+    if field == "source" and value not in catalogs().sources:
+        raise EditError(f"Unknown source '{value}'")
+    return _set(
+        (*ABILITIES, index, field), getattr(choice, field), value, f"Set {field.replace('_', ' ')}"
+    )
+
+
+def set_level(document: GladiatorsDocument, index: int, level: int) -> list[Change]:
+    return set_ability_field(document, index, "level", level)
+
+
+def set_label(document: GladiatorsDocument, index: int, label: str) -> list[Change]:
+    return set_ability_field(document, index, "label", label)
+
+
+def set_source(document: GladiatorsDocument, index: int, source: str) -> list[Change]:
+    return set_ability_field(document, index, "source", source)
+
+
+def set_large_item(document: GladiatorsDocument, index: int, large: bool) -> list[Change]:
+    return set_ability_field(document, index, "large_item", large)
+
+
+def set_cost_override(document: GladiatorsDocument, index: int, cost: int | None) -> list[Change]:
+    return set_ability_field(document, index, "cost_override", cost)
+
+
+def _option_with_type(definition: AbilityDef, type_id: str) -> tuple[str, str] | None:
+    """(group, option) of a choice option that *is* the Type (Damaging Attack: Energy)."""
+    for group in definition.cost_options:
+        if group.kind != "choice":
+            continue
+        for option in group.options:
+            if option.type and option.type.lower() == type_id:
+                return group.id, option.id
+    return None
+
+
+def _set_option_changes(
+    document: GladiatorsDocument, index: int, group_id: str, option_id: str
+) -> list[Change]:
+    current = _ability(document, index).options
+    path = (*ABILITIES, index, "options", group_id)
+    if group_id in current:
+        return _set(path, current[group_id], option_id, "Set option")
+    return [Change("insert", path, after=option_id, label="Set option")]
+
+
+def set_type(document: GladiatorsDocument, index: int, type_id: str) -> list[Change]:
+    """Choose the ability's Type; where a priced option is that Type it follows."""
+    cats = catalogs()
+    if type_id not in cats.types:
+        raise EditError(f"Unknown Type '{type_id}'")
+    choice = _ability(document, index)
+    changes = _set((*ABILITIES, index, "types"), choice.types, [type_id], "Set Type")
+    definition = cats.abilities.get(choice.ability)
+    match = _option_with_type(definition, type_id) if definition else None
+    if match:
+        changes += _set_option_changes(document, index, *match)
+    return changes
+
+
+def set_option(
+    document: GladiatorsDocument, index: int, group_id: str, option_id: str
+) -> list[Change]:
+    """Choose the option of a choice group (Movement class, Wall hits...)."""
+    choice = _ability(document, index)
+    definition = catalogs().abilities.get(choice.ability)
+    if definition is None:
+        raise EditError("A custom ability has no catalog options")
+    group = next((g for g in definition.cost_options if g.id == group_id), None)
+    if group is None or group.kind != "choice":
+        raise EditError(f"{definition.name} has no choice '{group_id}'")
+    option = next((o for o in group.options if o.id == option_id), None)
+    if option is None:
+        raise EditError(f"{definition.name} has no option '{option_id}' in '{group_id}'")
+    changes = _set_option_changes(document, index, group_id, option_id)
+    if option.type:
+        changes += _set((*ABILITIES, index, "types"), choice.types, [option.type.lower()], "Type")
+    return changes
+
+
+def set_addon(document: GladiatorsDocument, index: int, addon_id: str, count: int) -> list[Change]:
+    """Buy an add-on option ``count`` times (0 removes it), within its maximum."""
+    choice = _ability(document, index)
+    definition = catalogs().abilities.get(choice.ability)
+    option = None
+    if definition:
+        option = next(
+            (
+                o
+                for g in definition.cost_options
+                if g.kind == "addon"
+                for o in g.options
+                if o.id == addon_id
+            ),
+            None,
+        )
+    if option is None:
+        raise EditError(f"Unknown add-on '{addon_id}'")
+    if count < 0 or (option.max_count is not None and count > option.max_count):
+        raise EditError(f"{option.label}: between 0 and {option.max_count}")
+    return _set_counter((*ABILITIES, index, "addons"), choice.addons, addon_id, count, "add-on")
+
+
+def _set_counter(
+    path: DataPath, current: dict[str, int], key: str, count: int, what: str
+) -> list[Change]:
+    if key in current:
+        if count == 0:
+            return [Change("remove", (*path, key), before=current[key], label=f"Remove {what}")]
+        return _set((*path, key), current[key], count, f"Set {what}")
+    if count == 0:
+        return []
+    return [Change("insert", (*path, key), after=count, label=f"Add {what}")]
+
+
+def set_kinds(document: GladiatorsDocument, index: int, kinds: list[str]) -> list[Change]:
+    """What the ability covers, e.g. the detection kinds of Detection."""
+    choice = _ability(document, index)
+    unknown = [k for k in kinds if k not in catalogs().detection_kinds]
+    if unknown:
+        raise EditError(f"Unknown kind '{unknown[0]}'")
+    return _set((*ABILITIES, index, "kinds"), choice.kinds, list(kinds), "Set kinds")
+
+
+# --- modifiers -------------------------------------------------------------------------
+
+
+def modifier_has_units(definition: ModifierDef | None) -> bool:
+    """Whether the number of units changes the price (Seeking's points of Homing...)."""
+    if definition is None:
+        return True  # a custom modifier costs per unit
+    cost = definition.cost
+    if isinstance(cost, PerUnitCost):
+        return True
+    if isinstance(cost, ByLevelCost):
+        return cost.per_extra is not None
+    if isinstance(cost, VariantCost):
+        return any(v.per_unit for v in cost.variants)
+    return False
+
+
+def max_units(definition: ModifierDef | None, variant: str | None = None) -> int | None:
+    """The largest number of units the catalog allows (None: no stated maximum)."""
+    if definition is None:
+        return None
+    cost = definition.cost
+    if isinstance(cost, PerUnitCost):
+        return cost.max_units
+    if isinstance(cost, ByLevelCost):
+        return cost.per_extra.max_units if cost.per_extra else 1
+    if isinstance(cost, VariantCost):
+        chosen = next((v for v in cost.variants if v.id == variant), None)
+        if chosen is not None:
+            return chosen.max_units if chosen.per_unit else 1
+    return 1
+
+
+def new_modifier(
+    modifier_id: str,
+    document: GladiatorsDocument | None = None,
+    variant: str | None = None,
+    units: int = 1,
+    cats: Catalogs | None = None,
+) -> ModifierChoice:
+    """A modifier with its first variant (and first Area shape) unless told otherwise."""
+    cats = cats or catalogs()
+    definition = cats.modifiers.get(modifier_id)
+    custom = {c.id for c in document.character.custom_modifiers} if document else set()
+    if definition is None and modifier_id not in custom:
+        raise EditError(f"The catalog has no modifier '{modifier_id}'")
+    shape = None
+    if definition and isinstance(definition.cost, VariantCost):
+        variants = {v.id for v in definition.cost.variants}
+        if variant is None:
+            variant = definition.cost.variants[0].id
+        elif variant not in variants:
+            raise EditError(f"{definition.name} has no variant '{variant}'")
+        shape = definition.cost.shapes[0] if definition.cost.shapes else None
+    elif variant is not None:
+        raise EditError(f"The modifier '{modifier_id}' has no variants")
+    return ModifierChoice(modifier=modifier_id, variant=variant, units=units, shape=shape)
+
+
+def add_modifier(
+    document: GladiatorsDocument,
+    index: int,
+    modifier_id: str,
+    variant: str | None = None,
+    *,
+    units: int = 1,
+    position: int | None = None,
+) -> list[Change]:
+    choice = _ability(document, index)
+    modifier = new_modifier(modifier_id, document, variant, units)
+    count = len(choice.modifiers)
+    at = count if position is None else max(0, min(position, count))
+    return [
+        Change(
+            "insert",
+            (*ABILITIES, index, "modifiers", at),
+            after=_json(modifier),
+            label="Add modifier",
+        )
+    ]
+
+
+def remove_modifier(document: GladiatorsDocument, index: int, m_index: int) -> list[Change]:
+    modifier = _modifier(document, index, m_index)
+    return [
+        Change(
+            "remove",
+            (*ABILITIES, index, "modifiers", m_index),
+            before=_json(modifier),
+            label="Remove modifier",
+        )
+    ]
+
+
+def move_modifier(document: GladiatorsDocument, index: int, m_index: int, to: int) -> list[Change]:
+    _modifier(document, index, m_index)
+    _modifier(document, index, to)
+    if m_index == to:
+        return []
+    return [Change("move", (*ABILITIES, index, "modifiers", m_index), to=to, label="Move modifier")]
+
+
+def set_modifier_variant(
+    document: GladiatorsDocument, index: int, m_index: int, variant: str
+) -> list[Change]:
+    modifier = _modifier(document, index, m_index)
+    definition = catalogs().modifiers.get(modifier.modifier)
+    if definition is None or not isinstance(definition.cost, VariantCost):
+        raise EditError("This modifier has no variants")
+    if variant not in {v.id for v in definition.cost.variants}:
+        raise EditError(f"{definition.name} has no variant '{variant}'")
+    path = (*ABILITIES, index, "modifiers", m_index)
+    changes = _set((*path, "variant"), modifier.variant, variant, "Set variant")
+    limit = max_units(definition, variant)
+    if changes and limit is not None and modifier.units > limit:
+        changes += _set((*path, "units"), modifier.units, limit, "Set units")
+    return changes
+
+
+def set_modifier_units(
+    document: GladiatorsDocument, index: int, m_index: int, units: int
+) -> list[Change]:
+    modifier = _modifier(document, index, m_index)
+    definition = catalogs().modifiers.get(modifier.modifier)
+    limit = max_units(definition, modifier.variant)
+    if units < 1 or (limit is not None and units > limit):
+        raise EditError(f"Units: between 1 and {limit if limit is not None else 'any'}")
+    path = (*ABILITIES, index, "modifiers", m_index, "units")
+    return _set(path, modifier.units, units, "Set units")
+
+
+def set_modifier_field(
+    document: GladiatorsDocument, index: int, m_index: int, field: str, value: Any
+) -> list[Change]:
+    if field not in MODIFIER_FIELDS:
+        raise EditError(f"A modifier has no editable field '{field}'")
+    if field == "units":
+        return set_modifier_units(document, index, m_index, int(value))
+    modifier = _modifier(document, index, m_index)
+    path = (*ABILITIES, index, "modifiers", m_index, field)
+    return _set(path, getattr(modifier, field), value, f"Set {field}")
+
+
+def set_modifier_addon(
+    document: GladiatorsDocument, index: int, m_index: int, addon_id: str, count: int
+) -> list[Change]:
+    """Buy an extra on top of a modifier's variant, e.g. Area "Fast +2"."""
+    modifier = _modifier(document, index, m_index)
+    definition = catalogs().modifiers.get(modifier.modifier)
+    addons = (
+        definition.cost.addons if definition and isinstance(definition.cost, VariantCost) else ()
+    )
+    addon = next((a for a in addons if a.id == addon_id), None)
+    if addon is None:
+        raise EditError(f"Unknown modifier add-on '{addon_id}'")
+    if count < 0 or (addon.max_units is not None and count > addon.max_units):
+        raise EditError(f"{addon.label}: between 0 and {addon.max_units}")
+    path = (*ABILITIES, index, "modifiers", m_index, "addons")
+    return _set_counter(path, modifier.addons, addon_id, count, "modifier add-on")
+
+
+# --- advantages and disadvantages --------------------------------------------------------
+
+
+def _trait_definition(kind: TraitList, trait_id: str, cats: Catalogs) -> TraitDef | None:
+    known = cats.advantages if kind == "advantages" else cats.disadvantages
+    return known.get(trait_id)
+
+
+def new_trait(kind: TraitList, trait_id: str, cats: Catalogs | None = None) -> TraitChoice:
+    """A catalog advantage or disadvantage with the frequency and severity it is printed
+    with (the first row of its table when it has one; Common, Significant otherwise)."""
+    cats = cats or catalogs()
+    definition = _trait_definition(kind, trait_id, cats)
+    if definition is None:
+        raise EditError(f"The catalog has no {kind[:-1]} '{trait_id}'")
+    frequency, severity = definition.frequency, definition.severity
+    if isinstance(definition.cost, tuple) and definition.cost:
+        frequency = frequency or definition.cost[0].frequency
+        severity = severity or definition.cost[0].severity
+    return TraitChoice(
+        trait=trait_id,
+        category=definition.category[0] if definition.category else None,
+        frequency=FREQUENCY_IDS[frequency] if frequency else "com",
+        severity=SEVERITY_IDS[severity] if severity else "sig",
+    )
+
+
+def insert_trait(
+    document: GladiatorsDocument, kind: TraitList, trait: TraitChoice, index: int | None = None
+) -> list[Change]:
+    traits = _traits(document, kind)
+    at = len(traits) if index is None else max(0, min(index, len(traits)))
+    what = kind[:-1]
+    return [Change("insert", ("character", kind, at), after=_json(trait), label=f"Add {what}")]
+
+
+def add_trait(
+    document: GladiatorsDocument, kind: TraitList, trait_id: str, index: int | None = None
+) -> list[Change]:
+    return insert_trait(document, kind, new_trait(kind, trait_id), index)
+
+
+def add_custom_trait(
+    document: GladiatorsDocument,
+    kind: TraitList,
+    name: str,
+    frequency: str = "com",
+    severity: str = "sig",
+) -> list[Change]:
+    """A trait of the user's own wording, priced by frequency + severity like any other."""
+    if not name.strip():
+        raise EditError("A custom entry needs a name")
+    trait = TraitChoice.model_validate(
+        {"trait": CUSTOM_TRAIT, "name": name.strip(), "frequency": frequency, "severity": severity}
+    )
+    return insert_trait(document, kind, trait)
+
+
+def remove_trait(document: GladiatorsDocument, kind: TraitList, index: int) -> list[Change]:
+    trait = _trait(document, kind, index)
+    return [Change("remove", ("character", kind, index), before=_json(trait), label="Remove trait")]
+
+
+def move_trait(document: GladiatorsDocument, kind: TraitList, index: int, to: int) -> list[Change]:
+    _trait(document, kind, index)
+    _trait(document, kind, to)
+    if index == to:
+        return []
+    return [Change("move", ("character", kind, index), to=to, label="Move trait")]
+
+
+def set_trait_field(
+    document: GladiatorsDocument, kind: TraitList, index: int, field: str, value: Any
+) -> list[Change]:
+    """Set name, category, frequency, severity or note of an advantage/disadvantage."""
+    if field not in TRAIT_FIELDS:
+        raise EditError(f"A trait has no editable field '{field}'")
+    trait = _trait(document, kind, index)
+    if field == "frequency" and value not in FREQUENCY_IDS.values():
+        raise EditError(f"Unknown frequency '{value}'")
+    if field == "severity" and value not in SEVERITY_IDS.values():
+        raise EditError(f"Unknown severity '{value}'")
+    return _set(("character", kind, index, field), getattr(trait, field), value, f"Set {field}")
+
+
+# --- custom abilities and modifiers ---------------------------------------------------------
+
+
+def custom_id(name: str, taken: set[str]) -> str:
+    """A stable id for a user's entry: ``custom_`` + the name in snake case, made unique."""
+    slug = re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_")[:40] or "entry"
+    candidate = f"custom_{slug}"
+    number = 2
+    while candidate in taken:
+        candidate = f"custom_{slug}_{number}"
+        number += 1
+    return candidate
+
+
+def add_custom_ability(
+    document: GladiatorsDocument,
+    name: str,
+    base_cost: int = 1,
+    level_limit: int = 5,
+    text: str = "",
+) -> list[Change]:
+    """Define an ability of the user's own and add it to the character at Level 1."""
+    if not name.strip():
+        raise EditError("A custom ability needs a name")
+    taken = {c.id for c in document.character.custom_abilities}
+    definition = CustomAbility(
+        id=custom_id(name, taken),
+        name=name.strip(),
+        base_cost=base_cost,
+        level_limit=level_limit,
+        text=text,
+    )
+    at = len(document.character.custom_abilities)
+    choice = AbilityChoice(ability=definition.id, level=1, source=DEFAULT_SOURCE)
+    return [
+        Change("insert", (*CUSTOM_ABILITIES, at), after=_json(definition), label="Custom ability"),
+        *insert_ability(document, choice),
+    ]
+
+
+def add_custom_modifier(
+    document: GladiatorsDocument, index: int, name: str, cost: int, text: str = ""
+) -> list[Change]:
+    """Define a modifier of the user's own (cost per unit, negative for a limitation)
+    and put it on ability ``index``."""
+    if not name.strip():
+        raise EditError("A custom modifier needs a name")
+    choice = _ability(document, index)
+    taken = {c.id for c in document.character.custom_modifiers}
+    definition = CustomModifier(id=custom_id(name, taken), name=name.strip(), cost=cost, text=text)
+    at = len(document.character.custom_modifiers)
+    modifier = ModifierChoice(modifier=definition.id)
+    return [
+        Change("insert", (*CUSTOM_MODIFIERS, at), after=_json(definition), label="Custom modifier"),
+        Change(
+            "insert",
+            (*ABILITIES, index, "modifiers", len(choice.modifiers)),
+            after=_json(modifier),
+            label="Add modifier",
+        ),
+    ]
+
+
+# --- the character as a whole -----------------------------------------------------------------
+
+
+def set_character_type(document: GladiatorsDocument, kind: str) -> list[Change]:
+    if kind not in ("major", "minor"):
+        raise EditError(f"A character is major or minor, not '{kind}'")
+    return _set(
+        ("character", "character_type"), document.character.character_type, kind, "Character type"
+    )

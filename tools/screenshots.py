@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Render the window with each system's sample character to docs/screenshots/ (offscreen).
+
+    .venv/bin/python tools/screenshots.py [--out docs/screenshots]
+
+Writes main-window.png (the Night Owl sample, an ability's level selected so the Explain
+pane shows its cost), main-window-dark.png, new-dialog.png and picker.png. Settings and
+autosaves go to a temporary folder, never the user's own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE = (1400, 900)
+SAMPLE = ROOT / "resources" / "examples" / "gladiators" / "night-owl.json"
+
+
+def _isolate() -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    home = Path(tempfile.mkdtemp(prefix="sheetapp-shots-"))
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = str(home / name.lower())
+    sys.path.insert(0, str(ROOT))
+
+
+def _settle() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(5):
+        QApplication.processEvents()
+
+
+def _save(widget: Any, path: Path) -> None:
+    widget.show()
+    _settle()
+    widget.grab().save(str(path))
+    print(f"wrote {path}")
+
+
+def shoot_main_window(app: Any, registry: Any, out: Path) -> None:
+    from ui.main_window import MainWindow
+    from ui.systems.gladiators.page import GladiatorsPage
+    from ui.theme import apply_theme
+
+    for theme, name in (("light", "main-window.png"), ("dark", "main-window-dark.png")):
+        apply_theme(app, theme)
+        window = MainWindow(registry)
+        window.resize(*SIZE)
+        view = window.open_path(SAMPLE)
+        assert view is not None and isinstance(view.page, GladiatorsPage)
+        window.show()
+        _settle()
+        view.page.select_path(("character", "abilities", 5, "level"))
+        _save(window, out / name)
+        window.close()
+        window.deleteLater()
+        _settle()
+    apply_theme(app, "light")
+
+
+def shoot_dialogs(registry: Any, out: Path) -> None:
+    from sheetapp.systems.gladiators.catalog import catalogs
+    from ui.new_dialog import NewCharacterDialog
+    from ui.picker import PickerDialog
+    from ui.systems.gladiators.entries import ability_entries
+
+    dialog = NewCharacterDialog(registry)
+    dialog.name.setText("Night Owl")
+    dialog.player.setText("Sam")
+    _save(dialog, out / "new-dialog.png")
+    picker = PickerDialog("Add Ability", ability_entries(catalogs()))
+    picker.search.setText("damag")
+    picker.select_id("damaging_attack")
+    _save(picker, out / "picker.png")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = parser.parse_args(argv)
+    _isolate()
+
+    from sheetapp.core.system import installed_systems
+    from ui.app import create_app
+
+    app = create_app([])
+    font = app.font()
+    font.setPointSize(10)
+    app.setFont(font)
+    args.out.mkdir(parents=True, exist_ok=True)
+    registry = installed_systems()
+    shoot_main_window(app, registry, args.out)
+    shoot_dialogs(registry, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,81 @@
+"""One delegate for every editor model: the model's roles say which editor a cell gets.
+
+Spin boxes commit on every step so a drag becomes live edits that the undo stack merges
+into one step; combo boxes commit when a choice is made; line edits when editing ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLineEdit,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from ui.qtcompat import emit
+from ui.roles import CHOICES_ROLE, EDIT_KIND_ROLE, RANGE_ROLE
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class EditDelegate(QStyledItemDelegate):
+    def createEditor(
+        self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex
+    ) -> QWidget:
+        kind = index.data(EDIT_KIND_ROLE)
+        if kind == "int":
+            spin = QSpinBox(parent)
+            low, high = index.data(RANGE_ROLE) or (0, 999)
+            spin.setRange(int(low), int(high))
+            spin.setAccelerated(True)
+            spin.setKeyboardTracking(False)
+            spin.valueChanged.connect(lambda _value: emit(self.commitData, spin))
+            return spin
+        if kind == "choice":
+            combo = QComboBox(parent)
+            for value, label in index.data(CHOICES_ROLE) or []:
+                combo.addItem(label, value)
+            combo.activated.connect(lambda _row: emit(self.commitData, combo))
+            return combo
+        if kind == "text":
+            edit = QLineEdit(parent)
+            edit.setClearButtonEnabled(True)
+            return edit
+        return super().createEditor(parent, option, index)
+
+    def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
+        value: Any = index.data(Qt.ItemDataRole.EditRole)
+        if isinstance(editor, QSpinBox):
+            if editor.value() != int(value or 0):
+                editor.blockSignals(True)
+                editor.setValue(int(value or 0))
+                editor.blockSignals(False)
+        elif isinstance(editor, QComboBox):
+            row = editor.findData(value)
+            if row >= 0 and row != editor.currentIndex():
+                editor.setCurrentIndex(row)
+        elif isinstance(editor, QLineEdit):
+            if editor.text() != (value or ""):
+                editor.setText(str(value or ""))
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
+        if isinstance(editor, QSpinBox):
+            editor.interpretText()
+            value: Any = editor.value()
+        elif isinstance(editor, QComboBox):
+            value = editor.currentData()
+        elif isinstance(editor, QLineEdit):
+            value = editor.text()
+        else:
+            super().setModelData(editor, model, index)
+            return
+        if value != index.data(Qt.ItemDataRole.EditRole):
+            model.setData(index, value, Qt.ItemDataRole.EditRole)

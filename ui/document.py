@@ -1,0 +1,160 @@
+"""One open character: its data, its undo stack and its current evaluation.
+
+Every edit is a ``list[Change]`` pushed through :meth:`EditorDocument.push`; the
+:class:`ChangeCommand` on the undo stack only calls the pure
+``apply_to_document``. Views listen to :attr:`EditorDocument.about_to_change` and
+:attr:`EditorDocument.changed` (the same change list) to update themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from sheetapp.core.changes import Change, ChangeError, apply_to_document, invert_all
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import DataPath, Issue
+from sheetapp.core.system import GameSystem
+from sheetapp.storage.envelope import CharacterDocument, unknown_key_issues
+from sheetapp.storage.files import LoadedDocument
+from ui.qtcompat import emit
+
+MERGE_ID = 0x5E17
+#: Extra keys the editor itself writes (kept in the envelope's meta), not worth a note.
+EDITOR_EXTRA_KEYS: frozenset[DataPath] = frozenset({("meta", "concept")})
+
+
+class ChangeCommand(QUndoCommand):
+    """A thin undo command around a change list. Consecutive edits of the same value
+    (typing, spin-box drags) carry the same ``merge_key`` and merge into one step."""
+
+    def __init__(
+        self,
+        document: EditorDocument,
+        changes: Sequence[Change],
+        text: str,
+        merge_key: object | None = None,
+        first_result: CharacterDocument[Any, Any] | None = None,
+    ) -> None:
+        super().__init__(text)
+        self.document = document
+        self.changes = list(changes)
+        self.merge_key = merge_key
+        self._first_result = first_result
+
+    def redo(self) -> None:
+        result, self._first_result = self._first_result, None
+        self.document.apply(self.changes, result)
+
+    def undo(self) -> None:
+        self.document.apply(invert_all(self.changes))
+
+    def id(self) -> int:
+        return MERGE_ID if self.merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, ChangeCommand) or other.merge_key != self.merge_key:
+            return False
+        mine, theirs = self.changes, other.changes
+        if not (
+            len(mine) == len(theirs) == 1
+            and mine[0].op == theirs[0].op == "set"
+            and mine[0].path == theirs[0].path
+        ):
+            return False
+        first, last = mine[0], theirs[0]
+        self.changes = [Change("set", first.path, first.before, last.after, label=first.label)]
+        self.setObsolete(first.before == last.after)
+        return True
+
+
+class EditorDocument(QObject):
+    """The data behind one tab. ``document`` is replaced (never mutated) on each edit."""
+
+    about_to_change = Signal(object)  # list[Change], before the data changes
+    changed = Signal(object)  # list[Change], after the data changed and was evaluated
+    edit_refused = Signal(str)
+    path_changed = Signal()
+
+    def __init__(
+        self,
+        loaded: LoadedDocument,
+        path: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.system: GameSystem = loaded.system
+        self.document: CharacterDocument[Any, Any] = loaded.document
+        self.path = path
+        self.autosave_file: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self.evaluation: Evaluation = self._evaluate()
+
+    @property
+    def loaded(self) -> LoadedDocument:
+        return LoadedDocument(self.document, self.system)
+
+    @property
+    def title(self) -> str:
+        name = self.document.meta.name.strip()
+        if name:
+            return name
+        return self.path.name if self.path else "Untitled"
+
+    @property
+    def dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def set_path(self, path: Path | None) -> None:
+        self.path = path
+        emit(self.path_changed)
+
+    def _evaluate(self) -> Evaluation:
+        notes = [
+            issue
+            for issue in unknown_key_issues(self.document)
+            if issue.path not in EDITOR_EXTRA_KEYS
+        ]
+        return self.system.evaluate(self.document).with_issues(notes)
+
+    def push(
+        self, changes: Sequence[Change], text: str = "", merge_key: object | None = None
+    ) -> bool:
+        """Apply ``changes`` as one undoable step. A change the model refuses is reported
+        through :attr:`edit_refused` and changes nothing; returns whether it was applied."""
+        if not changes:
+            return False
+        try:
+            result = apply_to_document(self.document, changes)
+        except ChangeError as exc:
+            emit(self.edit_refused, f"This edit does not fit the character: {exc}")
+            return False
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"])
+            emit(self.edit_refused, f"Not a valid value for {where}: {first['msg']}")
+            return False
+        label = text or changes[0].label or "Edit"
+        self.undo_stack.push(ChangeCommand(self, changes, label, merge_key, result))
+        return True
+
+    def apply(
+        self, changes: Sequence[Change], result: CharacterDocument[Any, Any] | None = None
+    ) -> None:
+        """Used by the undo commands only: replace the data, re-evaluate, tell the views."""
+        if result is None:
+            result = apply_to_document(self.document, changes)
+        emit(self.about_to_change, list(changes))
+        self.document = result
+        self.evaluation = self._evaluate()
+        emit(self.changed, list(changes))
+
+    def issues_at(self, path: DataPath, *, below: bool = True) -> list[Issue]:
+        if below:
+            return self.evaluation.issues_at(path)
+        return [issue for issue in self.evaluation.issues if issue.path == path]

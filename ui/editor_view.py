@@ -1,0 +1,154 @@
+"""One document tab: header, running totals, the system's page and the shared Campaign tab."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QLabel,
+    QPlainTextEdit,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sheetapp.core.changes import Change
+from sheetapp.core.issues import DataPath
+from sheetapp.editing.fields import meta_text, set_meta, set_value
+from ui.document import EditorDocument
+from ui.forms import ModelForm, field_specs
+from ui.header import HeaderPanel
+from ui.qtcompat import emit
+from ui.systems import create_page
+from ui.totals import TotalsBar
+
+CAMPAIGN_TAB = "Campaign && Notes"
+
+
+class CampaignTab(QWidget):
+    """Campaign settings and character-wide settings, generated from the system's models,
+    and the free notes."""
+
+    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = document
+        model = document.document
+        campaign_type = type(model.campaign)
+        character_type = type(model.character)
+        self.campaign = ModelForm(field_specs(campaign_type))
+        self.campaign.setObjectName("campaign_form")
+        self.character = ModelForm(field_specs(character_type))
+        self.character.setObjectName("character_form")
+        self.campaign.value_changed.connect(lambda k, v: self._set("campaign", k, v))
+        self.character.value_changed.connect(lambda k, v: self._set("character", k, v))
+        self.notes = QPlainTextEdit()
+        self.notes.setObjectName("notes")
+        self.notes.setPlaceholderText("Background, appearance, session notes…")
+        self.notes.textChanged.connect(self._notes_edited)
+        campaign_box = QGroupBox("Campaign settings")
+        QVBoxLayout(campaign_box).addWidget(self.campaign)
+        character_box = QGroupBox("Character")
+        QVBoxLayout(character_box).addWidget(self.character)
+        notes_box = QGroupBox("Notes")
+        QVBoxLayout(notes_box).addWidget(self.notes)
+        intro = QLabel(
+            "Campaign settings are the group's readings of the rules; hover over a setting "
+            "to see what it changes."
+        )
+        intro.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(campaign_box)
+        layout.addWidget(character_box)
+        layout.addWidget(notes_box, 1)
+        document.changed.connect(lambda _changes: self.refresh())
+        self.refresh()
+
+    def _set(self, section: str, key: str, value: Any) -> None:
+        changes = set_value(self.doc.document, section, key, value)
+        self.doc.push(changes, merge_key=(section, key))
+
+    def _notes_edited(self) -> None:
+        text = self.notes.toPlainText()
+        if text != meta_text(self.doc.document, "notes"):
+            self.doc.push(set_meta(self.doc.document, "notes", text), merge_key=("meta", "notes"))
+
+    def refresh(self) -> None:
+        document = self.doc.document
+        self.campaign.set_values(document.campaign.model_dump(mode="json"))
+        self.character.set_values(document.character.model_dump(mode="json"))
+        notes = meta_text(document, "notes")
+        if self.notes.toPlainText() != notes:
+            self.notes.blockSignals(True)
+            self.notes.setPlainText(notes)
+            self.notes.blockSignals(False)
+
+    def focus_path(self, path: DataPath) -> bool:
+        if len(path) < 2:
+            return False
+        section, key = path[0], str(path[1])
+        form = {"campaign": self.campaign, "character": self.character}.get(str(section))
+        if section == "meta" and key == "notes":
+            self.notes.setFocus()
+            return True
+        if form is None or key not in form.editors:
+            return False
+        form.editors[key].setFocus()
+        return True
+
+
+class EditorView(QWidget):
+    """Everything about one open character; the window's docks follow the current one."""
+
+    selection_changed = Signal(object)  # DataPath | None
+
+    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.selected_path: DataPath | None = None
+        self.header = HeaderPanel(document)
+        self.totals = TotalsBar()
+        self.page = create_page(document)
+        self.campaign = CampaignTab(document)
+        host = self.page.tab_host()
+        if host is None:
+            host = QTabWidget()
+            host.addTab(self.page, document.system.name)
+            body: QWidget = host
+        else:
+            body = self.page
+        self.tabs = host
+        self.tabs.addTab(self.campaign, CAMPAIGN_TAB)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.header)
+        layout.addWidget(self.totals)
+        layout.addWidget(body, 1)
+        self.page.path_selected.connect(self._selected)
+        document.changed.connect(self._after_change)
+        self.totals.show_evaluation(document.evaluation)
+
+    @property
+    def title(self) -> str:
+        return self.document.title
+
+    def _selected(self, path: DataPath) -> None:
+        self.selected_path = path
+        emit(self.selection_changed, path)
+
+    def _after_change(self, _changes: list[Change]) -> None:
+        self.totals.show_evaluation(self.document.evaluation)
+
+    def select_path(self, path: DataPath) -> bool:
+        """Show the place an issue points at: a cell of the page, a header field or a
+        campaign setting."""
+        if self.page.select_path(path):
+            return True
+        if len(path) >= 2 and path[0] == "meta" and self.header.focus_field(str(path[1])):
+            return True
+        if path and path[0] in ("campaign", "character", "meta"):
+            self.tabs.setCurrentWidget(self.campaign)
+            return self.campaign.focus_path(path)
+        return False

@@ -1,0 +1,162 @@
+"""Forms generated from pydantic models: campaign settings and character-wide settings.
+
+Each scalar field becomes an editor: whole numbers a spin box bounded by the field's
+``ge``/``le``, a ``Literal`` a combo box, a ``bool`` a check box, text a line edit. The
+field's description is the tooltip. A new system's settings need no new widget code.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import annotated_types
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from ui.qtcompat import emit
+
+SPIN_LIMIT = 1_000_000
+#: Labels for known values of Literal fields; others are shown as written.
+VALUE_LABELS = {
+    "major": "Major character",
+    "minor": "Minor character",
+    "forbid": "Forbid (an error)",
+    "clamp": "Clamp (the excess is not counted)",
+    "levels_and_base": "Levels and base cost",
+    "with_positive_modifiers": "Including positive modifiers",
+    "difference": "Pay the difference",
+    "full": "Pay the full price",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    key: str
+    label: str
+    kind: Literal["int", "bool", "choice", "text"]
+    tooltip: str = ""
+    low: int = -SPIN_LIMIT
+    high: int = SPIN_LIMIT
+    choices: tuple[str, ...] = ()
+
+
+def _label(key: str, info: FieldInfo) -> str:
+    if info.title:
+        return info.title
+    words = key.replace("_", " ")
+    return words[0].upper() + words[1:]
+
+
+def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
+    """Editable scalar fields of ``model`` in declaration order (lists/dicts are skipped)."""
+    specs = []
+    for key, info in model.model_fields.items():
+        annotation = info.annotation
+        tooltip = info.description or ""
+        if annotation is bool:
+            specs.append(FieldSpec(key, _label(key, info), "bool", tooltip))
+        elif annotation is int:
+            low, high = -SPIN_LIMIT, SPIN_LIMIT
+            for item in info.metadata:
+                if isinstance(item, annotated_types.Ge):
+                    low = int(item.ge)  # type: ignore[call-overload]
+                elif isinstance(item, annotated_types.Le):
+                    high = int(item.le)  # type: ignore[call-overload]
+            specs.append(
+                FieldSpec(key, _label(key, info), "int", tooltip, low, min(high, SPIN_LIMIT))
+            )
+        elif typing.get_origin(annotation) is Literal:
+            values = tuple(str(v) for v in typing.get_args(annotation))
+            specs.append(FieldSpec(key, _label(key, info), "choice", tooltip, choices=values))
+        elif annotation is str:
+            specs.append(FieldSpec(key, _label(key, info), "text", tooltip))
+    return specs
+
+
+class ModelForm(QWidget):
+    """Editors for a model's scalar fields; ``value_changed(key, value)`` on each edit."""
+
+    value_changed = Signal(str, object)
+
+    def __init__(self, specs: list[FieldSpec], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.specs = specs
+        self.editors: dict[str, QWidget] = {}
+        self._loading = False
+        layout = QFormLayout(self)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        for spec in specs:
+            editor = self._editor(spec)
+            editor.setToolTip(spec.tooltip)
+            editor.setObjectName(f"field_{spec.key}")
+            self.editors[spec.key] = editor
+            layout.addRow(spec.label + ":", editor)
+
+    def _editor(self, spec: FieldSpec) -> QWidget:
+        key = spec.key
+        if spec.kind == "int":
+            spin = QSpinBox()
+            spin.setRange(spec.low, spec.high)
+            spin.setKeyboardTracking(False)
+            spin.setAccelerated(True)
+            spin.valueChanged.connect(lambda value: self._emit(key, value))
+            return spin
+        if spec.kind == "bool":
+            box = QCheckBox()
+            box.toggled.connect(lambda value: self._emit(key, value))
+            return box
+        if spec.kind == "choice":
+            combo = QComboBox()
+            for value in spec.choices:
+                combo.addItem(VALUE_LABELS.get(value, value), value)
+            combo.activated.connect(lambda _row: self._emit(key, combo.currentData()))
+            return combo
+        edit = QLineEdit()
+        edit.textEdited.connect(lambda text: self._emit(key, text))
+        return edit
+
+    def _emit(self, key: str, value: Any) -> None:
+        if not self._loading:
+            emit(self.value_changed, key, value)
+
+    def set_values(self, values: dict[str, Any]) -> None:
+        self._loading = True
+        try:
+            for key, editor in self.editors.items():
+                if key not in values:
+                    continue
+                value = values[key]
+                if isinstance(editor, QSpinBox) and editor.value() != value:
+                    editor.setValue(int(value))
+                elif isinstance(editor, QCheckBox):
+                    editor.setChecked(bool(value))
+                elif isinstance(editor, QComboBox):
+                    editor.setCurrentIndex(max(0, editor.findData(value)))
+                elif isinstance(editor, QLineEdit) and editor.text() != value:
+                    editor.setText(str(value or ""))
+        finally:
+            self._loading = False
+
+    def values(self) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for key, editor in self.editors.items():
+            if isinstance(editor, QSpinBox):
+                found[key] = editor.value()
+            elif isinstance(editor, QCheckBox):
+                found[key] = editor.isChecked()
+            elif isinstance(editor, QComboBox):
+                found[key] = editor.currentData()
+            elif isinstance(editor, QLineEdit):
+                found[key] = editor.text()
+        return found

@@ -1,0 +1,99 @@
+"""The issues panel: every issue with its severity, message, place and hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import Issue, format_path
+from ui.qtcompat import emit
+from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, severity_icon
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+ISSUE_ROLE = Qt.ItemDataRole.UserRole + 20
+
+
+class IssuesModel(QAbstractTableModel):
+    COLUMNS = ("Issue", "Where", "What to do")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.issues: list[Issue] = []
+
+    def set_evaluation(self, evaluation: Evaluation | None) -> None:
+        self.beginResetModel()
+        self.issues = list(evaluation.issues) if evaluation else []
+        self.endResetModel()
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.issues)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section] if 0 <= section < len(self.COLUMNS) else None
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self.issues):
+            return None
+        issue = self.issues[index.row()]
+        column = index.column()
+        if role == ISSUE_ROLE:
+            return issue
+        if role == SEVERITY_ROLE:
+            return issue.severity
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (issue.message, format_path(issue.path), issue.hint)[column]
+        if role == Qt.ItemDataRole.DecorationRole and column == 0:
+            return severity_icon(issue.severity)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            text = f"{SEVERITY_NAME[issue.severity]} ({issue.code}): {issue.message}"
+            return f"{text}\n{issue.hint}" if issue.hint else text
+        return None
+
+
+class IssuesView(QTableView):
+    """Clicking (or pressing Enter on) an issue asks the window to show its place."""
+
+    issue_activated = Signal(object)  # Issue
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("issues")
+        self.model_ = IssuesModel(self)
+        self.setModel(self.model_)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(2, 320)
+        self.clicked.connect(self._activate)
+        self.activated.connect(self._activate)
+
+    def _activate(self, index: QModelIndex) -> None:
+        issue = index.data(ISSUE_ROLE)
+        if issue is not None:
+            emit(self.issue_activated, issue)
+
+    def set_evaluation(self, evaluation: Evaluation | None) -> None:
+        self.model_.set_evaluation(evaluation)

@@ -1,0 +1,99 @@
+"""File ▸ New: pick a system, a name, and the campaign and character settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sheetapp.core.system import GameSystem, SystemRegistry
+from sheetapp.editing.fields import with_settings
+from sheetapp.storage.envelope import CharacterDocument
+from ui.forms import ModelForm, field_specs
+
+
+class NewCharacterDialog(QDialog):
+    def __init__(self, registry: SystemRegistry, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Character")
+        self.setObjectName("new_dialog")
+        self.registry = registry
+        self.system_combo = QComboBox()
+        self.system_combo.setObjectName("system")
+        for system in registry:
+            self.system_combo.addItem(system.name, system.id)
+        self.name = QLineEdit()
+        self.name.setObjectName("name")
+        self.name.setPlaceholderText("e.g. Night Owl")
+        self.player = QLineEdit()
+        self.player.setObjectName("player")
+        top = QFormLayout()
+        top.addRow("&System:", self.system_combo)
+        top.addRow("&Name:", self.name)
+        top.addRow("&Player:", self.player)
+        self.settings_box = QGroupBox("Campaign settings")
+        self.settings_layout = QVBoxLayout(self.settings_box)
+        self.campaign_form: ModelForm | None = None
+        self.character_form: ModelForm | None = None
+        self.seed = QLabel()
+        self.seed.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.settings_box)
+        layout.addWidget(self.seed)
+        layout.addWidget(self.buttons)
+        self.system_combo.currentIndexChanged.connect(lambda _i: self._system_changed())
+        self._system_changed()
+        self.name.setFocus()
+        self.resize(560, 420)
+
+    @property
+    def system(self) -> GameSystem:
+        return self.registry.get(str(self.system_combo.currentData()))
+
+    def _system_changed(self) -> None:
+        for form in (self.campaign_form, self.character_form):
+            if form is not None:
+                self.settings_layout.removeWidget(form)
+                form.deleteLater()
+        template = self.system.new_document("")
+        self.campaign_form = ModelForm(field_specs(type(template.campaign)))
+        self.campaign_form.setObjectName("campaign_form")
+        self.campaign_form.set_values(template.campaign.model_dump(mode="json"))
+        self.character_form = ModelForm(field_specs(type(template.character)))
+        self.character_form.setObjectName("character_form")
+        self.character_form.set_values(template.character.model_dump(mode="json"))
+        self.settings_layout.addWidget(self.campaign_form)
+        self.settings_layout.addWidget(self.character_form)
+        self.seed.setText(
+            f"<small>{self.system.name}, rules version {self.system.system_version}.</small>"
+        )
+
+    def settings(self) -> dict[str, dict[str, Any]]:
+        assert self.campaign_form is not None and self.character_form is not None
+        return {
+            "campaign": self.campaign_form.values(),
+            "character": self.character_form.values(),
+            "meta": {"player": self.player.text().strip()},
+        }
+
+    def create_document(self) -> CharacterDocument[Any, Any]:
+        """The new character with the chosen settings (validated by the system's model)."""
+        name = self.name.text().strip() or "New character"
+        return with_settings(self.system.new_document(name), self.settings())

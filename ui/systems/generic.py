@@ -1,0 +1,76 @@
+"""The page of a system without its own editor: the evaluation, read-only."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidget
+
+from sheetapp.core.costs import CostLine
+from sheetapp.core.issues import DataPath
+from ui.document import EditorDocument
+from ui.qtcompat import emit
+from ui.roles import PATH_ROLE
+from ui.systems.base import SystemPage
+
+
+class GenericPage(SystemPage):
+    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(document, parent)
+        self.model = QStandardItemModel(0, 3, self)
+        self.model.setHorizontalHeaderLabels(["Item", "Cost", "Explanation"])
+        self.view = QTreeView()
+        self.view.setModel(self.model)
+        self.view.setAlternatingRowColors(True)
+        self.view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.selectionModel().currentChanged.connect(self._current)
+        note = QLabel(
+            f"{document.system.name} has no editor in this version yet: the costs and rules "
+            "are shown as computed; edit the file's data with another tool, or import it later."
+        )
+        note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(note)
+        layout.addWidget(self.view)
+        document.changed.connect(lambda _changes: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.model.removeRows(0, self.model.rowCount())
+        for line in self.document.evaluation.costs:
+            self.model.appendRow(_row(line))
+        self.view.expandToDepth(0)
+
+    def _current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        path = current.siblingAtColumn(0).data(PATH_ROLE)
+        if path is not None:
+            emit(self.path_selected, tuple(path))
+
+    def select_path(self, path: DataPath) -> bool:
+        best: QModelIndex | None = None
+        best_size = -1
+        stack = [self.model.index(r, 0) for r in range(self.model.rowCount())]
+        while stack:
+            index = stack.pop()
+            item_path = tuple(index.data(PATH_ROLE) or ())
+            if item_path and item_path == path[: len(item_path)] and len(item_path) > best_size:
+                best, best_size = index, len(item_path)
+            stack.extend(self.model.index(r, 0, index) for r in range(self.model.rowCount(index)))
+        if best is None:
+            return False
+        self.view.setCurrentIndex(best)
+        self.view.scrollTo(best)
+        return True
+
+
+def _row(line: CostLine) -> list[QStandardItem]:
+    cells = [QStandardItem(line.label), QStandardItem(str(line.amount))]
+    cells.append(QStandardItem(line.explanation))
+    for cell in cells:
+        cell.setEditable(False)
+    cells[0].setData(line.path, PATH_ROLE)
+    cells[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    for child in line.children:
+        cells[0].appendRow(_row(child))
+    return cells

@@ -1,0 +1,672 @@
+"""Abilities with their modifiers as a tree model over the live document.
+
+Rows are abilities; their children are the modifiers. Each ability row has a stable
+node (its internal id) so modifier indexes survive inserts, removals and moves above
+them. Every edit goes through the edit builders and the document's undo stack.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QIcon
+from PySide6.QtWidgets import QApplication, QStyle
+
+from sheetapp.core.changes import Change
+from sheetapp.core.costs import CostLine
+from sheetapp.core.issues import DataPath, Issue
+from sheetapp.editing.explain import worst_severity
+from sheetapp.systems.gladiators import edits
+from sheetapp.systems.gladiators.catalog import Catalogs, VariantCost, catalogs
+from sheetapp.systems.gladiators.model import MAX_LEVEL, MAX_UNITS, GladiatorsDocument
+from sheetapp.systems.gladiators.resolve import (
+    ResolvedAbility,
+    ResolvedModifier,
+    resolve_character,
+)
+from sheetapp.systems.gladiators.rules import (
+    CONVENTIONAL_MAX_LEVEL,
+    LARGE_ITEM_SOURCES,
+    MINOR_MAX_LEVEL,
+)
+from ui.document import EditorDocument
+from ui.listsync import row_ops
+from ui.qtcompat import emit
+from ui.roles import (
+    CHOICES_ROLE,
+    EDIT_KIND_ROLE,
+    PATH_ROLE,
+    RANGE_ROLE,
+    RULE_TEXT_ROLE,
+    SEVERITY_ROLE,
+    issues_tooltip,
+    severity_background,
+    severity_icon,
+)
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Name", "Level", "Type", "Option", "Source", "GP")
+NAME, LEVEL, TYPE, OPTION, SOURCE, COST = range(len(COLUMNS))
+ABILITIES: DataPath = ("character", "abilities")
+MIME_TYPE = "application/x-sheetapp-gladiators-row"
+CERTAINTY_TEXT = {
+    "reconstructed": "Cost reconstructed from a garbled table; a referee may override it.",
+    "uncertain": "Cost uncertain: the rulebook's table is damaged here; a referee may override it.",
+}
+_ABILITY_CELLS = {
+    "label": NAME,
+    "ability": NAME,
+    "level": LEVEL,
+    "types": TYPE,
+    "kinds": TYPE,
+    "options": OPTION,
+    "addons": OPTION,
+    "source": SOURCE,
+    "large_item": SOURCE,
+    "modifiers": COST,
+    "cost_override": COST,
+}
+_MODIFIER_CELLS = {"modifier": NAME, "units": LEVEL, "variant": OPTION, "addons": OPTION}
+
+
+class _Node:
+    """Identity of one ability row (its children's internal id)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+
+
+def level_bounds(document: GladiatorsDocument, index: int) -> tuple[int, int]:
+    """Levels a spin box offers: from 1; at most 3 for a minor character and 5 for a
+    Conventional ability unless a large item produces it (seed lines 11 and 34). A value
+    already beyond the bound stays reachable so the rule's error can be seen and fixed."""
+    choice = document.character.abilities[index]
+    high = MAX_LEVEL
+    large = choice.large_item and choice.source in LARGE_ITEM_SOURCES
+    if document.character.character_type == "minor" and not large:
+        high = MINOR_MAX_LEVEL
+    elif choice.source == "conventional" and not choice.large_item:
+        high = CONVENTIONAL_MAX_LEVEL
+    return 1, max(high, choice.level)
+
+
+class AbilitiesModel(QAbstractItemModel):
+    def __init__(self, document: EditorDocument, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.doc = document
+        self.cats: Catalogs = catalogs()
+        self._keys = itertools.count(1)
+        self._nodes: list[_Node] = []
+        self._rows_by_key: dict[int, int] = {}
+        self._pending: list[tuple[str, Any]] = []
+        self._refresh_cache()
+        self._rebuild_nodes()
+        document.about_to_change.connect(self._before_change)
+        document.changed.connect(self._after_change)
+
+    # --- caches -----------------------------------------------------------------------
+
+    @property
+    def character_document(self) -> GladiatorsDocument:
+        document = self.doc.document
+        assert isinstance(document, GladiatorsDocument)
+        return document
+
+    def _refresh_cache(self) -> None:
+        evaluation = self.doc.evaluation
+        self._resolved: list[ResolvedAbility] = resolve_character(
+            self.character_document.character, self.cats
+        )
+        self._lines: dict[DataPath, CostLine] = {}
+        for root in evaluation.costs:
+            for line in root.walk():
+                self._lines.setdefault(line.path, line)
+        self._exact: dict[DataPath, list[Issue]] = {}
+        self._below: dict[DataPath, list[Issue]] = {}
+        for issue in evaluation.issues:
+            self._exact.setdefault(issue.path, []).append(issue)
+            for size in range(len(issue.path) + 1):
+                self._below.setdefault(issue.path[:size], []).append(issue)
+
+    def _rebuild_nodes(self) -> None:
+        self._nodes = [_Node(next(self._keys)) for _ in self.character_document.character.abilities]
+        self._reindex()
+
+    def _reindex(self) -> None:
+        self._rows_by_key = {node.key: row for row, node in enumerate(self._nodes)}
+
+    # --- following the document ----------------------------------------------------------
+
+    def _before_change(self, changes: list[Change]) -> None:
+        top = row_ops(changes, ABILITIES)
+        child = row_ops(changes, (*ABILITIES, None, "modifiers"))
+        self._pending = []
+        if top is None or child is None or len(top) + len(child) > 1:
+            self.beginResetModel()
+            self._pending = [("reset", None)]
+            return
+        root = QModelIndex()
+        for op in top:
+            if op.op == "insert":
+                self.beginInsertRows(root, op.row, op.row)
+            elif op.op == "remove":
+                self.beginRemoveRows(root, op.row, op.row)
+            elif op.to is not None and op.to != op.row:
+                dest = op.to + 1 if op.to > op.row else op.to
+                self.beginMoveRows(root, op.row, op.row, root, dest)
+            else:
+                continue
+            self._pending.append(("top", op))
+        for op in child:
+            parent = self.index(op.parents[0], 0)
+            if op.op == "insert":
+                self.beginInsertRows(parent, op.row, op.row)
+            elif op.op == "remove":
+                self.beginRemoveRows(parent, op.row, op.row)
+            elif op.to is not None and op.to != op.row:
+                dest = op.to + 1 if op.to > op.row else op.to
+                self.beginMoveRows(parent, op.row, op.row, parent, dest)
+            else:
+                continue
+            self._pending.append(("child", op))
+
+    def _after_change(self, _changes: list[Change]) -> None:
+        self._refresh_cache()
+        for kind, op in self._pending:
+            if kind == "reset":
+                self._rebuild_nodes()
+                self.endResetModel()
+            elif kind == "top":
+                if op.op == "insert":
+                    self._nodes.insert(op.row, _Node(next(self._keys)))
+                    self._reindex()
+                    self.endInsertRows()
+                elif op.op == "remove":
+                    del self._nodes[op.row]
+                    self._reindex()
+                    self.endRemoveRows()
+                else:
+                    self._nodes.insert(op.to, self._nodes.pop(op.row))
+                    self._reindex()
+                    self.endMoveRows()
+            elif op.op == "insert":
+                self.endInsertRows()
+            elif op.op == "remove":
+                self.endRemoveRows()
+            else:
+                self.endMoveRows()
+        self._pending = []
+        self._emit_all_changed()
+
+    def _emit_all_changed(self) -> None:
+        rows = self.rowCount()
+        if rows == 0:
+            return
+        last = len(COLUMNS) - 1
+        emit(self.dataChanged, self.index(0, 0), self.index(rows - 1, last))
+        for row in range(rows):
+            parent = self.index(row, 0)
+            children = self.rowCount(parent)
+            if children:
+                emit(
+                    self.dataChanged,
+                    self.index(0, 0, parent),
+                    self.index(children - 1, last, parent),
+                )
+
+    # --- structure ------------------------------------------------------------------------
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return len(COLUMNS)
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self._nodes)
+        if parent.internalId() != 0 or parent.column() != 0:
+            return 0
+        abilities = self.character_document.character.abilities
+        return len(abilities[parent.row()].modifiers) if parent.row() < len(abilities) else 0
+
+    def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        # Bounds checked by hand: PySide6's hasIndex() mishandles the bool's reference
+        # count on Python 3.11 and crashes the interpreter after many calls.
+        if row < 0 or not 0 <= column < len(COLUMNS) or row >= self.rowCount(parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0)
+        return self.createIndex(row, column, self._nodes[parent.row()].key)
+
+    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        row = self._rows_by_key.get(index.internalId())
+        return QModelIndex() if row is None else self.createIndex(row, 0, 0)
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+        return None
+
+    def location(self, index: AnyIndex) -> tuple[int, int | None]:
+        """(ability row, modifier row or None) of an index."""
+        if index.internalId() == 0:
+            return index.row(), None
+        return self._rows_by_key[index.internalId()], index.row()
+
+    def path_for(self, index: AnyIndex) -> DataPath:
+        """The document path of the value a cell shows."""
+        row, m_row = self.location(index)
+        column = index.column()
+        if m_row is None:
+            fields = {LEVEL: "level", TYPE: "types", OPTION: "options", SOURCE: "source"}
+            field = fields.get(column)
+            return (*ABILITIES, row, field) if field else (*ABILITIES, row)
+        base = (*ABILITIES, row, "modifiers", m_row)
+        field = {LEVEL: "units", OPTION: "variant"}.get(column)
+        return (*base, field) if field else base
+
+    def index_for_path(self, path: DataPath) -> QModelIndex:
+        """The cell that shows ``path`` (the nearest one when the path is deeper)."""
+        if path[:2] != ABILITIES or len(path) < 3 or not isinstance(path[2], int):
+            return QModelIndex()
+        row = path[2]
+        if row >= self.rowCount():
+            return QModelIndex()
+        rest = path[3:]
+        if len(rest) >= 2 and rest[0] == "modifiers" and isinstance(rest[1], int):
+            parent = self.index(row, 0)
+            if rest[1] >= self.rowCount(parent):
+                return parent
+            column = _MODIFIER_CELLS.get(str(rest[2]), NAME) if len(rest) > 2 else NAME
+            return self.index(rest[1], column, parent)
+        column = _ABILITY_CELLS.get(str(rest[0]), NAME) if rest else NAME
+        return self.index(row, column)
+
+    # --- data -----------------------------------------------------------------------------------
+
+    def _cell_issues(self, index: AnyIndex) -> list[Issue]:
+        """Issues shown on one cell: those whose path leads to this very cell."""
+        row, m_row = self.location(index)
+        base: DataPath = (
+            (*ABILITIES, row) if m_row is None else (*ABILITIES, row, "modifiers", m_row)
+        )
+        found = []
+        for issue in self._below.get(base, []):
+            target = self.index_for_path(issue.path)
+            if (
+                target.row() == index.row()
+                and target.column() == index.column()
+                and (target.internalId() == index.internalId())
+            ):
+                found.append(issue)
+        return found
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, m_row = self.location(index)
+        if row >= len(self._resolved):
+            return None
+        ability = self._resolved[row]
+        if role == PATH_ROLE:
+            return self.path_for(index)
+        if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ToolTipRole, SEVERITY_ROLE):
+            issues = self._cell_issues(index)
+            if role == SEVERITY_ROLE:
+                return worst_severity(issues)
+            if role == Qt.ItemDataRole.BackgroundRole:
+                color = severity_background(worst_severity(issues))
+                return QBrush(color) if color else None
+            return self._tooltip(index, ability, m_row, issues)
+        if m_row is None:
+            return self._ability_data(index.column(), row, ability, role)
+        if m_row >= len(ability.modifiers):
+            return None
+        return self._modifier_data(index.column(), row, m_row, ability, role)
+
+    def _tooltip(
+        self, index: AnyIndex, ability: ResolvedAbility, m_row: int | None, issues: list[Issue]
+    ) -> str | None:
+        parts = [issues_tooltip(issues)] if issues else []
+        if index.column() == NAME:
+            text = self.data(index, RULE_TEXT_ROLE)
+            if text:
+                parts.append(str(text))
+        if index.column() == COST:
+            line = self._lines.get(self.path_for(index))
+            if line is not None and line.explanation:
+                parts.append(line.explanation)
+            if m_row is None and ability.definition and ability.definition.certainty != "clear":
+                parts.append(self._certainty_text(ability))
+        return "\n\n".join(parts) if parts else None
+
+    def _certainty_text(self, ability: ResolvedAbility) -> str:
+        definition = ability.definition
+        assert definition is not None
+        text = CERTAINTY_TEXT.get(definition.certainty, "")
+        return f"{text}\n{definition.certainty_note}".strip()
+
+    def _ability_data(self, column: int, row: int, ability: ResolvedAbility, role: int) -> Any:
+        choice = ability.choice
+        definition = ability.definition
+        display = role == Qt.ItemDataRole.DisplayRole
+        edit = role == Qt.ItemDataRole.EditRole
+        if column == NAME:
+            if display:
+                return f"{choice.label} ({ability.name})" if choice.label else ability.name
+            if edit:
+                return choice.label
+            if role == EDIT_KIND_ROLE:
+                return "text"
+            if role == Qt.ItemDataRole.DecorationRole:
+                severity = worst_severity(self._below.get((*ABILITIES, row), []))
+                return severity_icon(severity) if severity else None
+            if role == RULE_TEXT_ROLE:
+                return self._rule_text(ability)
+            if role == Qt.ItemDataRole.FontRole and choice.starting:
+                return None
+        elif column == LEVEL:
+            if display or edit:
+                return choice.level
+            if role == EDIT_KIND_ROLE:
+                return "int"
+            if role == RANGE_ROLE:
+                return level_bounds(self.character_document, row)
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignCenter)
+        elif column == TYPE:
+            return self._type_data(ability, role)
+        elif column == OPTION:
+            return self._option_data(ability, role)
+        elif column == SOURCE:
+            if display:
+                source = self.cats.sources.get(choice.source)
+                name = source.name if source else choice.source
+                return f"{name} (large item)" if choice.large_item else name
+            if edit:
+                return choice.source
+            if role == EDIT_KIND_ROLE:
+                return "choice"
+            if role == CHOICES_ROLE:
+                return [(s.id, s.name) for s in self.cats.sources.values()]
+        elif column == COST:
+            line = self._lines.get((*ABILITIES, row))
+            if display:
+                return line.amount if line else None
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if (
+                role == Qt.ItemDataRole.DecorationRole
+                and definition
+                and definition.certainty != "clear"
+                and choice.cost_override is None
+            ):
+                return _certainty_icon()
+        if definition is None and role == EDIT_KIND_ROLE and column in (TYPE, OPTION):
+            return None
+        return None
+
+    def _rule_text(self, ability: ResolvedAbility) -> str:
+        if ability.definition:
+            definition = ability.definition
+            lines = ", ".join(str(n) for n in definition.seed_lines)
+            where = f"\n(rulebook line {lines})" if lines else ""
+            limit = f"Level Limit {definition.level_limit}. " if definition.level_limit else ""
+            return f"{definition.name}: {limit}{definition.text}{where}"
+        if ability.custom:
+            return f"{ability.custom.name} (custom ability): {ability.custom.text}"
+        return ""
+
+    def _type_data(self, ability: ResolvedAbility, role: int) -> Any:
+        choice = ability.choice
+        definition = ability.definition
+        handling = definition.types.handling if definition else "none"
+        if role == Qt.ItemDataRole.DisplayRole:
+            if choice.kinds:
+                return ", ".join(k.replace("_", " ").title() for k in choice.kinds)
+            if choice.types:
+                return ", ".join(t.capitalize() for t in choice.types)
+            return "—" if handling == "none" else ""
+        if role == Qt.ItemDataRole.EditRole:
+            return choice.types[0] if choice.types else None
+        if handling != "choose" or definition is None:
+            return None
+        if role == EDIT_KIND_ROLE:
+            return "choice"
+        if role == CHOICES_ROLE:
+            allowed = {t.lower() for t in definition.types.allowed}
+            return [
+                (t.id, t.name) for t in self.cats.types.values() if not allowed or t.id in allowed
+            ]
+        return None
+
+    def _option_group(self, ability: ResolvedAbility) -> Any:
+        if ability.definition is None:
+            return None
+        return next(
+            (
+                g
+                for g in ability.definition.cost_options
+                if g.kind == "choice" and len(g.options) > 1
+            ),
+            None,
+        )
+
+    def _option_data(self, ability: ResolvedAbility, role: int) -> Any:
+        group = self._option_group(ability)
+        choice = ability.choice
+        if role == Qt.ItemDataRole.DisplayRole:
+            parts = []
+            if group is not None:
+                wanted = choice.options.get(group.id, group.options[0].id)
+                option = next((o for o in group.options if o.id == wanted), group.options[0])
+                parts.append(option.label)
+            extras = [o.label for o, count in ability.options if o.id in choice.addons and count]
+            parts.extend(extras)
+            return ", ".join(parts)
+        if group is None:
+            return None
+        if role == Qt.ItemDataRole.EditRole:
+            return choice.options.get(group.id, group.options[0].id)
+        if role == EDIT_KIND_ROLE:
+            return "choice"
+        if role == CHOICES_ROLE:
+            return [(o.id, o.label) for o in group.options]
+        return None
+
+    def _modifier_data(
+        self, column: int, row: int, m_row: int, ability: ResolvedAbility, role: int
+    ) -> Any:
+        modifier: ResolvedModifier = ability.modifiers[m_row]
+        definition = modifier.definition
+        display = role == Qt.ItemDataRole.DisplayRole
+        if column == NAME:
+            if display:
+                return modifier.display
+            if role == RULE_TEXT_ROLE:
+                if definition:
+                    lines = ", ".join(str(n) for n in definition.seed_lines)
+                    where = f"\n(rulebook line {lines})" if lines else ""
+                    return f"{definition.name}: {definition.text}{where}"
+                return modifier.custom.text if modifier.custom else ""
+            if role == Qt.ItemDataRole.DecorationRole:
+                issues = self._below.get((*ABILITIES, row, "modifiers", m_row), [])
+                severity = worst_severity(issues)
+                return severity_icon(severity) if severity else None
+        elif column == LEVEL:
+            if not edits.modifier_has_units(definition):
+                return None
+            if display or role == Qt.ItemDataRole.EditRole:
+                return modifier.choice.units
+            if role == EDIT_KIND_ROLE:
+                return "int"
+            if role == RANGE_ROLE:
+                limit = edits.max_units(definition, modifier.choice.variant)
+                return 1, limit if limit is not None else MAX_UNITS
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignCenter)
+        elif column == TYPE:
+            if display and definition:
+                return "limitation" if definition.sign == "negative" else ""
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return None
+        elif column == OPTION:
+            if definition is None or not isinstance(definition.cost, VariantCost):
+                return None
+            if display:
+                return modifier.variant.label if modifier.variant else "(choose)"
+            if role == Qt.ItemDataRole.EditRole:
+                return modifier.choice.variant
+            if role == EDIT_KIND_ROLE:
+                return "choice"
+            if role == CHOICES_ROLE:
+                return [(v.id, v.label) for v in definition.cost.variants]
+        elif column == COST:
+            line = self._lines.get((*ABILITIES, row, "modifiers", m_row))
+            if display and line is not None:
+                return f"{line.amount:+d}"
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    # --- editing ------------------------------------------------------------------------------
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        base = Qt.ItemFlag.ItemIsDropEnabled
+        if not index.isValid():
+            return base
+        flags = (
+            Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDragEnabled
+        )
+        if index.internalId() == 0:
+            flags |= Qt.ItemFlag.ItemIsDropEnabled
+        if self.data(index, EDIT_KIND_ROLE):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        row, m_row = self.location(index)
+        document = self.character_document
+        column = index.column()
+        merge: object | None = None
+        try:
+            if m_row is None:
+                if column == NAME:
+                    changes = edits.set_label(document, row, str(value))
+                    merge = ("label", row)
+                elif column == LEVEL:
+                    changes = edits.set_level(document, row, int(value))
+                    merge = ("level", row)
+                elif column == TYPE:
+                    changes = edits.set_type(document, row, str(value))
+                elif column == OPTION:
+                    group = self._option_group(self._resolved[row])
+                    if group is None:
+                        return False
+                    changes = edits.set_option(document, row, group.id, str(value))
+                elif column == SOURCE:
+                    changes = edits.set_source(document, row, str(value))
+                else:
+                    return False
+            elif column == LEVEL:
+                changes = edits.set_modifier_units(document, row, m_row, int(value))
+                merge = ("units", row, m_row)
+            elif column == OPTION:
+                changes = edits.set_modifier_variant(document, row, m_row, str(value))
+            else:
+                return False
+        except edits.EditError as exc:
+            emit(self.doc.edit_refused, str(exc))
+            return False
+        return self.doc.push(changes, merge_key=merge)
+
+    # --- drag and drop reordering ----------------------------------------------------------
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME_TYPE]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        data = QMimeData()
+        if indexes:
+            row, m_row = self.location(indexes[0])
+            text = f"{row}" if m_row is None else f"{row}:{m_row}"
+            data.setData(MIME_TYPE, QByteArray(text.encode()))
+        return data
+
+    def canDropMimeData(
+        self,
+        data: QMimeData,
+        action: Qt.DropAction,
+        row: int,
+        column: int,
+        parent: AnyIndex,
+    ) -> bool:
+        return self._drop_move(data, row, parent) is not None
+
+    def dropMimeData(
+        self,
+        data: QMimeData,
+        action: Qt.DropAction,
+        row: int,
+        column: int,
+        parent: AnyIndex,
+    ) -> bool:
+        changes = self._drop_move(data, row, parent)
+        if changes:
+            self.doc.push(changes)
+        # The move is done through the undo stack; False keeps the view from also
+        # removing the dragged row.
+        return False
+
+    def _drop_move(self, data: QMimeData, row: int, parent: AnyIndex) -> list[Change] | None:
+        if not data.hasFormat(MIME_TYPE):
+            return None
+        raw = bytes(data.data(MIME_TYPE).data()).decode()
+        parts = [int(p) for p in raw.split(":")]
+        document = self.character_document
+        if len(parts) == 1:
+            if parent.isValid():
+                return None
+            source = parts[0]
+            count = self.rowCount()
+            target = count - 1 if row < 0 else (row - 1 if row > source else row)
+            target = max(0, min(target, count - 1))
+            return edits.move_ability(document, source, target) if source < count else None
+        ability, source = parts
+        if not parent.isValid() or parent.internalId() != 0 or parent.row() != ability:
+            return None
+        count = self.rowCount(parent)
+        target = count - 1 if row < 0 else (row - 1 if row > source else row)
+        target = max(0, min(target, count - 1))
+        return edits.move_modifier(document, ability, source, target) if source < count else None
+
+
+def _certainty_icon() -> QIcon:
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return QIcon()
+    return app.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxQuestion)

@@ -1,0 +1,198 @@
+"""The details of the current ability or modifier: every choice the tree's columns do not
+show (further option groups, add-ons, large item, referee's cost, Area shape, notes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from sheetapp.core.changes import Change
+from sheetapp.systems.gladiators import edits
+from sheetapp.systems.gladiators.catalog import VariantCost, catalogs
+from sheetapp.systems.gladiators.model import GladiatorsDocument
+from ui.document import EditorDocument
+from ui.qtcompat import emit
+
+COST_OVERRIDE_LIMIT = 9999
+NO_OVERRIDE = -1000  # the spin box's "no ruling" value, shown as its special text
+
+
+class DetailsPanel(QGroupBox):
+    """Rebuilt for the current row; every editor pushes one edit through the document."""
+
+    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__("Details", parent)
+        self.doc = document
+        self.ability: int | None = None
+        self.modifier: int | None = None
+        self.form = QFormLayout(self)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self._empty()
+
+    @property
+    def character_document(self) -> GladiatorsDocument:
+        document = self.doc.document
+        assert isinstance(document, GladiatorsDocument)
+        return document
+
+    def _clear(self) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+
+    def _empty(self) -> None:
+        self._clear()
+        hint = QLabel("Select an ability or a modifier to see all of its choices.")
+        hint.setWordWrap(True)
+        self.form.addRow(hint)
+
+    def show_item(self, ability: int | None, modifier: int | None) -> None:
+        self.ability, self.modifier = ability, modifier
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        document = self.character_document
+        abilities = document.character.abilities
+        if self.ability is None or self.ability >= len(abilities):
+            self.setTitle("Details")
+            self._empty()
+            return
+        choice = abilities[self.ability]
+        if self.modifier is not None and self.modifier < len(choice.modifiers):
+            self._modifier_form(self.ability, self.modifier)
+        else:
+            self._ability_form(self.ability)
+
+    def _push(self, build: Callable[[], list[Change]], merge: object | None = None) -> None:
+        try:
+            changes = build()
+        except edits.EditError as exc:
+            emit(self.doc.edit_refused, str(exc))
+            return
+        self.doc.push(changes, merge_key=merge)
+
+    def _ability_form(self, index: int) -> None:
+        self._clear()
+        document = self.character_document
+        choice = document.character.abilities[index]
+        definition = catalogs().abilities.get(choice.ability)
+        self.setTitle(f"Details — {edits.ability_name(self.character_document, index)}")
+        if definition:
+            for group in definition.cost_options:
+                if group.kind == "choice" and len(group.options) > 1:
+                    combo = QComboBox()
+                    for option in group.options:
+                        combo.addItem(option.label, option.id)
+                    current = choice.options.get(group.id, group.options[0].id)
+                    combo.setCurrentIndex(max(0, combo.findData(current)))
+                    gid = group.id
+                    combo.activated.connect(
+                        lambda _r, c=combo, g=gid: self._push(
+                            lambda: edits.set_option(
+                                self.character_document, index, g, str(c.currentData())
+                            )
+                        )
+                    )
+                    self.form.addRow(f"{group.label or group.id.replace('_', ' ').title()}:", combo)
+                elif group.kind == "addon":
+                    for option in group.options:
+                        spin = QSpinBox()
+                        spin.setRange(0, option.max_count if option.max_count is not None else 99)
+                        spin.setValue(choice.addons.get(option.id, 0))
+                        spin.setKeyboardTracking(False)
+                        oid = option.id
+                        spin.valueChanged.connect(
+                            lambda value, o=oid: self._push(
+                                lambda: edits.set_addon(self.character_document, index, o, value)
+                            )
+                        )
+                        self.form.addRow(f"{option.label}:", spin)
+        large = QCheckBox("Produced by a large item")
+        large.setToolTip(
+            "A vehicle or support weapon: exempt from the Conventional and minor-character "
+            "level caps"
+        )
+        large.setChecked(choice.large_item)
+        large.toggled.connect(
+            lambda value: self._push(
+                lambda: edits.set_large_item(self.character_document, index, value)
+            )
+        )
+        self.form.addRow("Large item:", large)
+        override = QSpinBox()
+        override.setRange(NO_OVERRIDE, COST_OVERRIDE_LIMIT)
+        override.setSpecialValueText("rules")
+        override.setValue(NO_OVERRIDE if choice.cost_override is None else choice.cost_override)
+        override.setToolTip("A referee's ruling on the cost replaces the rules' price.")
+        override.setKeyboardTracking(False)
+        override.valueChanged.connect(
+            lambda value: self._push(
+                lambda: edits.set_cost_override(
+                    self.character_document, index, None if value == NO_OVERRIDE else value
+                ),
+                ("cost_override", index),
+            )
+        )
+        self.form.addRow("Referee's cost:", override)
+        note = QLineEdit(choice.note)
+        note.setPlaceholderText("A note shown on the sheet")
+        note.editingFinished.connect(
+            lambda: self._push(
+                lambda: edits.set_ability_field(self.character_document, index, "note", note.text())
+            )
+        )
+        self.form.addRow("Note:", note)
+
+    def _modifier_form(self, index: int, m_index: int) -> None:
+        self._clear()
+        document = self.character_document
+        modifier = document.character.abilities[index].modifiers[m_index]
+        definition = catalogs().modifiers.get(modifier.modifier)
+        self.setTitle(f"Details — {definition.name if definition else modifier.modifier}")
+        if definition and isinstance(definition.cost, VariantCost):
+            if definition.cost.shapes:
+                shape = QComboBox()
+                for name in definition.cost.shapes:
+                    shape.addItem(name.title(), name)
+                shape.setCurrentIndex(max(0, shape.findData(modifier.shape)))
+                shape.activated.connect(
+                    lambda _r: self._push(
+                        lambda: edits.set_modifier_field(
+                            self.character_document, index, m_index, "shape", shape.currentData()
+                        )
+                    )
+                )
+                self.form.addRow("Shape:", shape)
+            for addon in definition.cost.addons:
+                spin = QSpinBox()
+                spin.setRange(0, addon.max_units if addon.max_units is not None else 99)
+                spin.setValue(modifier.addons.get(addon.id, 0))
+                spin.setKeyboardTracking(False)
+                aid = addon.id
+                spin.valueChanged.connect(
+                    lambda value, a=aid: self._push(
+                        lambda: edits.set_modifier_addon(
+                            self.character_document, index, m_index, a, value
+                        )
+                    )
+                )
+                self.form.addRow(f"{addon.label}:", spin)
+        note = QLineEdit(modifier.note)
+        note.setPlaceholderText("A note shown on the sheet")
+        note.editingFinished.connect(
+            lambda: self._push(
+                lambda: edits.set_modifier_field(
+                    self.character_document, index, m_index, "note", note.text()
+                )
+            )
+        )
+        self.form.addRow("Note:", note)

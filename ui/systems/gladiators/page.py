@@ -1,0 +1,550 @@
+"""The Glorious Gladiators editor page: abilities with modifiers, advantages and
+disadvantages, with pickers, custom entries, removal and reordering."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStyle,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sheetapp.core.changes import Change
+from sheetapp.core.issues import DataPath
+from sheetapp.systems.gladiators import edits
+from sheetapp.systems.gladiators.catalog import catalogs
+from sheetapp.systems.gladiators.model import GladiatorsDocument
+from ui.delegates import EditDelegate
+from ui.document import EditorDocument
+from ui.form_dialog import FieldsDialog
+from ui.forms import FieldSpec
+from ui.picker import PickerDialog
+from ui.qtcompat import emit
+from ui.roles import PATH_ROLE
+from ui.systems.base import SystemPage
+from ui.systems.gladiators.abilities_model import NAME, AbilitiesModel
+from ui.systems.gladiators.details import DetailsPanel
+from ui.systems.gladiators.entries import ability_entries, modifier_entries, trait_entries
+from ui.systems.gladiators.traits_model import FIELDS, TraitsModel
+
+TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
+
+
+def _button(action: QAction) -> QToolButton:
+    button = QToolButton()
+    button.setDefaultAction(action)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    button.setAutoRaise(True)
+    return button
+
+
+class GladiatorsPage(SystemPage):
+    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(document, parent)
+        self.cats = catalogs()
+        self.delegate = EditDelegate(self)
+        self.abilities = AbilitiesModel(document, self)
+        self.tree = QTreeView()
+        self.tree.setObjectName("abilities")
+        self.tree.setModel(self.abilities)
+        self.tree.setItemDelegate(self.delegate)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAllColumnsShowFocus(True)
+        self.tree.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+            | QAbstractItemView.EditTrigger.SelectedClicked
+        )
+        self._enable_drag(self.tree)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        # Sized once from the contents, then by the user: ResizeToContents would measure
+        # every row again on each edit (slow on a 300-ability character).
+        self.tree.expandAll()
+        for column in range(1, self.abilities.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            self.tree.resizeColumnToContents(column)
+        self.abilities.rowsInserted.connect(self._expand_inserted)
+        self.abilities.modelReset.connect(self.tree.expandAll)
+        self.details = DetailsPanel(document)
+        self.traits: dict[str, TraitsModel] = {}
+        self.trait_views: dict[str, QTableView] = {}
+        self._build_actions()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("gladiators_tabs")
+        self.tabs.addTab(self._abilities_tab(), "Abilities")
+        self.tabs.addTab(self._traits_tab(), "Advantages && Disadvantages")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+        self.tree.selectionModel().currentChanged.connect(self._current_ability)
+        self.tabs.currentChanged.connect(lambda _i: self._update_actions())
+        document.changed.connect(self._after_change)
+        self._update_actions()
+
+    # --- building -----------------------------------------------------------------------
+
+    def _enable_drag(self, view: QAbstractItemView) -> None:
+        view.setDragEnabled(True)
+        view.setAcceptDrops(True)
+        view.setDropIndicatorShown(True)
+        view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        view.setDefaultDropAction(Qt.DropAction.MoveAction)
+
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        self.add_ability_action = self._action("Add &Ability…", self.add_ability, "Ctrl+Shift+A")
+        self.add_modifier_action = self._action("Add &Modifier…", self.add_modifier, "Ctrl+Shift+M")
+        self.add_advantage_action = self._action(
+            "Add Ad&vantage…", lambda: self.add_trait("advantages"), "Ctrl+Shift+V"
+        )
+        self.add_disadvantage_action = self._action(
+            "Add &Disadvantage…", lambda: self.add_trait("disadvantages"), "Ctrl+Shift+D"
+        )
+        self.custom_ability_action = self._action("Custom Ability…", self.add_custom_ability)
+        self.custom_modifier_action = self._action("Custom Modifier…", self.add_custom_modifier)
+        self.custom_advantage_action = self._action(
+            "Custom Advantage…", lambda: self.add_custom_trait("advantages")
+        )
+        self.custom_disadvantage_action = self._action(
+            "Custom Disadvantage…", lambda: self.add_custom_trait("disadvantages")
+        )
+        self.remove_action = self._action("&Remove", self.remove_current, "Ctrl+Shift+Delete")
+        self.move_up_action = self._action(
+            "Move &Up", lambda: self.move_current(-1), "Ctrl+Shift+Up"
+        )
+        self.move_down_action = self._action(
+            "Move Do&wn", lambda: self.move_current(1), "Ctrl+Shift+Down"
+        )
+        self.remove_action.setToolTip("Remove the selected item (undoable)")
+        style = self.style()
+        icons = QStyle.StandardPixmap
+        for action, short, icon in (
+            (self.add_ability_action, "Add Ability…", icons.SP_FileDialogNewFolder),
+            (self.add_modifier_action, "Add Modifier…", icons.SP_FileDialogDetailedView),
+            (self.add_advantage_action, "Add…", icons.SP_FileDialogNewFolder),
+            (self.add_disadvantage_action, "Add…", icons.SP_FileDialogNewFolder),
+            (self.custom_ability_action, "Custom…", None),
+            (self.custom_modifier_action, "Custom Modifier…", None),
+            (self.custom_advantage_action, "Custom…", None),
+            (self.custom_disadvantage_action, "Custom…", None),
+            (self.remove_action, "Remove", icons.SP_TrashIcon),
+            (self.move_up_action, "Up", icons.SP_ArrowUp),
+            (self.move_down_action, "Down", icons.SP_ArrowDown),
+        ):
+            action.setIconText(short)
+            if icon is not None:
+                action.setIcon(style.standardIcon(icon))
+            if not action.toolTip() or action.toolTip() == short:
+                action.setToolTip(action.text().replace("&", ""))
+
+    def tab_host(self) -> QTabWidget:
+        return self.tabs
+
+    def edit_actions(self) -> list[QAction]:
+        return [
+            self.add_ability_action,
+            self.add_modifier_action,
+            self.add_advantage_action,
+            self.add_disadvantage_action,
+            self.custom_ability_action,
+            self.custom_modifier_action,
+            self.custom_advantage_action,
+            self.custom_disadvantage_action,
+            self.remove_action,
+            self.move_up_action,
+            self.move_down_action,
+        ]
+
+    def _abilities_tab(self) -> QWidget:
+        bar = QHBoxLayout()
+        for action in (
+            self.add_ability_action,
+            self.add_modifier_action,
+            self.custom_ability_action,
+            self.custom_modifier_action,
+            self.remove_action,
+            self.move_up_action,
+            self.move_down_action,
+        ):
+            bar.addWidget(_button(action))
+        bar.addStretch(1)
+        top = QWidget()
+        box = QVBoxLayout(top)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addLayout(bar)
+        box.addWidget(self.tree)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(top)
+        splitter.addWidget(self.details)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        splitter.setSizes([860, 330])
+        self.details.setMinimumWidth(300)
+        self.details.setMaximumWidth(420)
+        return splitter
+
+    def _traits_tab(self) -> QWidget:
+        widget = QWidget()
+        layout = QVBoxLayout(widget)
+        layout.setContentsMargins(0, 0, 0, 0)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        for kind in ("advantages", "disadvantages"):
+            model = TraitsModel(self.document, kind, self)
+            view = QTableView()
+            view.setObjectName(kind)
+            view.setModel(model)
+            view.setItemDelegate(EditDelegate(view))
+            view.setAlternatingRowColors(True)
+            view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+            view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+            self._enable_drag(view)
+            view.verticalHeader().setSectionsMovable(False)
+            view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+            for column in (0, 2, 3, 4, 5):
+                view.horizontalHeader().setSectionResizeMode(
+                    column, QHeaderView.ResizeMode.ResizeToContents
+                )
+            view.selectionModel().currentChanged.connect(
+                lambda current, _previous, m=model: (
+                    self._emit_path(m.path_for(current)) if current.isValid() else None
+                )
+            )
+            self.traits[kind] = model
+            self.trait_views[kind] = view
+            part = QWidget()
+            box = QVBoxLayout(part)
+            box.setContentsMargins(0, 0, 0, 0)
+            bar = QHBoxLayout()
+            title = QLabel(f"<b>{TRAIT_TITLES[kind]}</b>")
+            bar.addWidget(title)
+            bar.addStretch(1)
+            add = (
+                self.add_advantage_action if kind == "advantages" else self.add_disadvantage_action
+            )
+            custom = (
+                self.custom_advantage_action
+                if kind == "advantages"
+                else self.custom_disadvantage_action
+            )
+            bar.addWidget(_button(add))
+            bar.addWidget(_button(custom))
+            bar.addWidget(_button(self.remove_action))
+            box.addLayout(bar)
+            box.addWidget(view)
+            splitter.addWidget(part)
+        rule = QLabel(
+            "A character must have 2-5 advantages and 1-4 disadvantages. Points from "
+            "disadvantages can only be spent on advantages. Points = frequency (Frequent 2, "
+            "Common 1, Rare 0) + severity (Major 2, Significant 1, Minor 0)."
+        )
+        rule.setWordWrap(True)
+        layout.addWidget(rule)
+        layout.addWidget(splitter)
+        return widget
+
+    # --- selection ------------------------------------------------------------------------
+
+    @property
+    def character_document(self) -> GladiatorsDocument:
+        document = self.document.document
+        assert isinstance(document, GladiatorsDocument)
+        return document
+
+    def _emit_path(self, path: DataPath) -> None:
+        emit(self.path_selected, path)
+        self._update_actions()
+
+    def _current_ability(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            row, m_row = self.abilities.location(current)
+            self.details.show_item(row, m_row)
+            self._emit_path(tuple(current.data(PATH_ROLE)))
+        else:
+            self.details.show_item(None, None)
+            self._update_actions()
+
+    def _expand_inserted(self, parent: QModelIndex, first: int, _last: int) -> None:
+        if not parent.isValid():
+            self.tree.expand(self.abilities.index(first, 0))
+
+    def _after_change(self, _changes: list[Change]) -> None:
+        focus = QApplication.focusWidget()
+        if focus is None or not self.details.isAncestorOf(focus):
+            self.details.rebuild()
+        self._update_actions()
+
+    def current_location(self) -> tuple[str, int, int | None] | None:
+        """("abilities", row, modifier row) or (trait kind, row, None) of the selection."""
+        if self.tabs.currentIndex() == 0:
+            index = self.tree.currentIndex()
+            if not index.isValid():
+                return None
+            row, m_row = self.abilities.location(index)
+            return "abilities", row, m_row
+        for kind, view in self.trait_views.items():
+            if view.hasFocus() or view.currentIndex().isValid():
+                index = view.currentIndex()
+                if index.isValid():
+                    return kind, index.row(), None
+        return None
+
+    def _update_actions(self) -> None:
+        location = self.current_location()
+        on_ability = location is not None and location[0] == "abilities"
+        self.add_modifier_action.setEnabled(on_ability)
+        self.custom_modifier_action.setEnabled(on_ability)
+        self.remove_action.setEnabled(location is not None)
+        self.move_up_action.setEnabled(location is not None)
+        self.move_down_action.setEnabled(location is not None)
+
+    def select_path(self, path: DataPath) -> bool:
+        index = self.abilities.index_for_path(path)
+        if index.isValid():
+            self.tabs.setCurrentIndex(0)
+            self._select(self.tree, index)
+            return True
+        for kind, model in self.traits.items():
+            index = model.index_for_path(path)
+            if index.isValid() or path == ("character", kind):
+                self.tabs.setCurrentIndex(1)
+                if index.isValid():
+                    self._select(self.trait_views[kind], index)
+                else:
+                    self.trait_views[kind].setFocus()
+                return True
+        return False
+
+    def _select(self, view: QAbstractItemView, index: QModelIndex) -> None:
+        if isinstance(view, QTreeView) and index.parent().isValid():
+            view.expand(index.parent())
+        view.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
+        view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        view.setFocus()
+
+    # --- actions --------------------------------------------------------------------------
+
+    def _push(self, build: Callable[[], list[Change]], text: str = "") -> bool:
+        try:
+            changes = build()
+        except edits.EditError as exc:
+            emit(self.document.edit_refused, str(exc))
+            return False
+        return self.document.push(changes, text)
+
+    def pick(self, title: str, entries: list, prompt: str = "") -> str | None:  # type: ignore[type-arg]
+        dialog = PickerDialog(title, entries, self, prompt)
+        return dialog.selected_id() if dialog.exec() else None
+
+    def add_ability(self, ability_id: str | None = None) -> bool:
+        """Add an ability from the catalog after the selected one (asks with the picker)."""
+        if ability_id is None:
+            ability_id = self.pick("Add Ability", ability_entries(self.cats))
+            if ability_id is None:
+                return False
+        location = self.current_location()
+        at = location[1] + 1 if location and location[0] == "abilities" else None
+        if not self._push(
+            lambda: edits.add_ability(self.character_document, ability_id, at), "Add ability"
+        ):
+            return False
+        row = at if at is not None else self.abilities.rowCount() - 1
+        self.tabs.setCurrentIndex(0)
+        self._select(self.tree, self.abilities.index(row, NAME))
+        return True
+
+    def add_modifier(self, modifier_id: str | None = None) -> bool:
+        location = self.current_location()
+        if location is None or location[0] != "abilities":
+            return False
+        row = location[1]
+        if modifier_id is None:
+            name = edits.ability_name(self.character_document, row)
+            modifier_id = self.pick(
+                "Add Modifier", modifier_entries(self.cats), f"A modifier for {name}:"
+            )
+            if modifier_id is None:
+                return False
+        if not self._push(
+            lambda: edits.add_modifier(self.character_document, row, modifier_id), "Add modifier"
+        ):
+            return False
+        parent = self.abilities.index(row, 0)
+        self.tree.expand(parent)
+        self._select(
+            self.tree, self.abilities.index(self.abilities.rowCount(parent) - 1, 0, parent)
+        )
+        return True
+
+    def add_trait(self, kind: str, trait_id: str | None = None) -> bool:
+        if trait_id is None:
+            title = "Add Advantage" if kind == "advantages" else "Add Disadvantage"
+            trait_id = self.pick(title, trait_entries(self.cats, kind))
+            if trait_id is None:
+                return False
+        if not self._push(
+            lambda: edits.add_trait(self.character_document, kind, trait_id)  # type: ignore[arg-type]
+        ):
+            return False
+        self.tabs.setCurrentIndex(1)
+        model = self.traits[kind]
+        self._select(self.trait_views[kind], model.index(model.rowCount() - 1, 1))
+        return True
+
+    def add_custom_ability(self) -> bool:
+        dialog = FieldsDialog(
+            "Custom Ability",
+            [
+                FieldSpec("name", "Name", "text"),
+                FieldSpec("base_cost", "Base cost (GP)", "int", low=-99, high=999),
+                FieldSpec("level_limit", "Level Limit", "int", low=1, high=999),
+                FieldSpec("text", "What it does", "text"),
+            ],
+            {"name": "", "base_cost": 1, "level_limit": 5, "text": ""},
+            self,
+            intro="An ability of your own (agree it with your referee). It is saved inside the "
+            "character file and priced like any other: levels against its Level Limit plus "
+            "its base cost.",
+            required=("name",),
+        )
+        if not dialog.exec():
+            return False
+        values = dialog.values()
+        return self._push(
+            lambda: edits.add_custom_ability(
+                self.character_document,
+                values["name"],
+                values["base_cost"],
+                values["level_limit"],
+                values["text"],
+            )
+        )
+
+    def add_custom_modifier(self) -> bool:
+        location = self.current_location()
+        if location is None or location[0] != "abilities":
+            return False
+        row = location[1]
+        dialog = FieldsDialog(
+            "Custom Modifier",
+            [
+                FieldSpec("name", "Name", "text"),
+                FieldSpec("cost", "Cost per unit (negative: limitation)", "int", low=-99, high=999),
+                FieldSpec("text", "What it does", "text"),
+            ],
+            {"name": "", "cost": 1, "text": ""},
+            self,
+            intro="A modifier of your own, saved inside the character file.",
+            required=("name",),
+        )
+        if not dialog.exec():
+            return False
+        values = dialog.values()
+        return self._push(
+            lambda: edits.add_custom_modifier(
+                self.character_document, row, values["name"], values["cost"], values["text"]
+            )
+        )
+
+    def add_custom_trait(self, kind: str) -> bool:
+        dialog = FieldsDialog(
+            "Custom Advantage" if kind == "advantages" else "Custom Disadvantage",
+            [
+                FieldSpec("name", "Name", "text"),
+                FieldSpec("frequency", "Frequency", "choice", choices=("fre", "com", "rar")),
+                FieldSpec("severity", "Severity", "choice", choices=("maj", "sig", "min")),
+            ],
+            {"name": "", "frequency": "com", "severity": "sig"},
+            self,
+            intro="Points = frequency (Frequent 2, Common 1, Rare 0) + severity (Major 2, "
+            "Significant 1, Minor 0).",
+            required=("name",),
+        )
+        if not dialog.exec():
+            return False
+        values = dialog.values()
+        return self._push(
+            lambda: edits.add_custom_trait(
+                self.character_document,
+                kind,  # type: ignore[arg-type]
+                values["name"],
+                values["frequency"],
+                values["severity"],
+            )
+        )
+
+    def remove_current(self) -> bool:
+        location = self.current_location()
+        if location is None:
+            return False
+        kind, row, m_row = location
+        document = self.character_document
+        if kind == "abilities":
+            if m_row is None:
+                return self._push(lambda: edits.remove_ability(document, row))
+            return self._push(lambda: edits.remove_modifier(document, row, m_row))
+        return self._push(lambda: edits.remove_trait(document, kind, row))  # type: ignore[arg-type]
+
+    def move_current(self, step: int) -> bool:
+        location = self.current_location()
+        if location is None:
+            return False
+        kind, row, m_row = location
+        document = self.character_document
+        if kind == "abilities":
+            if m_row is None:
+                to = row + step
+                if not 0 <= to < self.abilities.rowCount():
+                    return False
+                done = self._push(lambda: edits.move_ability(document, row, to))
+                if done:
+                    self._select(self.tree, self.abilities.index(to, NAME))
+                return done
+            parent = self.abilities.index(row, 0)
+            to = m_row + step
+            if not 0 <= to < self.abilities.rowCount(parent):
+                return False
+            done = self._push(lambda: edits.move_modifier(document, row, m_row, to))
+            if done:
+                self._select(self.tree, self.abilities.index(to, NAME, parent))
+            return done
+        model = self.traits[kind]
+        to = row + step
+        if not 0 <= to < model.rowCount():
+            return False
+        done = self._push(lambda: edits.move_trait(document, kind, row, to))  # type: ignore[arg-type]
+        if done:
+            column = self.trait_views[kind].currentIndex().column()
+            self._select(self.trait_views[kind], model.index(to, max(column, 0)))
+        return done
+
+
+__all__ = ["FIELDS", "GladiatorsPage"]
