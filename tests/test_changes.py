@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from sheetapp.core.changes import (
     Change,
@@ -107,3 +108,65 @@ def test_apply_to_document_leaves_the_original_and_the_change_untouched() -> Non
     edited.character.abilities[0].modifiers[0].units = 3
     assert new_ability["modifiers"] == [{"modifier": "hardened"}]
     assert changes[0].after is new_ability
+
+
+def _dump_ability(ability_id: str, level: int) -> dict[str, Any]:
+    from sheetapp.systems.gladiators.model import AbilityChoice
+
+    return AbilityChoice(ability=ability_id, level=level).model_dump(mode="json")
+
+
+def _random_changes(document: Any, rng: Any) -> list[Change]:
+    """Plausible edits of a Gladiators character, valid and invalid, as the window makes."""
+    data = document.model_dump(mode="json")
+    abilities = data["character"]["abilities"]
+    if not abilities:
+        return [Change("insert", ("character", "abilities", 0), after={"ability": "speed"})]
+    index = rng.randrange(len(abilities))
+    ability = abilities[index]
+    base = ("character", "abilities", index)
+    choices = [
+        Change("set", (*base, "level"), ability["level"], rng.choice([0, 3, 12, -1, "x"])),
+        Change("set", (*base, "label"), ability["label"], rng.choice(["Blaster", "<b>&"])),
+        Change("set", ("meta", "name"), data["meta"]["name"], "Renamed"),
+        Change("set", ("campaign", "gp_budget"), data["campaign"]["gp_budget"], 55),
+        Change("set", ("character", "character_type"), "major", rng.choice(["minor", "boss"])),
+        # Inserted values are whole dumps, as every edit builder and diff() make them.
+        Change("insert", ("character", "abilities", 0), after=_dump_ability("evasion", 2)),
+        Change("insert", ("character", "abilities", 1), after={"ability": "BAD ID"}),
+        Change("remove", base, before=ability),
+        Change("move", base, to=0),
+        Change("insert", (*base, "modifiers", 0), after={"modifier": "focus"}),
+        Change("set", (*base, "options", "kinds"), "x", "y"),
+        Change("insert", (*base, "options", "new_group"), after="choice"),
+        Change("insert", ("meta", "concept"), after="A flyer"),
+        Change("set", (*base, "level"), -99, 3),  # stale
+        Change("insert", ("character", "advantages", 0), after={"trait": "skill"}),
+    ]
+    return [rng.choice(choices) for _ in range(rng.randint(1, 3))]
+
+
+def _outcome(apply: Any, document: Any, changes: list[Change]) -> Any:
+    try:
+        return apply(document, changes).model_dump(mode="json")
+    except (ChangeError, ValidationError):
+        # Which of the two comes first may differ when several changes are refused.
+        return "refused"
+
+
+def test_incremental_application_matches_the_full_one() -> None:
+    import random
+
+    from sheetapp.core.changes import apply_to_document_fully
+
+    rng = random.Random(11)
+    system = installed_systems().get("gladiators")
+    document = system.new_document("Inc")
+    for _ in range(400):
+        changes = _random_changes(document, rng)
+        before = document.model_dump(mode="json")
+        incremental = _outcome(apply_to_document, document, changes)
+        assert incremental == _outcome(apply_to_document_fully, document, changes), changes
+        assert document.model_dump(mode="json") == before  # never changed in place
+        if isinstance(incremental, dict):
+            document = apply_to_document(document, changes)

@@ -124,6 +124,8 @@ class AbilityCost:
     negative_applied: int
     total: int
     flexible: FlexibleChoice | None = None
+    #: each modifier's value at the ability's level, in the ability's order
+    modifier_values: tuple[int, ...] = ()
 
     @property
     def negative_scaled(self) -> int:
@@ -178,12 +180,15 @@ class FlexibleChoice:
         return None if modifier_index == self.paid_index else 0
 
 
-def flexible_choice(ability: ResolvedAbility) -> FlexibleChoice | None:
+def flexible_choice(
+    ability: ResolvedAbility, values: tuple[int, ...] | None = None
+) -> FlexibleChoice | None:
     if not ability.has_modifier(FLEXIBLE_MODIFIER):
         return None
-    level = ability.choice.level
+    if values is None:
+        values = modifier_values(ability)
     priced = [
-        (index, m.display, modifier_value(m, level))
+        (index, m.display, values[index])
         for index, m in enumerate(ability.modifiers)
         if m.choice.flexible
     ]
@@ -196,17 +201,23 @@ def flexible_choice(ability: ResolvedAbility) -> FlexibleChoice | None:
     return FlexibleChoice(paid, paid_value, paid_index, reductions)
 
 
+def modifier_values(ability: ResolvedAbility) -> tuple[int, ...]:
+    level = ability.choice.level
+    alternatives = len(ability.alternatives)
+    return tuple(modifier_value(m, level, alternatives) for m in ability.modifiers)
+
+
 def ability_cost(ability: ResolvedAbility, scaling_with_positive: bool = False) -> AbilityCost:
     level = ability.choice.level
     levels, levels_sum = level_cost(level, ability.level_limit)
     base = ability.base_cost
-    flexible = flexible_choice(ability)
+    values = modifier_values(ability)
+    flexible = flexible_choice(ability, values)
     positive = flexible.paid_value if flexible and flexible.paid_value > 0 else 0
     negative = flexible.paid_value if flexible and flexible.paid_value < 0 else 0
-    for modifier in ability.modifiers:
+    for modifier, value in zip(ability.modifiers, values, strict=True):
         if flexible and modifier.choice.flexible:
             continue
-        value = modifier_value(modifier, level, len(ability.alternatives))
         if value >= 0:
             positive += value
         else:
@@ -217,5 +228,5 @@ def ability_cost(ability: ResolvedAbility, scaling_with_positive: bool = False) 
     applied = max(negative * scale, -cap)
     total = max(MINIMUM_ABILITY_COST, before_modifiers + positive + applied)
     return AbilityCost(
-        levels, levels_sum, base, positive, negative, scale, cap, applied, total, flexible
+        levels, levels_sum, base, positive, negative, scale, cap, applied, total, flexible, values
     )

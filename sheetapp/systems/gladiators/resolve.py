@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 
 from sheetapp.systems.gladiators.catalog import (
     AbilityDef,
@@ -25,6 +26,7 @@ from sheetapp.systems.gladiators.model import (
 _TRAILING_COST = re.compile(r"\s*\(?[+-]?\d+\)?$")
 
 
+@cache
 def without_cost(label: str, bare: str = "") -> str:
     """Catalog labels keep the seed's price ("Air 3", "75% (-3)"); a sheet shows the name.
     A label that is only a price becomes ``bare`` (or stays as it is)."""
@@ -93,6 +95,23 @@ class ResolvedAbility:
     options: tuple[tuple[CostOption, int], ...]
     modifiers: tuple[ResolvedModifier, ...]
     alternatives: tuple[ResolvedAlternative, ...] = ()
+    # (id, variant) of every modifier and of every id it counts as, for has_modifier.
+    _present: frozenset[tuple[str, str | None]] = field(default=frozenset(), repr=False)
+
+    @staticmethod
+    def present_modifiers(
+        modifiers: tuple[ResolvedModifier, ...],
+    ) -> frozenset[tuple[str, str | None]]:
+        present: set[tuple[str, str | None]] = set()
+        for modifier in modifiers:
+            variant = modifier.choice.variant
+            for modifier_id in (
+                modifier.choice.modifier,
+                *(modifier.definition.counts_as if modifier.definition else ()),
+            ):
+                present.add((modifier_id, variant))
+                present.add((modifier_id, None))
+        return frozenset(present)
 
     @property
     def name(self) -> str:
@@ -129,13 +148,8 @@ class ResolvedAbility:
     def has_modifier(self, modifier_id: str, variant: str | None = None) -> bool:
         """True when a modifier (or one that counts as it, like Always On for
         Persistent) is on the ability, with ``variant`` when one is named."""
-        for modifier in self.modifiers:
-            ids = {modifier.choice.modifier}
-            if modifier.definition:
-                ids.update(modifier.definition.counts_as)
-            if modifier_id in ids and (variant is None or modifier.choice.variant == variant):
-                return True
-        return False
+        present = self._present or self.present_modifiers(self.modifiers)
+        return (modifier_id, variant) in present
 
 
 def chosen_options(
@@ -197,7 +211,13 @@ def resolve_ability(
         for alt in choice.alternatives
     )
     return ResolvedAbility(
-        choice, definition, custom_abilities.get(choice.ability), options, modifiers, alternatives
+        choice,
+        definition,
+        custom_abilities.get(choice.ability),
+        options,
+        modifiers,
+        alternatives,
+        ResolvedAbility.present_modifiers(modifiers),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.gladiators.catalog import Catalogs, Restriction, VariantCost
@@ -229,7 +229,11 @@ def modifier_restrictions(ctx: RuleContext) -> list[Issue]:
             definition = mod.definition
             if definition is None:
                 continue
-            if isinstance(definition.cost, VariantCost) and mod.variant is None:
+            if (
+                isinstance(definition.cost, VariantCost)
+                and mod.variant is None
+                and not mod.combined
+            ):
                 options = ", ".join(v.label for v in definition.cost.variants)
                 issues.append(
                     _modifier_issue(index, m_index, ability, mod, f"choose one of: {options}.")
@@ -489,23 +493,31 @@ def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
-RULES: tuple[Rule, ...] = (
-    gp_budget,
+#: Rules that look at one ability at a time (and the campaign settings and character
+#: type): their issues depend on nothing else, so evaluate() can reuse them.
+ABILITY_RULES: tuple[Rule, ...] = (
     minor_character_levels,
     conventional_levels,
     negative_modifier_cap,
-    trait_counts,
-    disadvantage_points_only_on_advantages,
     types_and_sources,
     modifier_restrictions,
     ability_restrictions,
     modifier_groups,
     flexible_choices,
-    trait_prerequisites,
-    custom_traits,
     above_level_limit,
     reconstructed_costs,
 )
+
+#: Rules about the whole character: budget, trait counts and prerequisites.
+CHARACTER_RULES: tuple[Rule, ...] = (
+    gp_budget,
+    trait_counts,
+    disadvantage_points_only_on_advantages,
+    trait_prerequisites,
+    custom_traits,
+)
+
+RULES: tuple[Rule, ...] = ABILITY_RULES + CHARACTER_RULES
 
 
 def check(ctx: RuleContext) -> list[Issue]:
@@ -513,3 +525,26 @@ def check(ctx: RuleContext) -> list[Issue]:
     for rule in RULES:
         issues.extend(rule(ctx))
     return issues
+
+
+def check_ability(ctx: RuleContext, index: int) -> list[Issue]:
+    """The ability rules for ``ctx.abilities[0]``, the only ability in ``ctx``, with the
+    issue paths moved to ``index`` (its place in the character)."""
+    issues: list[Issue] = []
+    for rule in ABILITY_RULES:
+        issues.extend(_at_index(issue, index) for issue in rule(ctx))
+    return issues
+
+
+def check_character(ctx: RuleContext) -> list[Issue]:
+    issues: list[Issue] = []
+    for rule in CHARACTER_RULES:
+        issues.extend(rule(ctx))
+    return issues
+
+
+def _at_index(issue: Issue, index: int) -> Issue:
+    path = issue.path
+    if path[:2] == ("character", "abilities") and len(path) > 2 and path[2] == 0:
+        return replace(issue, path=(*path[:2], index, *path[3:]))
+    return issue

@@ -15,7 +15,8 @@ from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.gladiators import derived, rules
 from sheetapp.systems.gladiators.advance import ADVANCEMENT, GladiatorsAdvancement
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
-from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost, modifier_value
+from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost
+from sheetapp.systems.gladiators.memo import AbilityMemo, AbilityResult, ability_key, context_key
 from sheetapp.systems.gladiators.model import (
     GladiatorsCampaign,
     GladiatorsCharacter,
@@ -26,7 +27,6 @@ from sheetapp.systems.gladiators.notation import ability_notation
 from sheetapp.systems.gladiators.resolve import (
     ResolvedAbility,
     resolve_ability,
-    resolve_character,
     without_cost,
 )
 from sheetapp.systems.gladiators.starting import starting_abilities
@@ -42,6 +42,9 @@ class GladiatorsSystem:
     seed = "000_5bffb215164afb79.txt"
     #: found by sheetapp.advancement.advancement_of (not part of the GameSystem protocol)
     advancement: GladiatorsAdvancement = ADVANCEMENT
+
+    def __init__(self) -> None:
+        self._memo = AbilityMemo()
 
     def document_model(self) -> type[GladiatorsDocument]:
         return GladiatorsDocument
@@ -65,13 +68,10 @@ class GladiatorsSystem:
         character: GladiatorsCharacter = document.character
         campaign: GladiatorsCampaign = document.campaign
         cats = catalogs()
-        abilities = resolve_character(character, cats)
-        with_positive = campaign.negative_scaling_basis == "with_positive_modifiers"
-        costs = [ability_cost(ability, with_positive) for ability in abilities]
-        ability_lines = [
-            self._ability_line(index, ability, cost, cats, campaign)
-            for index, (ability, cost) in enumerate(zip(abilities, costs, strict=True))
-        ]
+        results = self._ability_results(character, campaign, cats)
+        abilities = [result.ability for result in results]
+        costs = [result.cost for result in results]
+        ability_lines = [result.line for result in results]
         advantage_prices = self._trait_prices(character.advantages, cats.advantages, campaign)
         disadvantage_prices = self._trait_prices(
             character.disadvantages, cats.disadvantages, campaign
@@ -128,7 +128,36 @@ class GladiatorsSystem:
             *derived.dodges(abilities, cats),
             *derived.protections(abilities, cats),
         ]
-        return Evaluation.build(lines, totals, values, rules.check(ctx))
+        issues = [issue for result in results for issue in result.issues]
+        issues += rules.check_character(ctx)
+        return Evaluation.build(lines, totals, values, issues)
+
+    def _ability_results(
+        self, character: GladiatorsCharacter, campaign: GladiatorsCampaign, cats: Catalogs
+    ) -> list[AbilityResult]:
+        """Each ability's resolution, cost, cost line and rule issues, reused from the
+        memo when the ability, its place and its context are unchanged."""
+        context = context_key(character, campaign)
+        custom_abilities = {c.id: c.model_copy(deep=True) for c in character.custom_abilities}
+        custom_modifiers = {c.id: c.model_copy(deep=True) for c in character.custom_modifiers}
+        with_positive = campaign.negative_scaling_basis == "with_positive_modifiers"
+        results = []
+        for index, choice in enumerate(character.abilities):
+            key = (index, ability_key(choice), context)
+            result = self._memo.get(key)
+            if result is None:
+                # A private copy: the cached result must not change when the user's
+                # model is later changed in place.
+                private = choice.model_copy(deep=True)
+                ability = resolve_ability(private, cats, custom_abilities, custom_modifiers)
+                cost = ability_cost(ability, with_positive)
+                line = self._ability_line(index, ability, cost, cats, campaign)
+                alone = rules.RuleContext(character, campaign, [ability], [cost], cats, 0, 0, 0, 0)
+                issues = tuple(rules.check_ability(alone, index))
+                result = AbilityResult(ability, cost, line, issues)
+                self._memo.put(key, result)
+            results.append(result)
+        return results
 
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
         """The printable sheet (optional GameSystem member; see sheetapp.core.sheet)."""
@@ -194,7 +223,7 @@ class GladiatorsSystem:
         self, ability: ResolvedAbility, cost: AbilityCost, m_index: int, path: DataPath
     ) -> CostLine:
         mod = ability.modifiers[m_index]
-        value = modifier_value(mod, ability.choice.level, len(ability.alternatives))
+        value = cost.modifier_values[m_index]
         note = mod.choice.note
         flexible = cost.flexible
         if flexible and mod.choice.flexible:
