@@ -130,13 +130,14 @@ def parse_object(text: str, source: str) -> dict[str, Any]:
     return raw
 
 
-def _locate_number(text: str, literal: str) -> tuple[int | None, int | None]:
-    """Where the offending number literal stands (after a ':', '[' or ',')."""
+def _locate_number(text: str, literal: str) -> tuple[int, int]:
+    """Where the offending number literal stands: as a value (after a ':', '[' or ',',
+    or first in the text) if it is found there, else its first occurrence anywhere."""
     pattern = re.compile(r"(?:^|[:\[,])\s*(" + re.escape(literal) + r")(?![0-9.eE+-])")
     match = pattern.search(text)
-    if match is None:
-        return None, None
-    return _position(text, match.start(1))
+    if match is not None:
+        return _position(text, match.start(1))
+    return _position(text, max(0, text.find(literal)))
 
 
 def _refuse_lone_surrogates(raw: dict[str, Any], source: str) -> None:

@@ -67,6 +67,16 @@ def test_number_overflowing_to_infinity_is_refused(fake_registry: SystemRegistry
     assert "1e400" in error.problem and error.line is not None
 
 
+@pytest.mark.parametrize("text", [b"1E309.", b"[1e999x", b"-1e400]", b'{"a": NaN1}'])
+def test_bad_number_followed_by_junk_still_has_a_place(
+    text: bytes, fake_registry: SystemRegistry
+) -> None:
+    """Found by the deep fuzz run in this branch's own number check (fix 3/4 above):
+    ``1E309.`` (an overflowing number, then a stray dot) was refused with no place."""
+    error = refusal(text, fake_registry)
+    assert error.line == 1 and error.column is not None
+
+
 @pytest.mark.parametrize(
     ("insert", "path"),
     [
