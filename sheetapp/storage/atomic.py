@@ -80,8 +80,11 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     except OSError:  # an unreadable folder: the save itself will report the problem
         return removed
     for entry in entries:
-        middle = entry.name.removeprefix(prefix).removesuffix(".tmp")
-        if middle == entry.name or not entry.name.endswith(".tmp") or not middle.isdigit():
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        middle = name[len(prefix) : -len(".tmp")]
+        if not middle.isdigit():
             continue
         pid = int(middle)
         if pid == os.getpid() or _process_exists(pid):

@@ -185,13 +185,14 @@ def test_save_removes_temporary_files_of_killed_saves(tmp_path: Path) -> None:
         try:
             running = temporary_path(target, alive.pid)
             running.write_bytes(b"another program is saving right now")
-            unrelated = tmp_path / ".hero.json.notes.tmp"
-            unrelated.write_bytes(b"not ours")
+            unrelated = [tmp_path / ".hero.json.notes.tmp", tmp_path / f"{dead}.tmp"]
+            for path in unrelated:
+                path.write_bytes(b"not ours")
             atomic_write(target, b"new")
             assert target.read_bytes() == b"new"
             assert backup_path(target).read_bytes() == b"old"
             assert not any(path.exists() for path in stale)
             assert running.exists(), "a running process's temporary file was removed"
-            assert unrelated.exists()
+            assert all(path.exists() for path in unrelated)
         finally:
             alive.kill()
