@@ -66,7 +66,8 @@ class UnknownSystemError(LookupError):
         self.system_id = system_id
         self.known = sorted(known)
         names = ", ".join(self.known) or "none installed"
-        super().__init__(f"Unknown game system '{system_id}' (known systems: {names})")
+        shown = system_id if len(system_id) <= 60 else system_id[:57] + "..."
+        super().__init__(f"Unknown game system '{shown}' (known systems: {names})")
 
 
 class SystemLoadError(RuntimeError):

@@ -28,9 +28,14 @@ MAX_TEXT_LENGTH = 1_000_000
 
 
 class FileModel(BaseModel):
-    """Base of every stored model: unknown keys survive, values are checked on edit."""
+    """Base of every stored model: unknown keys survive, values are checked on edit.
 
-    model_config = ConfigDict(extra="allow", validate_assignment=True)
+    Float fields refuse NaN and infinity, also when written as strings ("NaN",
+    "inf"): pydantic accepts those by default, and a NaN poisons every total it
+    touches while an infinity cannot be written back as JSON.
+    """
+
+    model_config = ConfigDict(extra="allow", validate_assignment=True, allow_inf_nan=False)
 
 
 class Meta(FileModel):

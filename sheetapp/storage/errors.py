@@ -39,9 +39,9 @@ class CharacterFileError(Exception):
         if self.line is not None:
             parts.append(f"line {self.line}, column {self.column}")
         if self.path is not None:
-            parts.append(f"at {format_path(self.path)}")
+            parts.append(f"at {format_path(tuple(_short(part) for part in self.path))}")
         if self.catalog_id is not None:
-            parts.append(f"catalog id '{self.catalog_id}'")
+            parts.append(f"catalog id '{_short(self.catalog_id)}'")
         return "; ".join(parts)
 
     def user_message(self) -> str:
@@ -54,3 +54,22 @@ class CharacterFileError(Exception):
         if self.hint:
             text += f" {self.hint}"
         return text
+
+
+MAX_SHOWN = 60
+
+
+def shorten(text: str, limit: int = MAX_SHOWN) -> str:
+    """Text from the file as a message quotes it: a 1 MB value must not make a 1 MB message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def shown(value: object) -> str:
+    """``repr`` of a value from the file, shortened (a 4,000-digit number included)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_SHOWN:
+        return f"a number of {len(str(abs(value)))} digits"
+    return shorten(repr(value))
+
+
+def _short(part: str | int) -> str | int:
+    return shorten(part) if isinstance(part, str) else part

@@ -1,15 +1,16 @@
 """Load and save character files.
 
-Loading is defensive: the size is checked before reading, the nesting depth before
-parsing, JSON constants such as NaN are refused, and nothing can execute code (plain
-``json`` only). Every failure becomes one :class:`CharacterFileError` with a user
-message and a location.
+Loading is defensive: only regular files are read, the size is checked before
+reading, and the text goes through :mod:`sheetapp.storage.jsontext` (nesting depth
+before parsing; NaN, overflowing numbers and broken escapes refused). Nothing can
+execute code (plain ``json`` only). Every failure becomes one
+:class:`CharacterFileError` with a user message and a location.
 """
 
 from __future__ import annotations
 
 import json
-import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from pydantic import ValidationError
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
+from sheetapp.storage import jsontext
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.envelope import (
     FORMAT_ID,
@@ -26,14 +28,12 @@ from sheetapp.storage.envelope import (
     CharacterDocument,
     unknown_key_issues,
 )
-from sheetapp.storage.errors import CharacterFileError
-from sheetapp.storage.migrations import NewerSchemaError, migrate
+from sheetapp.storage.errors import CharacterFileError, shorten, shown
+from sheetapp.storage.migrations import MigrationError, NewerSchemaError, migrate
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
-MAX_NESTING = 64
+MAX_NESTING = jsontext.MAX_NESTING
 EXPORT_FORMAT_ID = "sheetapp.export"
-
-_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,13 @@ def load_document(path: Path, registry: SystemRegistry) -> LoadedDocument:
     path = Path(path)
     source = f"'{path.name}'"
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if stat.S_ISDIR(status.st_mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(status.st_mode):
+            # a pipe or a device would block the read or never end
+            raise CharacterFileError(source, "it is not a regular file (a pipe or a device?)")
+        size = status.st_size
         if size > MAX_FILE_BYTES:
             raise CharacterFileError(
                 source, _too_large(size), hint="Is this really a character file?"
@@ -85,9 +91,9 @@ def parse_document(
     """Turn the bytes of a native file or a portable export into a validated document."""
     if len(data) > MAX_FILE_BYTES:
         raise CharacterFileError(source, _too_large(len(data)))
-    text = _decode(data, source)
-    _check_nesting(text, source)
-    raw = _parse_json(text, source)
+    text = jsontext.decode(data, source)
+    jsontext.check_nesting(text, source)
+    raw = jsontext.parse_object(text, source)
     raw = _unwrap_export(raw, source)
     version = _header(raw, source)
     system = _system(raw, registry, source)
@@ -97,9 +103,17 @@ def parse_document(
         raise CharacterFileError(
             source, str(exc), path=("schema_version",), hint="Update sheetapp to open it."
         ) from None
+    except MigrationError as exc:
+        raise CharacterFileError(
+            source,
+            f"it could not be upgraded from schema version {version} ({exc.problem})",
+            path=exc.path,
+        ) from None
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise CharacterFileError(
-            source, f"it could not be upgraded from schema version {version} ({exc})"
+            source,
+            f"it could not be upgraded from schema version {version} ({exc})",
+            path=(),
         ) from None
     document = _validate(raw, system, source)
     unknown = system.unknown_references(document)
@@ -108,72 +122,14 @@ def parse_document(
         more = f" and {len(unknown) - 1} more" if len(unknown) > 1 else ""
         raise CharacterFileError(
             source,
-            f"it uses the {first.kind} '{first.ref}', which the {system.name} catalog does not "
-            f"have{more}",
+            f"it uses the {first.kind} '{shorten(first.ref)}', which the {system.name} catalog "
+            f"does not have{more}",
             path=first.path,
             catalog_id=first.ref,
             hint="It may come from a newer sheetapp or a custom catalog.",
         )
     notes = tuple(unknown_key_issues(document))
     return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise CharacterFileError(
-            source, "it is not UTF-8 text (is it a character file?)", line=line, column=column
-        ) from None
-    return text.removeprefix("\ufeff")
-
-
-def _check_nesting(text: str, source: str) -> None:
-    depth = 0
-    for match in _STRUCTURE.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > MAX_NESTING:
-                line = text.count("\n", 0, match.start()) + 1
-                column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
-                raise CharacterFileError(
-                    source,
-                    f"the data is nested more than {MAX_NESTING} levels deep",
-                    line=line,
-                    column=column,
-                )
-        elif token in "]}":
-            depth -= 1
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a valid JSON number")
-
-
-def _parse_json(text: str, source: str) -> dict[str, Any]:
-    if not text.strip():
-        raise CharacterFileError(source, "the file is empty")
-    try:
-        raw = json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise CharacterFileError(
-            source,
-            f"it is not valid JSON ({exc.msg}); the file may be truncated or damaged",
-            line=exc.lineno,
-            column=exc.colno,
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise CharacterFileError(source, f"it is not valid JSON ({exc})") from None
-    if not isinstance(raw, dict):
-        raise CharacterFileError(
-            source,
-            f"it holds a JSON {type(raw).__name__.replace('dict', 'object')}, not a character",
-            path=(),
-        )
-    return raw
 
 
 def _unwrap_export(raw: dict[str, Any], source: str) -> dict[str, Any]:
@@ -191,7 +147,7 @@ def _unwrap_export(raw: dict[str, Any], source: str) -> dict[str, Any]:
 def _header(raw: dict[str, Any], source: str) -> int:
     found = raw.get("format")
     if found != FORMAT_ID:
-        what = "has no 'format' key" if found is None else f"has the format {found!r}"
+        what = "has no 'format' key" if found is None else f"has the format {shown(found)}"
         raise CharacterFileError(
             source,
             f'it {what}; sheetapp character files have "format": "{FORMAT_ID}"',
@@ -227,8 +183,7 @@ def _validate(raw: dict[str, Any], system: GameSystem, source: str) -> Character
         problem = f"{first['msg'][0].lower()}{first['msg'][1:]}"
         found = first.get("input")
         if first["type"] != "missing" and isinstance(found, str | int | float | bool):
-            shown = found if not isinstance(found, str) or len(found) < 60 else found[:57] + "..."
-            problem += f" (found {shown!r})"
+            problem += f" (found {shown(found)})"
         if len(errors) > 1:
             problem += f"; {len(errors) - 1} more problem(s) after this one"
         raise CharacterFileError(source, problem, path=path) from None

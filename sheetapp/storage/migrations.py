@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sheetapp.storage.envelope import SCHEMA_VERSION
+from sheetapp.storage.errors import shown
 
 RawDocument = dict[str, Any]
 Migration = Callable[[RawDocument], RawDocument]
@@ -20,16 +21,28 @@ class NewerSchemaError(Exception):
     def __init__(self, found: int) -> None:
         self.found = found
         super().__init__(
-            f"it was written by a newer sheetapp (file schema version {found}; "
+            f"it was written by a newer sheetapp (file schema version {shown(found)}; "
             f"this version reads up to {SCHEMA_VERSION})"
         )
+
+
+class MigrationError(ValueError):
+    """A document of an old version is too damaged to upgrade; ``path`` says where."""
+
+    def __init__(self, problem: str, path: tuple[str | int, ...]) -> None:
+        self.problem = problem
+        self.path = path
+        super().__init__(problem)
 
 
 def migrate_1_to_2(document: RawDocument) -> RawDocument:
     """Version 1 kept ``name``, ``player`` and ``notes`` at the top level and had no
     ``history``; version 2 groups them under ``meta`` and always has a history list."""
     migrated = dict(document)
-    meta = dict(migrated.pop("meta", None) or {})
+    found = migrated.pop("meta", None)
+    if found is not None and not isinstance(found, dict):
+        raise MigrationError("'meta' must be an object", ("meta",))
+    meta = dict(found or {})
     for key in ("name", "player", "notes"):
         if key in migrated:
             meta.setdefault(key, migrated.pop(key))

@@ -1,0 +1,167 @@
+"""Bytes to a JSON object, defensively: every way the text can be bad is one
+:class:`CharacterFileError` with a line and column (or a data path).
+
+Each check is linear in the size of the file, so no input can make the loader hang:
+the nesting depth is counted before parsing (a deep file cannot exhaust the stack),
+the constants NaN/Infinity and numbers that overflow to infinity are refused (they
+are not JSON and a save could not write them back), integers longer than Python
+will convert are refused with their place, and strings holding half of a UTF-16
+surrogate pair (``"\\ud800"``) are refused because no UTF-8 file can store them, so
+the character could never be saved again.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from sheetapp.core.issues import DataPath
+from sheetapp.storage.errors import CharacterFileError
+
+MAX_NESTING = 64
+
+# A string token (the closing quote is optional so an unterminated string is one
+# token up to the end of the text, never rescanned from each quote inside it) or a
+# bracket. Written as an unrolled loop: linear, no backtracking.
+_STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+class _BadNumber(ValueError):
+    def __init__(self, literal: str, problem: str) -> None:
+        self.literal = literal
+        self.problem = problem
+        super().__init__(problem)
+
+
+def decode(data: bytes, source: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _position(data, exc.start)
+        raise CharacterFileError(
+            source, "it is not UTF-8 text (is it a character file?)", line=line, column=column
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def _position(text: str | bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column of ``offset``."""
+    newline: Any = b"\n" if isinstance(text, bytes) else "\n"
+    line = text.count(newline, 0, offset) + 1
+    column = offset - (text.rfind(newline, 0, offset) + 1) + 1
+    return line, column
+
+
+def check_nesting(text: str, source: str) -> None:
+    depth = 0
+    for match in _STRUCTURE.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line, column = _position(text, match.start())
+                raise CharacterFileError(
+                    source,
+                    f"the data is nested more than {MAX_NESTING} levels deep",
+                    line=line,
+                    column=column,
+                )
+        elif token in "]}":
+            depth -= 1
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _BadNumber(name, f"{name} is not a valid JSON number")
+
+
+def _parse_int(literal: str) -> int:
+    digits = len(literal.lstrip("-"))
+    if digits > sys.get_int_max_str_digits():
+        raise _BadNumber(literal, f"a number has {digits} digits, far too many for any value")
+    return int(literal)
+
+
+def _parse_float(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        shown = literal if len(literal) < 30 else literal[:27] + "..."
+        raise _BadNumber(literal, f"the number {shown} is too large to store")
+    return value
+
+
+def parse_object(text: str, source: str) -> dict[str, Any]:
+    """The JSON object in ``text`` (nesting already checked)."""
+    if not text.strip():
+        raise CharacterFileError(source, "the file is empty")
+    try:
+        raw = json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+        )
+    except json.JSONDecodeError as exc:
+        raise CharacterFileError(
+            source,
+            f"it is not valid JSON ({exc.msg}); the file may be truncated or damaged",
+            line=exc.lineno,
+            column=exc.colno,
+        ) from None
+    except _BadNumber as exc:
+        line, column = _locate_number(text, exc.literal)
+        raise CharacterFileError(
+            source, f"it is not valid JSON ({exc.problem})", line=line, column=column
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise CharacterFileError(source, f"it is not valid JSON ({exc})") from None
+    if not isinstance(raw, dict):
+        raise CharacterFileError(
+            source,
+            f"it holds a JSON {type(raw).__name__.replace('dict', 'object')}, not a character",
+            path=(),
+        )
+    if _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(raw, source)
+    return raw
+
+
+def _locate_number(text: str, literal: str) -> tuple[int, int]:
+    """Where the offending number literal stands: as a value (after a ':', '[' or ',',
+    or first in the text) if it is found there, else its first occurrence anywhere."""
+    pattern = re.compile(r"(?:^|[:\[,])\s*(" + re.escape(literal) + r")(?![0-9.eE+-])")
+    match = pattern.search(text)
+    if match is not None:
+        return _position(text, match.start(1))
+    return _position(text, max(0, text.find(literal)))
+
+
+def _refuse_lone_surrogates(raw: dict[str, Any], source: str) -> None:
+    for path, text in _strings(raw, ()):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise CharacterFileError(
+                source,
+                "a text holds half of an escaped character pair (such as \\ud800), "
+                "which cannot be stored in a UTF-8 file",
+                path=path,
+                hint="Another program wrote a broken escape; remove or retype that text.",
+            ) from None
+
+
+def _strings(node: Any, path: DataPath) -> Iterator[tuple[DataPath, str]]:
+    """Every string (keys included) in a parsed JSON tree, with its path."""
+    if isinstance(node, str):
+        yield path, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield path, key  # the key's own text must not appear in the message
+            yield from _strings(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _strings(value, (*path, index))
