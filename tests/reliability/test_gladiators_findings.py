@@ -1,9 +1,8 @@
-"""Bugs the fuzzing found in the Glorious Gladiators system, not fixed here.
+"""Bugs the fuzzing found in the Glorious Gladiators system, now fixed.
 
-sheetapp/systems/gladiators/ is being edited on another branch, so these are
-reported (docs/reliability.md, "Found, not fixed") and pinned by strict xfail tests:
-when the fix lands, the test passes, pytest reports XPASS as a failure, and the
-marker is removed.
+Add-on and variant counts were unbounded ints: a 4,300-digit count crashed the
+evaluation and a negative one lowered the cost silently. The model now bounds them
+(0-999); these are the regression tests.
 """
 
 from __future__ import annotations
@@ -27,13 +26,6 @@ def night_owl() -> dict[str, Any]:
     return json.loads(example_bytes("gladiators", "night-owl"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="gladiators: AbilityChoice.addons / ModifierChoice.addons counts are unbounded "
-    "ints; a 4,300-digit count loads, and evaluate() raises ValueError (int too long to "
-    "format) in AbilityCost.explain. Fix: bound the counts in model.py.",
-)
 def test_huge_add_on_count_does_not_crash_evaluation() -> None:
     """Input: an ability ``{"ability": "counter", "addons": {"overwatch": 10**4300 - 1}}``
     (a 4,300-digit number, which JSON allows and Python parses). It loads; evaluating it
@@ -50,11 +42,6 @@ def test_huge_add_on_count_does_not_crash_evaluation() -> None:
     loaded.evaluate()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gladiators: a negative add-on count on a modifier loads and lowers the cost "
-    "with no issue; counts should be >= 0 (model.py ModifierChoice.addons).",
-)
 @pytest.mark.parametrize("count", [-1, -(10**6)])
 def test_negative_add_on_count_is_refused(count: int) -> None:
     """Input: Night Owl's Sonic Blaster with ``{"modifier": "area", "variant": "blast",

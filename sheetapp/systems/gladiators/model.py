@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -11,6 +11,9 @@ from sheetapp.storage.envelope import MAX_NAME_LENGTH, MAX_TEXT_LENGTH, Characte
 
 MAX_LEVEL = 999
 MAX_UNITS = 999
+
+#: How many of an add-on or variant unit: never negative, never absurd.
+Count = Annotated[int, Field(ge=0, le=MAX_UNITS)]
 
 Frequency = Literal["fre", "com", "rar"]
 Severity = Literal["maj", "sig", "min"]
@@ -23,11 +26,11 @@ class ModifierChoice(FileModel):
     modifier: str = Field(pattern=ID_PATTERN)
     variant: str | None = None
     units: int = Field(default=1, ge=0, le=MAX_UNITS)
-    addons: dict[str, int] = Field(default_factory=dict, description="variant add-on id -> count")
+    addons: dict[str, Count] = Field(default_factory=dict, description="variant add-on id -> count")
     shape: str | None = Field(
         default=None, description="Area shape: blast, line, cone, shape, barrage"
     )
-    variants: dict[str, int] = Field(
+    variants: dict[str, Count] = Field(
         default_factory=dict,
         description="for modifiers whose variants combine (Flexible Type, Undetectable "
         "Effect): variant id -> units, used instead of variant/units",
@@ -45,7 +48,7 @@ class AlternativeAbility(FileModel):
     ability: str = Field(pattern=ID_PATTERN)
     label: str = Field(default="", max_length=MAX_NAME_LENGTH)
     options: dict[str, str] = Field(default_factory=dict)
-    addons: dict[str, int] = Field(default_factory=dict)
+    addons: dict[str, Count] = Field(default_factory=dict)
 
 
 class AbilityChoice(FileModel):
@@ -62,7 +65,7 @@ class AbilityChoice(FileModel):
     options: dict[str, str] = Field(
         default_factory=dict, description="choice group id -> chosen option id"
     )
-    addons: dict[str, int] = Field(default_factory=dict, description="add-on option id -> count")
+    addons: dict[str, Count] = Field(default_factory=dict, description="add-on option id -> count")
     modifiers: list[ModifierChoice] = Field(default_factory=list)
     alternatives: list[AlternativeAbility] = Field(
         default_factory=list,
