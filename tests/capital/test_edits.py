@@ -206,7 +206,7 @@ def test_equipment_add_fields_and_hands() -> None:
     doc = run(doc, edits.set_equipment_field(doc, index, "damage_type", "heat"))
     assert "capital.damage_type_missing" not in codes(evaluate(doc))
     doc = run(doc, edits.set_equipment_field(doc, index, "held", True))
-    assert evaluate(doc).derived_value("hands").value.startswith("1 / 2")
+    assert str(evaluate(doc).derived_value("hands").value).startswith("1 / 2")
     doc = run(doc, edits.add_custom_equipment(doc, "Grandfather's compass"))
     assert doc.character.equipment[-1].name == "Grandfather's compass"
     doc = run(doc, edits.move_equipment(doc, index, 0))

@@ -97,7 +97,7 @@ def _attribute(attr: str) -> AttributeId:
         raise EditError(
             f"'{attr}' is not an attribute ({', '.join(a.upper() for a in ATTRIBUTES)})"
         )
-    return attr  # type: ignore[return-value]
+    return attr
 
 
 def _index(items: Sequence[Any], index: int, what: str) -> None:
@@ -486,7 +486,7 @@ def set_equipment_field(
     return _set((*EQUIPMENT, index, field), before, value, f"Set item {field.replace('_', ' ')}")
 
 
-# --- Step 7: the Special Asset ----------------------------------------------------------------------
+# --- Step 7: the Special Asset ---------------------------------------------------------
 
 
 def choose_special_asset(
