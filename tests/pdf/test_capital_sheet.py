@@ -76,7 +76,8 @@ def test_level_3_sheet_shows_the_level_up_hp() -> None:
 def test_fonts_are_embedded() -> None:
     data, _ = render(load("mara-quell"))
     for page in reader(data).pages:
-        fonts = page["/Resources"]["/Font"]
+        resources: Any = page["/Resources"]
+        fonts = resources["/Font"]
         for ref in fonts.values():
             font: Any = ref.get_object()
             assert font["/Subtype"] == "/TrueType"
