@@ -4,7 +4,8 @@
     .venv/bin/python tools/screenshots.py [--out docs/screenshots]
 
 Writes main-window.png (the Night Owl sample, an ability's level selected so the Explain
-pane shows its cost), main-window-dark.png, new-dialog.png and picker.png. Settings and
+pane shows its cost), main-window-dark.png, new-dialog.png, picker.png and
+capital-window.png (the Capital example). Settings and
 autosaves go to a temporary folder, never the user's own.
 """
 
@@ -81,6 +82,28 @@ def shoot_dialogs(registry: Any, out: Path) -> None:
     _save(picker, out / "picker.png")
 
 
+CAPITAL_SAMPLE = ROOT / "resources" / "examples" / "capital" / "mara-quell.json"
+
+
+def shoot_capital(registry: Any, out: Path) -> None:
+    """capital-window.png: the Mara Quell example on its Attributes & Vitals tab."""
+    from ui.main_window import MainWindow
+    from ui.systems.capital.page import ATTRIBUTES, CapitalPage
+
+    window = MainWindow(registry)
+    window.resize(*SIZE)
+    view = window.open_path(CAPITAL_SAMPLE)
+    assert view is not None and isinstance(view.page, CapitalPage)
+    window.show()
+    _settle()
+    view.page.tabs.setCurrentIndex(ATTRIBUTES)
+    view.page.select_path(("character", "attributes", "assignment", "wil"))
+    _save(window, out / "capital-window.png")
+    window.close()
+    window.deleteLater()
+    _settle()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -98,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     registry = installed_systems()
     shoot_main_window(app, registry, args.out)
     shoot_dialogs(registry, args.out)
+    shoot_capital(registry, args.out)
     return 0
 
 

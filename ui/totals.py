@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QWidget
 
 from sheetapp.core.costs import Total
 from sheetapp.core.evaluation import Evaluation
@@ -34,6 +34,8 @@ class TotalsBar(QFrame):
         self.derived = QLabel()
         self.derived.setObjectName("derived")
         self.derived.setTextFormat(Qt.TextFormat.PlainText)
+        # Long derived values (attack lines) are clipped, not allowed to widen the window.
+        self.derived.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def show_evaluation(self, evaluation: Evaluation) -> None:
         for widget in self.total_widgets:
@@ -46,7 +48,7 @@ class TotalsBar(QFrame):
             bar = QProgressBar()
             bar.setObjectName(f"total_{total.key}")
             bar.setTextVisible(True)
-            bar.setMinimumWidth(260)
+            bar.setMinimumWidth(110)
             bar.setMaximum(max(total.budget or total.spent, 1))
             bar.setValue(min(total.spent, bar.maximum()))
             bar.setFormat(total_text(total))

@@ -18,7 +18,10 @@ from ui.systems.base import SystemPage
 PageFactory = Callable[[EditorDocument, QWidget | None], SystemPage]
 
 #: Modules that register a page for a system when imported.
-BUILTIN_PAGES: dict[str, str] = {"gladiators": "ui.systems.gladiators"}
+BUILTIN_PAGES: dict[str, str] = {
+    "gladiators": "ui.systems.gladiators",
+    "capital": "ui.systems.capital",
+}
 
 _PAGES: dict[str, PageFactory] = {}
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.sheet import Sheet as PrintedSheet
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.capital import rules
@@ -181,6 +182,12 @@ class CapitalSystem:
             VEHICLE_SLOTS,
             tuple(children),
         )
+
+    def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> PrintedSheet:
+        """The printable sheet (optional GameSystem member; see sheetapp.core.sheet)."""
+        from sheetapp.systems.capital.sheet_pdf import capital_sheet
+
+        return capital_sheet(self, document, evaluation)
 
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: CapitalCharacter = document.character

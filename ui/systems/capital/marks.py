@@ -1,0 +1,86 @@
+"""Issue marks on plain form fields: a severity icon beside the field, the messages and
+the seed's text as its tooltip. Each field is bound to a document path, so the issues
+panel can also jump to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from sheetapp.core.issues import DataPath
+from sheetapp.editing.explain import worst_severity
+from ui.document import EditorDocument
+from ui.roles import issues_tooltip, severity_icon
+
+ICON_SIZE = 16
+
+
+@dataclass(slots=True)
+class Bound:
+    widget: QWidget
+    path: DataPath
+    icon: QLabel
+    help_text: str
+    exact: bool
+
+
+class FieldMarks:
+    def __init__(self, document: EditorDocument) -> None:
+        self.document = document
+        self.fields: list[Bound] = []
+
+    def field(
+        self, widget: QWidget, path: DataPath, help_text: str = "", *, exact: bool = False
+    ) -> QWidget:
+        """``widget`` with a mark beside it (put the returned widget in the layout)."""
+        box = QWidget()
+        layout = QHBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        icon = QLabel()
+        icon.setFixedSize(ICON_SIZE, ICON_SIZE)
+        icon.setObjectName(f"mark_{'_'.join(str(p) for p in path[1:])}")
+        layout.addWidget(widget, 1)
+        layout.addWidget(icon)
+        self.fields.append(Bound(widget, path, icon, help_text, exact))
+        self._show(self.fields[-1])
+        return box
+
+    def set_help(self, widget: QWidget, help_text: str) -> None:
+        for bound in self.fields:
+            if bound.widget is widget:
+                bound.help_text = help_text
+                self._show(bound)
+
+    def forget(self, widgets: list[QWidget]) -> None:
+        self.fields = [b for b in self.fields if b.widget not in widgets]
+
+    def refresh(self) -> None:
+        for bound in self.fields:
+            self._show(bound)
+
+    def _show(self, bound: Bound) -> None:
+        issues = self.document.issues_at(bound.path, below=not bound.exact)
+        severity = worst_severity(issues)
+        if severity is None:
+            bound.icon.clear()
+        else:
+            bound.icon.setPixmap(severity_icon(severity).pixmap(ICON_SIZE, ICON_SIZE))
+        text = "\n\n".join(p for p in (issues_tooltip(issues), bound.help_text) if p)
+        bound.icon.setToolTip(text)
+        bound.widget.setToolTip(text)
+        bound.widget.setProperty("severity", severity.value if severity else "")
+
+    def severity_of(self, widget: QWidget) -> str:
+        value = widget.property("severity")
+        return str(value or "")
+
+    def best_match(self, path: DataPath) -> Bound | None:
+        """The field showing ``path`` or the closest place above it."""
+        best: Bound | None = None
+        for bound in self.fields:
+            size = len(bound.path)
+            if path[:size] == bound.path and (best is None or size > len(best.path)):
+                best = bound
+        return best

@@ -1,0 +1,506 @@
+"""The Capital editor page: the creation steps of the seed as tabs, every edit an undoable
+change list, every rule shown where it applies."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sheetapp.core.changes import Change
+from sheetapp.core.issues import DataPath
+from sheetapp.systems.capital import edits
+from sheetapp.systems.capital.catalog import catalogs
+from sheetapp.systems.capital.model import CapitalDocument
+from ui.document import EditorDocument
+from ui.form_dialog import FieldsDialog
+from ui.forms import FieldSpec
+from ui.picker import PickerDialog, PickerEntry
+from ui.qtcompat import emit
+from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
+from ui.systems.base import SystemPage
+from ui.systems.capital.asset_tab import AssetTab
+from ui.systems.capital.attributes_tab import AttributesTab
+from ui.systems.capital.entries import equipment_entries, system_entries
+from ui.systems.capital.marks import FieldMarks
+from ui.systems.capital.models import EquipmentModel, SystemsModel
+from ui.systems.capital.story_tab import StoryTab
+from ui.systems.capital.table_model import DocTableModel
+from ui.systems.capital.widgets import Pusher, heading, note, table_view, tool_button
+
+STORY, ATTRIBUTES, SYSTEMS, EQUIPMENT, ASSET, PLAY = range(6)
+VITALS: tuple[tuple[edits.VitalKey, str, str], ...] = (
+    ("hp", "HP", "max_hp"),
+    ("energy", "Energy", "max_energy"),
+    ("bones", "Bones", "max_bones"),
+    ("companion_hp", "Companion HP", "companion.max_hp"),
+)
+
+
+class CapitalPage(SystemPage):
+    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(document, parent)
+        self.cats = catalogs()
+        self.marks = FieldMarks(document)
+        self.push = Pusher(document)
+        self.story = StoryTab(document, self.marks, self.push)
+        self.attributes = AttributesTab(document, self.marks, self.push)
+        self.asset = AssetTab(document, self.marks, self.push, self.pick)
+        self.systems = SystemsModel(document, self)
+        self.equipment = EquipmentModel(document, self)
+        self.systems_view = table_view("systems", self.systems)
+        self.equipment_view = table_view("equipment", self.equipment, stretch=6)
+        self.rule_text = QTextBrowser()
+        self.rule_text.setObjectName("system_text")
+        self.item_text = QTextBrowser()
+        self.item_text.setObjectName("item_text")
+        self.level = QLabel()
+        self.level.setObjectName("level")
+        self.attacks = QLabel()
+        self.attacks.setObjectName("attacks")
+        self.attacks.setWordWrap(True)
+        self.attacks.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.vital_spins: dict[str, QSpinBox] = {}
+        self.status_boxes: dict[str, QCheckBox] = {}
+        self._build_actions()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("capital_tabs")
+        self.tabs.addTab(self.story, "Role && Story")
+        self.tabs.addTab(self.attributes, "Attributes && Vitals")
+        self.tabs.addTab(self._systems_tab(), "Systems")
+        self.tabs.addTab(self._equipment_tab(), "Equipment")
+        self.tabs.addTab(self.asset, "Special Asset")
+        self.tabs.addTab(self._play_tab(), "In Play")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.level)
+        layout.addWidget(self.tabs)
+        self._views: list[tuple[int, QTableView, DocTableModel]] = [
+            (ATTRIBUTES, self.attributes.view, self.attributes.model),
+            (SYSTEMS, self.systems_view, self.systems),
+            (EQUIPMENT, self.equipment_view, self.equipment),
+            (ASSET, self.asset.vehicle_view, self.asset.vehicle_model),
+        ] + [(STORY, self.story.views[k], self.story.models[k]) for k in self.story.views]
+        for _tab, view, _model in self._views:
+            view.selectionModel().currentChanged.connect(self._current_changed)
+        self.systems_view.selectionModel().currentChanged.connect(
+            lambda current, _p: self._show_rule(current, self.rule_text)
+        )
+        self.equipment_view.selectionModel().currentChanged.connect(
+            lambda current, _p: self._show_rule(current, self.item_text)
+        )
+        document.changed.connect(self._after_change)
+        self._after_change([])
+
+    # --- building ------------------------------------------------------------------------
+
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: str | None = None
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        self.add_system_action = self._action("Add &System…", self.add_system, "Ctrl+Shift+S")
+        self.add_item_action = self._action("Add &Equipment…", self.add_item, "Ctrl+Shift+E")
+        self.custom_item_action = self._action("Custom Item…", self.add_custom_item)
+        self.remove_system_action = self._action("Remove System", self.remove_system)
+        self.remove_item_action = self._action("Remove Item", self.remove_item)
+        self.up_system_action = self._action("Up", lambda: self.move_system(-1))
+        self.down_system_action = self._action("Down", lambda: self.move_system(1))
+        self.up_item_action = self._action("Up", lambda: self.move_item(-1))
+        self.down_item_action = self._action("Down", lambda: self.move_item(1))
+        for action in (self.up_system_action, self.up_item_action):
+            action.setToolTip("Move the selected row up")
+        for action in (self.down_system_action, self.down_item_action):
+            action.setToolTip("Move the selected row down")
+
+    def tab_host(self) -> QTabWidget:
+        return self.tabs
+
+    def edit_actions(self) -> list[QAction]:
+        return [
+            self.attributes.roll_action,
+            self.attributes.enter_action,
+            self.add_system_action,
+            self.remove_system_action,
+            self.add_item_action,
+            self.custom_item_action,
+            self.remove_item_action,
+            self.asset.choose_action,
+        ]
+
+    def _systems_tab(self) -> QWidget:
+        bar = QHBoxLayout()
+        for action in (
+            self.add_system_action,
+            self.remove_system_action,
+            self.up_system_action,
+            self.down_system_action,
+        ):
+            bar.addWidget(tool_button(action))
+        bar.addStretch(1)
+        self.slots_label = QLabel()
+        self.slots_label.setObjectName("slots_label")
+        bar.addWidget(self.marks.field(self.slots_label, edits.SYSTEMS, exact=True))
+        top = QWidget()
+        box = QVBoxLayout(top)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addLayout(bar)
+        box.addWidget(self.systems_view)
+        box.addWidget(
+            note(
+                "<small>At Level 1 the level table gives 0 Slots (lines 362-372): a new "
+                "character has its Role's Systems and may take Innate Systems (line 2539); "
+                "Slot Systems come with Level Ups, or the Slots augmentation.</small>"
+            )
+        )
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(top)
+        splitter.addWidget(self.rule_text)
+        splitter.setSizes([760, 380])
+        return splitter
+
+    def _equipment_tab(self) -> QWidget:
+        bar = QHBoxLayout()
+        for action in (
+            self.add_item_action,
+            self.custom_item_action,
+            self.remove_item_action,
+            self.up_item_action,
+            self.down_item_action,
+        ):
+            bar.addWidget(tool_button(action))
+        bar.addStretch(1)
+        self.hands_label = QLabel()
+        bar.addWidget(self.marks.field(self.hands_label, edits.EQUIPMENT, exact=True))
+        money = QFormLayout()
+        self.money = self._spin("money", 0, 1_000_000_000, " mC")
+        self.money.valueChanged.connect(
+            lambda v: self.push(
+                lambda: edits.set_money(self.push.doc, "money", v), merge_key="money"
+            )
+        )
+        self.starting_money = self._spin("starting_money", -1, 10_000_000, " mC")
+        self.starting_money.setSpecialValueText("(not set)")
+        self.starting_money.valueChanged.connect(
+            lambda v: self.push(
+                lambda: edits.set_money(self.push.doc, "starting_money", None if v < 0 else v),
+                merge_key="starting_money",
+            )
+        )
+        money.addRow(
+            "Starting money:",
+            self.marks.field(
+                self.starting_money,
+                ("character", "starting_money"),
+                "200-400 mC depending on your circumstances (line 226)",
+            ),
+        )
+        money.addRow("Money now:", self.marks.field(self.money, ("character", "money")))
+        top = QWidget()
+        box = QVBoxLayout(top)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addLayout(bar)
+        box.addWidget(self.equipment_view, 1)
+        box.addLayout(money)
+        box.addWidget(heading("Attacks"))
+        box.addWidget(self.attacks)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(top)
+        splitter.addWidget(self.item_text)
+        splitter.setSizes([800, 340])
+        return splitter
+
+    def _spin(self, name: str, low: int, high: int, suffix: str = "") -> QSpinBox:
+        spin = QSpinBox()
+        spin.setObjectName(name)
+        spin.setRange(low, high)
+        spin.setSuffix(suffix)
+        spin.setKeyboardTracking(False)
+        spin.setAccelerated(True)
+        return spin
+
+    def _play_tab(self) -> QWidget:
+        vitals = QGroupBox("Current vitals")
+        form = QFormLayout(vitals)
+        for key, label, _max in VITALS:
+            spin = self._spin(f"vital_{key}", -1, 100_000)
+            spin.setSpecialValueText("full")
+            spin.valueChanged.connect(
+                lambda v, k=key: self.push(
+                    lambda: edits.set_vital(self.push.doc, k, None if v < 0 else v),
+                    merge_key=("vital", k),
+                )
+            )
+            self.vital_spins[key] = spin
+            form.addRow(f"{label}:", self.marks.field(spin, ("character", "vitals", key)))
+        grit = self._spin("grit", 0, 100_000)
+        grit.valueChanged.connect(
+            lambda v: self.push(lambda: edits.set_grit(self.push.doc, v), merge_key="grit")
+        )
+        self.grit = grit
+        form.addRow(
+            "Grit:",
+            self.marks.field(
+                grit,
+                ("character", "vitals", "grit"),
+                "Gained on failed checks, Weaknesses and Flaws (lines 409-416)",
+            ),
+        )
+        status = QGroupBox("Status effects")
+        status_layout = QVBoxLayout(status)
+        for entry in self.cats.status_effects.values():
+            box = QCheckBox(entry.name)
+            box.setObjectName(f"status_{entry.id}")
+            box.setToolTip(entry.text)
+            box.toggled.connect(
+                lambda _on, ref=entry.id: self.push(lambda: edits.toggle_status(self.push.doc, ref))
+            )
+            self.status_boxes[entry.id] = box
+            status_layout.addWidget(box)
+        status_layout.addStretch(1)
+        widget = QWidget()
+        layout = QHBoxLayout(widget)
+        layout.addWidget(vitals, 1)
+        layout.addWidget(status, 1)
+        return widget
+
+    # --- selection -------------------------------------------------------------------------
+
+    @property
+    def character_document(self) -> CapitalDocument:
+        return self.push.doc
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            path = current.data(PATH_ROLE)
+            if path:
+                emit(self.path_selected, tuple(path))
+        self._update_actions()
+
+    def _show_rule(self, current: QModelIndex, browser: QTextBrowser) -> None:
+        text = current.siblingAtColumn(0).data(RULE_TEXT_ROLE) if current.isValid() else None
+        browser.setHtml(
+            "<br>".join(html.escape(line) for line in str(text).splitlines())
+            if text
+            else "<p><i>Select a row to read its rulebook text.</i></p>"
+        )
+
+    def select_path(self, path: DataPath) -> bool:
+        best: tuple[int, int, Callable[[], None]] | None = None
+        for tab, view, model in self._views:
+            index = model.index_for_path(path)
+            if index.isValid():
+                size = len(model.cell_at(index.row(), index.column()).path)
+                if best is None or size > best[0]:
+                    best = (size, tab, lambda v=view, i=index: self._select(v, i))
+        bound = self.marks.best_match(path)
+        if bound is not None and (best is None or len(bound.path) > best[0]):
+            found = self._tab_of(bound.widget)
+            if found is not None:
+                best = (len(bound.path), found, bound.widget.setFocus)
+        if best is None:
+            return False
+        self.tabs.setCurrentIndex(best[1])
+        best[2]()
+        return True
+
+    def _tab_of(self, widget: QWidget) -> int | None:
+        for tab in range(self.tabs.count()):
+            page = self.tabs.widget(tab)
+            if page is not None and (page is widget or page.isAncestorOf(widget)):
+                return tab
+        return None
+
+    def _select(self, view: QAbstractItemView, index: QModelIndex) -> None:
+        view.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
+        view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        view.setFocus()
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def pick(self, title: str, entries: list[PickerEntry], prompt: str = "") -> str | None:
+        dialog = PickerDialog(title, entries, self, prompt)
+        return dialog.selected_id() if dialog.exec() else None
+
+    def _row(self, view: QTableView) -> int | None:
+        index = view.currentIndex()
+        return index.row() if index.isValid() else None
+
+    def add_system(self, system_id: str | None = None) -> bool:
+        """Add a System from the catalog (asks with the picker), after the selected one."""
+        if system_id is None:
+            system_id = self.pick(
+                "Add System",
+                system_entries(self.cats),
+                f"A System gained at Level {self.character_document.character.level}:",
+            )
+            if system_id is None:
+                return False
+        row = self._row(self.systems_view)
+        at = row + 1 if row is not None else None
+        chosen = system_id
+        if not self.push(lambda: edits.add_system(self.character_document, chosen, at=at)):
+            return False
+        self.tabs.setCurrentIndex(SYSTEMS)
+        new_row = at if at is not None else self.systems.rowCount() - 1
+        self._select(self.systems_view, self.systems.index(new_row, 0))
+        return True
+
+    def remove_system(self) -> bool:
+        row = self._row(self.systems_view)
+        if row is None:
+            return False
+        return self.push(lambda: edits.remove_system(self.character_document, row))
+
+    def move_system(self, step: int) -> bool:
+        row = self._row(self.systems_view)
+        if row is None or not 0 <= row + step < self.systems.rowCount():
+            return False
+        column = self.systems_view.currentIndex().column()
+        if not self.push(lambda: edits.move_system(self.character_document, row, row + step)):
+            return False
+        self._select(self.systems_view, self.systems.index(row + step, column))
+        return True
+
+    def add_item(self, item_id: str | None = None) -> bool:
+        if item_id is None:
+            item_id = self.pick("Add Equipment", equipment_entries(self.cats))
+            if item_id is None:
+                return False
+        row = self._row(self.equipment_view)
+        at = row + 1 if row is not None else None
+        chosen = item_id
+        if not self.push(lambda: edits.add_equipment(self.character_document, chosen, at=at)):
+            return False
+        self.tabs.setCurrentIndex(EQUIPMENT)
+        new_row = at if at is not None else self.equipment.rowCount() - 1
+        self._select(self.equipment_view, self.equipment.index(new_row, 0))
+        return True
+
+    def add_custom_item(self) -> bool:
+        dialog = FieldsDialog(
+            "Custom Item",
+            [
+                FieldSpec("name", "Name", "text"),
+                FieldSpec("two_handed", "Needs both hands", "bool"),
+                FieldSpec("note", "Note", "text"),
+            ],
+            {"name": "", "two_handed": False, "note": ""},
+            self,
+            intro="An item the appendix does not list (agree it with your GM). It is kept "
+            "in the character file; hold it to use its hands.",
+            required=("name",),
+        )
+        if not dialog.exec():
+            return False
+        values = dialog.values()
+        name, two_handed, text = values["name"], bool(values["two_handed"]), values["note"]
+        return self.push(
+            lambda: edits.add_custom_equipment(self.character_document, name, two_handed, text)
+        )
+
+    def remove_item(self) -> bool:
+        row = self._row(self.equipment_view)
+        if row is None:
+            return False
+        return self.push(lambda: edits.remove_equipment(self.character_document, row))
+
+    def move_item(self, step: int) -> bool:
+        row = self._row(self.equipment_view)
+        if row is None or not 0 <= row + step < self.equipment.rowCount():
+            return False
+        column = self.equipment_view.currentIndex().column()
+        if not self.push(lambda: edits.move_equipment(self.character_document, row, row + step)):
+            return False
+        self._select(self.equipment_view, self.equipment.index(row + step, column))
+        return True
+
+    def _update_actions(self) -> None:
+        has_system = self._row(self.systems_view) is not None
+        has_item = self._row(self.equipment_view) is not None
+        for action in (self.remove_system_action, self.up_system_action, self.down_system_action):
+            action.setEnabled(has_system)
+        for action in (self.remove_item_action, self.up_item_action, self.down_item_action):
+            action.setEnabled(has_item)
+
+    # --- after each edit --------------------------------------------------------------------
+
+    def _after_change(self, _changes: list[Change]) -> None:
+        character = self.character_document.character
+        evaluation = self.document.evaluation
+        self.story.refresh()
+        self.attributes.refresh()
+        self.asset.refresh()
+        role = self.cats.roles.get(character.role or "")
+        self.level.setText(
+            f"  <b>Level {character.level}</b>"
+            + (f" {html.escape(role.name)}" if role else "")
+            + " · levelling up is done in the Level-Up wizard."
+        )
+        slots = evaluation.total("slots")
+        self.slots_label.setText(
+            f"<b>Slots {slots.spent} / {slots.budget}</b> "
+            f"<small>{html.escape(slots.explanation)}</small>"
+        )
+        hands = evaluation.total("hands")
+        self.hands_label.setText(f"<b>Hands {hands.spent} / {hands.budget}</b> (line 345)")
+        self.attacks.setText(
+            "<br>".join(
+                f"<b>{html.escape(value.label)}</b>: {html.escape(str(value.value))} "
+                f"<small>({html.escape(value.explanation)})</small>"
+                for value in evaluation.derived
+                if ".attack" in value.key or value.key.startswith("attack.")
+            )
+        )
+        self._sync_spin(self.money, character.money)
+        self._sync_spin(
+            self.starting_money,
+            -1 if character.starting_money is None else character.starting_money,
+        )
+        for key, spin in self.vital_spins.items():
+            value: Any = getattr(character.vitals, key)
+            self._sync_spin(spin, -1 if value is None else int(value))
+        self.vital_spins["companion_hp"].setEnabled(
+            character.special_asset is not None
+            and any(v.key == "companion.max_hp" for v in evaluation.derived)
+        )
+        self._sync_spin(self.grit, character.vitals.grit)
+        for ref, box in self.status_boxes.items():
+            box.blockSignals(True)
+            box.setChecked(ref in character.vitals.status)
+            box.blockSignals(False)
+        self.marks.refresh()
+        self._update_actions()
+
+    @staticmethod
+    def _sync_spin(spin: QSpinBox, value: int) -> None:
+        if spin.value() != value:
+            spin.blockSignals(True)
+            spin.setValue(value)
+            spin.blockSignals(False)

@@ -1,0 +1,276 @@
+"""A table model over the live Capital document, described cell by cell.
+
+A subclass says what each cell shows and how it is edited (a :class:`Cell`) and which
+changes an edit makes (:meth:`DocTableModel.edit`); this base turns that into Qt roles,
+issue marks by path, and row inserts/removals/moves that follow the change lists (so
+selections survive an edit, an undo and a redo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from sheetapp.core.changes import Change
+from sheetapp.core.issues import DataPath, Issue
+from sheetapp.editing.explain import worst_severity
+from sheetapp.systems.capital.edits import EditError
+from sheetapp.systems.capital.model import CapitalDocument
+from ui.document import EditorDocument
+from ui.listsync import row_ops
+from ui.qtcompat import emit
+from ui.roles import (
+    CHOICES_ROLE,
+    EDIT_KIND_ROLE,
+    PATH_ROLE,
+    RANGE_ROLE,
+    RULE_TEXT_ROLE,
+    SEVERITY_ROLE,
+    issues_tooltip,
+    severity_background,
+    severity_icon,
+)
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+Choices = list[tuple[Any, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """What one cell shows. ``edit`` is the delegate's editor kind ("text", "int",
+    "choice") or None; ``check`` makes a check box (True/False) instead."""
+
+    text: str = ""
+    path: DataPath = ()
+    edit: str | None = None
+    value: Any = None
+    choices: Choices | None = None
+    bounds: tuple[int, int] | None = None
+    check: bool | None = None
+    tooltip: str = ""
+    rule_text: str = ""
+    align_right: bool = False
+
+
+class DocTableModel(QAbstractTableModel):
+    COLUMNS: tuple[str, ...] = ()
+    #: the list the rows are (None: a fixed set of rows)
+    LIST_PATH: DataPath | None = None
+    #: without a list path: whether the number of rows never changes (else: reset)
+    FIXED_ROWS = True
+
+    def __init__(self, document: EditorDocument, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.doc = document
+        self._pending = ""
+        self._cache: dict[tuple[int, int], Cell] = {}
+        self._count = self.count()
+        document.about_to_change.connect(self._before_change)
+        document.changed.connect(self._after_change)
+
+    # --- for subclasses ---------------------------------------------------------------
+
+    @property
+    def character_document(self) -> CapitalDocument:
+        document = self.doc.document
+        assert isinstance(document, CapitalDocument)
+        return document
+
+    def count(self) -> int:
+        raise NotImplementedError
+
+    def cell(self, row: int, column: int) -> Cell:
+        raise NotImplementedError
+
+    def edit(self, row: int, column: int, value: Any) -> list[Change]:
+        """The changes of setting the cell to ``value`` (``[]``: not editable)."""
+        return []
+
+    def row_path(self, row: int) -> DataPath:
+        assert self.LIST_PATH is not None
+        return (*self.LIST_PATH, row)
+
+    # --- keeping in step with the document --------------------------------------------
+
+    def _before_change(self, changes: list[Change]) -> None:
+        self._cache.clear()
+        if self.LIST_PATH is None:
+            if not self.FIXED_ROWS:
+                self.beginResetModel()
+                self._pending = "reset"
+            return
+        ops = row_ops(changes, self.LIST_PATH)
+        if ops is None or len(ops) > 1:
+            self.beginResetModel()
+            self._pending = "reset"
+            return
+        self._pending = ""
+        for op in ops:
+            if op.op == "insert":
+                self.beginInsertRows(QModelIndex(), op.row, op.row)
+            elif op.op == "remove":
+                self.beginRemoveRows(QModelIndex(), op.row, op.row)
+            elif op.to is not None and op.to != op.row:
+                dest = op.to + 1 if op.to > op.row else op.to
+                self.beginMoveRows(QModelIndex(), op.row, op.row, QModelIndex(), dest)
+            else:
+                continue
+            self._pending = op.op
+
+    def _after_change(self, _changes: list[Change]) -> None:
+        self._cache.clear()
+        self._count = self.count()
+        ends = {
+            "reset": self.endResetModel,
+            "insert": self.endInsertRows,
+            "remove": self.endRemoveRows,
+            "move": self.endMoveRows,
+        }
+        if self._pending:
+            ends[self._pending]()
+        self._pending = ""
+        if self._count:
+            emit(
+                self.dataChanged,
+                self.index(0, 0),
+                self.index(self._count - 1, len(self.COLUMNS) - 1),
+            )
+
+    # --- Qt ----------------------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._count
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self.COLUMNS[section] if 0 <= section < len(self.COLUMNS) else None
+        return str(section + 1)
+
+    def cell_at(self, row: int, column: int) -> Cell:
+        key = (row, column)
+        found = self._cache.get(key)
+        if found is None:
+            found = self.cell(row, column)
+            self._cache[key] = found
+        return found
+
+    def cell_issues(self, row: int, column: int) -> list[Issue]:
+        cell = self.cell_at(row, column)
+        if column == 0 and self.LIST_PATH is not None:
+            row_path = self.row_path(row)
+            own = [i for i in self.doc.issues_at(row_path) if i.path == row_path]
+            below = self.doc.issues_at(cell.path) if cell.path != row_path else []
+            return own + [i for i in below if i not in own]
+        return self.doc.issues_at(cell.path) if cell.path else []
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= self._count:
+            return None
+        row, column = index.row(), index.column()
+        cell = self.cell_at(row, column)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return cell.text
+        if role == Qt.ItemDataRole.EditRole:
+            return cell.value if cell.edit else cell.text
+        if role == Qt.ItemDataRole.CheckStateRole:
+            if cell.check is None:
+                return None
+            return Qt.CheckState.Checked if cell.check else Qt.CheckState.Unchecked
+        if role == EDIT_KIND_ROLE:
+            return cell.edit
+        if role == CHOICES_ROLE:
+            return cell.choices
+        if role == RANGE_ROLE:
+            return cell.bounds
+        if role == PATH_ROLE:
+            return cell.path
+        if role == RULE_TEXT_ROLE:
+            return cell.rule_text or None
+        if role == Qt.ItemDataRole.TextAlignmentRole and cell.align_right:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role in (
+            SEVERITY_ROLE,
+            Qt.ItemDataRole.BackgroundRole,
+            Qt.ItemDataRole.ToolTipRole,
+            Qt.ItemDataRole.DecorationRole,
+        ):
+            return self._issue_role(role, cell, self.cell_issues(row, column), column)
+        return None
+
+    def _issue_role(self, role: int, cell: Cell, issues: list[Issue], column: int) -> Any:
+        severity = worst_severity(issues)
+        if role == SEVERITY_ROLE:
+            return severity
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return severity_background(severity)
+        if role == Qt.ItemDataRole.DecorationRole:
+            return severity_icon(severity) if severity is not None and column == 0 else None
+        parts = [part for part in (issues_tooltip(issues), cell.tooltip) if part]
+        return "\n\n".join(parts) or None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        cell = self.cell_at(index.row(), index.column())
+        if cell.edit:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        if cell.check is not None:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid():
+            return False
+        row, column = index.row(), index.column()
+        cell = self.cell_at(row, column)
+        if role == Qt.ItemDataRole.CheckStateRole and cell.check is not None:
+            checked = Qt.CheckState(value) == Qt.CheckState.Checked
+            return self.push(self._edit(row, column, checked))
+        if role != Qt.ItemDataRole.EditRole or not cell.edit:
+            return False
+        merge = cell.path if cell.edit == "int" else None
+        return self.push(self._edit(row, column, value), merge)
+
+    def _edit(self, row: int, column: int, value: Any) -> list[Change] | str:
+        try:
+            return self.edit(row, column, value)
+        except EditError as exc:
+            return str(exc)
+
+    def push(self, changes: list[Change] | str, merge_key: object | None = None) -> bool:
+        if isinstance(changes, str):
+            emit(self.doc.edit_refused, changes)
+            return False
+        return self.doc.push(changes, merge_key=merge_key)
+
+    # --- paths ---------------------------------------------------------------------------
+
+    def index_for_path(self, path: DataPath) -> QModelIndex:
+        """The cell showing ``path`` (or the row's first cell, or the nearest row)."""
+        best = QModelIndex()
+        best_size = -1
+        for row in range(self._count):
+            for column in range(len(self.COLUMNS)):
+                cell_path = self.cell_at(row, column).path
+                size = len(cell_path)
+                if cell_path and path[:size] == cell_path and size > best_size:
+                    best, best_size = self.index(row, column), size
+        return best
+
+
+def choice_list(pairs: Sequence[tuple[Any, str]], blank: str | None = None) -> Choices:
+    """A combo's (value, label) list, with an optional blank (None) entry first."""
+    found: Choices = [(None, blank)] if blank is not None else []
+    found.extend(pairs)
+    return found

@@ -1,0 +1,127 @@
+"""Small shared pieces of the Capital page: the edit pusher, synced fields, table views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QToolButton,
+)
+
+from sheetapp.core.changes import Change
+from sheetapp.systems.capital.edits import EditError
+from sheetapp.systems.capital.model import CapitalDocument
+from ui.delegates import EditDelegate
+from ui.document import EditorDocument
+from ui.qtcompat import emit
+
+Build = Callable[[], list[Change]]
+
+
+class Pusher:
+    """Runs an edit builder and pushes its changes; a refused edit is reported."""
+
+    def __init__(self, document: EditorDocument) -> None:
+        self.document = document
+
+    @property
+    def doc(self) -> CapitalDocument:
+        document = self.document.document
+        assert isinstance(document, CapitalDocument)
+        return document
+
+    def __call__(self, build: Build, text: str = "", merge_key: object | None = None) -> bool:
+        try:
+            changes = build()
+        except EditError as exc:
+            emit(self.document.edit_refused, str(exc))
+            return False
+        return self.document.push(changes, text, merge_key)
+
+
+def line_edit(name: str, placeholder: str = "") -> QLineEdit:
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setPlaceholderText(placeholder)
+    edit.setClearButtonEnabled(True)
+    return edit
+
+
+def set_text(edit: QLineEdit, text: str) -> None:
+    if edit.text() != text:
+        edit.blockSignals(True)
+        edit.setText(text)
+        edit.blockSignals(False)
+
+
+def fill_combo(combo: QComboBox, items: list[tuple[Any, str]], current: Any) -> None:
+    """Replace a combo's items (only when they differ) and select ``current``."""
+    combo.blockSignals(True)
+    existing = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
+    if existing != items:
+        combo.clear()
+        for value, label in items:
+            combo.addItem(label, value)
+    row = next((i for i, (value, _l) in enumerate(items) if value == current), 0)
+    if combo.currentIndex() != row:
+        combo.setCurrentIndex(row)
+    combo.blockSignals(False)
+
+
+def combo_editor(name: str) -> QComboBox:
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    return combo
+
+
+def table_view(name: str, model: QAbstractItemModel, stretch: int = 0) -> QTableView:
+    view = QTableView()
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setItemDelegate(EditDelegate(view))
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(
+        QAbstractItemView.EditTrigger.DoubleClicked
+        | QAbstractItemView.EditTrigger.EditKeyPressed
+        | QAbstractItemView.EditTrigger.AnyKeyPressed
+        | QAbstractItemView.EditTrigger.SelectedClicked
+    )
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+def tool_button(action: QAction) -> QToolButton:
+    button = QToolButton()
+    button.setDefaultAction(action)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    button.setAutoRaise(True)
+    return button
+
+
+def note(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+def heading(text: str) -> QLabel:
+    label = QLabel(f"<b>{text}</b>")
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
