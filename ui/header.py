@@ -39,7 +39,8 @@ class HeaderPanel(QFrame):
         self.portrait.setFrameShape(QFrame.Shape.StyledPanel)
         self.choose = QPushButton("Portrait…")
         self.choose.setToolTip("Pick an image; it is stored inside the character file")
-        self.choose.clicked.connect(self.choose_portrait)
+        # clicked(bool) would arrive as ``path``: the button opens the file dialog.
+        self.choose.clicked.connect(lambda _checked=False: self.choose_portrait())
         self.clear = QPushButton("Remove")
         self.clear.clicked.connect(
             lambda: self._push(set_meta(self.doc.document, "portrait", None))

@@ -15,12 +15,13 @@ framework's job (``levels.level_up``), not an edit here.
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Literal, get_args
 
-from sheetapp.core.changes import Change, diff
+from sheetapp.core.changes import Change, apply_changes, diff
 from sheetapp.core.issues import DataPath
 from sheetapp.systems.capital import dice as d6
 from sheetapp.systems.capital.catalog import ATTRIBUTES, AttributeId, Catalogs, catalogs
@@ -38,6 +39,7 @@ SYSTEMS: DataPath = ("character", "systems")
 EQUIPMENT: DataPath = ("character", "equipment")
 ASSET: DataPath = ("character", "special_asset")
 ATTRIBUTES_PATH: DataPath = ("character", "attributes")
+ROLE_CHOICES: DataPath = ("character", "role_choices")
 ROLE_ITEM_NOTE = "Role"
 
 StoryField = Literal["background", "origin"]
@@ -77,6 +79,47 @@ def _set(path: DataPath, before: Any, after: Any, label: str) -> list[Change]:
     return [Change("set", path, before, after, label=label)]
 
 
+def _set_key(
+    path: DataPath, mapping: Mapping[Any, Any], key: str, value: Any, label: str
+) -> list[Change]:
+    """Set one key of a mapping, or remove it when ``value`` is None, as one change of the
+    whole mapping. A key-level insert would put an undone removal back at the end of the
+    mapping, so undoing would not give back the file byte for byte."""
+    before = dict(mapping)
+    after = dict(mapping)
+    if value is None:
+        after.pop(key, None)
+    else:
+        after[key] = value
+    return _set(path, before, after, label)
+
+
+def _keep_key_order(changes: list[Change], before: Any) -> list[Change]:
+    """Turn key inserts and removals in mappings into one change of each such mapping
+    (see :func:`_set_key`); list inserts and removals are kept as they are."""
+    touched: list[DataPath] = []
+    for change in changes:
+        if change.op in ("insert", "remove") and isinstance(change.path[-1], str):
+            parent = change.path[:-1]
+            if parent not in touched:
+                touched.append(parent)
+    if not touched:
+        return changes
+    after = apply_changes(before, changes)
+    kept = [c for c in changes if not any(c.path[: len(p)] == p for p in touched)]
+    for parent in touched:
+        if any(parent[: len(p)] == p and parent != p for p in touched):
+            continue  # inside another rebuilt mapping
+        kept.append(Change("set", parent, _walk_json(before, parent), _walk_json(after, parent)))
+    return kept
+
+
+def _walk_json(data: Any, path: DataPath) -> Any:
+    for part in path:
+        data = data[part]
+    return copy.deepcopy(data)
+
+
 def _labelled(changes: list[Change], label: str) -> list[Change]:
     return [replace(change, label=label) for change in changes]
 
@@ -89,7 +132,8 @@ def _rebuild(
     mutate(character)
     before = document.character.model_dump(mode="json")
     after = character.model_dump(mode="json")
-    return _labelled(diff(before, after, CHARACTER), label)
+    changes = diff(before, after, CHARACTER)
+    return _labelled(_keep_key_order(changes, {"character": before}), label)
 
 
 def _attribute(attr: str) -> AttributeId:
@@ -152,25 +196,13 @@ def set_role_choice(
         raise EditError(f"{role.name} has no choice '{choice_id}'")
     current = dict(document.character.role_choices)
     if attr is None:
-        if choice_id not in current:
-            return []
-        return [
-            Change(
-                "remove",
-                ("character", "role_choices", choice_id),
-                before=current[choice_id],
-                label="Clear a Role change",
-            )
-        ]
+        return _set_key(ROLE_CHOICES, current, choice_id, None, "Clear a Role change")
     value = _attribute(attr)
     if value not in chosen.options:
         options = " or ".join(o.upper() for o in chosen.options)
         raise EditError(f"{role.name} gives {chosen.delta:+d} to {options}, not {value.upper()}")
     label = f"{role.name}: {chosen.delta:+d} {value.upper()}"
-    path = ("character", "role_choices", choice_id)
-    if choice_id in current:
-        return _set(path, current[choice_id], value, label)
-    return [Change("insert", path, after=value, label=label)]
+    return _set_key(ROLE_CHOICES, current, choice_id, value, label)
 
 
 # --- Steps 2-4: stories, personality, strengths, weaknesses, training -------------------------
@@ -344,15 +376,7 @@ def set_base_score(document: CapitalDocument, attr: str, value: int | None) -> l
     if value is not None and not 0 <= value <= 10:
         raise EditError("A score runs from 0 to 10 (line 192)")
     base = document.character.attributes.base
-    path = (*ATTRIBUTES_PATH, "base", name)
-    label = f"Set {name.upper()}"
-    if value is None:
-        if name not in base:
-            return []
-        return [Change("remove", path, before=base[name], label=label)]
-    if name in base:
-        return _set(path, base[name], value, label)
-    return [Change("insert", path, after=value, label=label)]
+    return _set_key((*ATTRIBUTES_PATH, "base"), base, name, value, f"Set {name.upper()}")
 
 
 # --- Systems in Slots ---------------------------------------------------------------------------
@@ -604,16 +628,10 @@ def set_vehicle_option(
         raise EditError(f"The {vehicle.name} has no choice '{group_id}'")
     if system_id is not None and system_id not in group.options:
         raise EditError(f"'{system_id}' is not one of the {vehicle.name}'s options")
-    path = (*ASSET, "options", group_id)
-    before = asset.options.get(group_id)
-    if before == system_id:
+    if asset.options.get(group_id) == system_id:
         return []
     label = f"{vehicle.name}: {group.label}"
-    if system_id is None:
-        return [Change("remove", path, before=before, label=label)]
-    if before is None:
-        return [Change("insert", path, after=system_id, label=label)]
-    return _set(path, before, system_id, label)
+    return _set_key((*ASSET, "options"), asset.options, group_id, system_id, label)
 
 
 def add_vehicle_system(
