@@ -124,6 +124,7 @@ class SheetHeader:
     system_name: str
     campaign: tuple[Entry, ...] = ()
     portrait: str | None = None
+    concept: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +202,15 @@ def header(
         system_name=system.name,
         campaign=items,
         portrait=document.meta.portrait or None,
+        concept=_concept(document),
     )
+
+
+def _concept(document: CharacterDocument[Any, Any]) -> str:
+    """The one-line pitch the window's header edits (a meta key the model keeps as an
+    extra, see ``sheetapp.editing.fields``)."""
+    value = (document.meta.model_extra or {}).get("concept")
+    return value if isinstance(value, str) else ""
 
 
 def campaign_entries(campaign: BaseModel, *, only_changed: bool = False) -> tuple[Entry, ...]:

@@ -11,7 +11,7 @@ from functools import cache
 from io import BytesIO
 
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from sheetapp.core.resources import data_file
@@ -34,9 +34,33 @@ class FontError(RuntimeError):
     """A shipped font is missing or unreadable (a broken installation)."""
 
 
+_REPORTLAB_CMAP = ttfonts.makeToUnicodeCMap
+
+
+def _utf16_hex(code: int) -> str:
+    return chr(code).encode("utf-16-be", "surrogatepass").hex().upper()
+
+
+def to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """reportlab's ToUnicode CMap, with characters beyond U+FFFF written as UTF-16
+    surrogate pairs. reportlab writes them as ``<1F600>``, an odd-length hex string that
+    PDF readers reject: an emoji (DejaVu Sans draws 😀) then copies and searches as
+    NULs instead of itself."""
+    cmap: str = _REPORTLAB_CMAP(fontname, subset)
+    if all(code <= 0xFFFF for code in subset):
+        return cmap
+    wide = {f"<{code:04X}>": f"<{_utf16_hex(code)}>" for code in subset if code > 0xFFFF}
+    lines = []
+    for line in cmap.split("\n"):
+        code, _space, target = line.partition(" ")
+        lines.append(f"{code} {wide[target]}" if target in wide else line)
+    return "\n".join(lines)
+
+
 @cache
 def register_fonts() -> str:
     """Register the family (once) and return its name for paragraph styles."""
+    ttfonts.makeToUnicodeCMap = to_unicode_cmap
     for name, relative in FILES.items():
         source = data_file("resources", relative)
         try:

@@ -9,6 +9,8 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from sheetapp.pdf.text import clean
+
 PageDecorator = Callable[[Canvas, int, int], None]
 
 
@@ -39,7 +41,7 @@ def numbered_canvas(decorate: PageDecorator) -> type[Canvas]:
 def fit(text: str, font: str, size: float, width: float) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` (running headers only;
     the full text is printed in the sheet itself)."""
-    text = " ".join(text.split())
+    text = " ".join(clean(text).split())
     if stringWidth(text, font, size) <= width:
         return text
     low, high = 0, len(text)

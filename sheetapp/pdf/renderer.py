@@ -46,7 +46,7 @@ from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
-from sheetapp.pdf.text import markup, paragraphs
+from sheetapp.pdf.text import clean, markup, paragraphs
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN = 14 * mm
@@ -88,8 +88,8 @@ class SheetRenderer:
             rightMargin=MARGIN,
             topMargin=MARGIN,
             bottomMargin=MARGIN,
-            title=f"{header.name or 'Unnamed character'} — {header.system_name}",
-            author=header.player,
+            title=clean(f"{header.name or 'Unnamed character'} — {header.system_name}"),
+            author=clean(header.player),
             subject=header.system_name,
             creator=f"sheetapp {__version__}",
             producer=f"sheetapp {__version__} (reportlab)",
@@ -190,6 +190,8 @@ class SheetRenderer:
         h = sheet.header
         st = self.styles
         text: list[Flowable] = [Paragraph(markup(h.name or "Unnamed character"), st["Title"])]
+        if h.concept.strip():
+            text.append(Paragraph(markup(h.concept), st["Subtitle"]))
         facts = [f"Player: {h.player}" if h.player else "", h.system_name]
         text.append(Paragraph(markup("  ·  ".join(f for f in facts if f)), st["Subtitle"]))
         if h.campaign:

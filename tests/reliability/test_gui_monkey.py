@@ -717,8 +717,8 @@ class ErrorWatch(logging.Handler):
         self.errors.append(f"error dialog: {args[1:]}")
 
 
-@pytest.fixture
-def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[ErrorWatch]:
+def install_watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
+    """Route every way an error can reach a user into an :class:`ErrorWatch`."""
     watcher = ErrorWatch()
     monkeypatch.setattr(sys, "excepthook", watcher.hook)
     monkeypatch.setattr(ui.errors, "report_exception", watcher.hook)
@@ -731,9 +731,13 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[ErrorWatch]:
 
     monkeypatch.setattr(QMessageBox, "exec", box_exec)
     logger = logging.getLogger(LOGGER_NAME)
-    logger.addHandler(watcher)
-    yield watcher
-    logger.removeHandler(watcher)
+    monkeypatch.setattr(logger, "handlers", [*logger.handlers, watcher])  # restored after
+    return watcher
+
+
+@pytest.fixture
+def watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
+    return install_watch(monkeypatch)
 
 
 # --- the runs ---------------------------------------------------------------------------

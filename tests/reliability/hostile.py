@@ -1,0 +1,91 @@
+"""Hostile text planted in every printable field of a character of each system."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sheetapp.core.system import installed_systems
+from sheetapp.storage.files import LoadedDocument, parse_document
+
+REPO = Path(__file__).resolve().parents[2]
+BASES = {
+    "gladiators": REPO / "resources" / "examples" / "gladiators" / "night-owl.json",
+    "capital": REPO / "resources" / "examples" / "capital" / "mara-quell.json",
+}
+
+Raw = dict[str, Any]
+
+
+def _gladiators(raw: Raw, text: Callable[[str], str]) -> list[str]:
+    meta, character = raw["meta"], raw["character"]
+    planted = []
+    for key in ("name", "player", "notes", "concept"):
+        meta[key] = text(f"meta.{key}")
+        planted.append(f"meta.{key}")
+    ability = character["abilities"][0]
+    ability["label"] = text("ability label")
+    ability["note"] = text("ability note")
+    modified = next(a for a in character["abilities"] if a["modifiers"])
+    modified["modifiers"][0]["note"] = text("modifier note")
+    planted += ["ability label", "ability note", "modifier note"]
+    for kind in ("advantages", "disadvantages"):
+        trait = character[kind][0]
+        trait["name"] = text(f"{kind} name")
+        trait["note"] = text(f"{kind} note")
+        planted += [f"{kind} name", f"{kind} note"]
+    character["custom_abilities"] = [
+        {
+            "id": "custom_hostile",
+            "name": text("custom ability name"),
+            "base_cost": 1,
+            "level_limit": 5,
+            "text": text("custom ability text"),
+        }
+    ]
+    character["abilities"].append({"ability": "custom_hostile", "level": 1})
+    planted += ["custom ability name"]
+    return planted
+
+
+def _capital(raw: Raw, text: Callable[[str], str]) -> list[str]:
+    meta, character = raw["meta"], raw["character"]
+    planted = []
+    for key in ("name", "player", "notes", "concept"):
+        meta[key] = text(f"meta.{key}")
+        planted.append(f"meta.{key}")
+    for key in ("background", "origin"):
+        character["stories"][key] = text(f"story {key}")
+        planted.append(f"story {key}")
+    character["stories"]["stories"] = [text("story")]
+    planted.append("story")
+    for key in ("ideal", "goal", "flaw"):
+        character["personality"][key] = text(f"personality {key}")
+        planted.append(f"personality {key}")
+    for key in ("strengths", "weaknesses", "extra_training"):
+        character[key] = [text(key)]
+        planted.append(key)
+    character["equipment"].append(
+        {"name": text("custom item"), "quantity": 1, "note": text("item note")}
+    )
+    planted += ["custom item", "item note"]
+    if character.get("special_asset"):
+        character["special_asset"]["name"] = text("asset name")
+        planted.append("asset name")
+    return planted
+
+
+PLANTERS = {"gladiators": _gladiators, "capital": _capital}
+
+
+def hostile_document(
+    system_id: str, text: Callable[[str], str]
+) -> tuple[LoadedDocument, list[str]]:
+    """The system's base character with ``text(field)`` in every printable field, read
+    back through the loader; returns the field names planted."""
+    raw = json.loads(BASES[system_id].read_text(encoding="utf-8"))
+    planted = PLANTERS[system_id](raw, text)
+    data = json.dumps(raw, ensure_ascii=False).encode("utf-8")
+    return parse_document(data, installed_systems(), source=f"hostile {system_id}"), planted
