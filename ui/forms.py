@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 from ui.qtcompat import emit
 
 SPIN_LIMIT = 1_000_000
-#: Labels for known values of Literal fields; others are shown as written.
+#: Labels for values of Literal fields whose model gives none (``json_schema_extra=
+#: {"choice_labels": {...}}`` on the field, which a system's model should prefer).
 VALUE_LABELS = {
     "major": "Major character",
     "minor": "Minor character",
@@ -49,6 +50,7 @@ class FieldSpec:
     low: int = -SPIN_LIMIT
     high: int = SPIN_LIMIT
     choices: tuple[str, ...] = ()
+    choice_labels: tuple[tuple[str, str], ...] = ()
 
 
 def _label(key: str, info: FieldInfo) -> str:
@@ -78,7 +80,23 @@ def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
             )
         elif typing.get_origin(annotation) is Literal:
             values = tuple(str(v) for v in typing.get_args(annotation))
-            specs.append(FieldSpec(key, _label(key, info), "choice", tooltip, choices=values))
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            labels = extra.get("choice_labels", {})
+            named = tuple(
+                (value, str(labels.get(value, VALUE_LABELS.get(value, value))))
+                for value in values
+                if isinstance(labels, dict)
+            )
+            specs.append(
+                FieldSpec(
+                    key,
+                    _label(key, info),
+                    "choice",
+                    tooltip,
+                    choices=values,
+                    choice_labels=named,
+                )
+            )
         elif annotation is str:
             specs.append(FieldSpec(key, _label(key, info), "text", tooltip))
     return specs
@@ -118,8 +136,9 @@ class ModelForm(QWidget):
             return box
         if spec.kind == "choice":
             combo = QComboBox()
+            names = dict(spec.choice_labels)
             for value in spec.choices:
-                combo.addItem(VALUE_LABELS.get(value, value), value)
+                combo.addItem(names.get(value, VALUE_LABELS.get(value, value)), value)
             combo.activated.connect(lambda _row: self._emit(key, combo.currentData()))
             return combo
         edit = QLineEdit()

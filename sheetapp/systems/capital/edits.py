@@ -23,6 +23,8 @@ from typing import Any, Literal, get_args
 
 from sheetapp.core.changes import Change, apply_changes, diff
 from sheetapp.core.issues import DataPath
+from sheetapp.editing import builders
+from sheetapp.editing.builders import as_json, set_change
 from sheetapp.systems.capital import dice as d6
 from sheetapp.systems.capital.catalog import ATTRIBUTES, AttributeId, Catalogs, catalogs
 from sheetapp.systems.capital.creation import apply_role
@@ -60,23 +62,11 @@ TEXT_LIST_PATHS: dict[str, DataPath] = {
 }
 
 
-class EditError(ValueError):
+class EditError(builders.EditError):
     """An edit asked for something the catalog or the character does not have."""
 
 
 # --- helpers ------------------------------------------------------------------------------
-
-
-def _json(value: Any) -> Any:
-    dump = getattr(value, "model_dump", None)
-    return dump(mode="json") if dump else value
-
-
-def _set(path: DataPath, before: Any, after: Any, label: str) -> list[Change]:
-    before, after = _json(before), _json(after)
-    if before == after:
-        return []
-    return [Change("set", path, before, after, label=label)]
 
 
 def _set_key(
@@ -91,7 +81,7 @@ def _set_key(
         after.pop(key, None)
     else:
         after[key] = value
-    return _set(path, before, after, label)
+    return set_change(path, before, after, label)
 
 
 def _keep_key_order(changes: list[Change], before: Any) -> list[Change]:
@@ -213,7 +203,7 @@ def set_story(document: CapitalDocument, key: StoryField, text: str) -> list[Cha
     if key not in get_args(StoryField):
         raise EditError(f"Unknown story field '{key}'")
     before = getattr(document.character.stories, key)
-    return _set(("character", "stories", key), before, text, f"Edit {key}")
+    return set_change(("character", "stories", key), before, text, f"Edit {key}")
 
 
 def set_personality(document: CapitalDocument, key: PersonalityField, text: str) -> list[Change]:
@@ -221,7 +211,7 @@ def set_personality(document: CapitalDocument, key: PersonalityField, text: str)
     if key not in get_args(PersonalityField):
         raise EditError(f"Unknown personality field '{key}'")
     before = getattr(document.character.personality, key)
-    return _set(("character", "personality", key), before, text, f"Edit {key}")
+    return set_change(("character", "personality", key), before, text, f"Edit {key}")
 
 
 def text_list(document: CapitalDocument, kind: TextList) -> list[str]:
@@ -243,7 +233,7 @@ def add_text(document: CapitalDocument, kind: TextList, text: str = "") -> list[
 def set_text(document: CapitalDocument, kind: TextList, index: int, text: str) -> list[Change]:
     items = text_list(document, kind)
     _index(items, index, kind.rstrip("s"))
-    return _set((*TEXT_LIST_PATHS[kind], index), items[index], text, f"Edit {kind}")
+    return set_change((*TEXT_LIST_PATHS[kind], index), items[index], text, f"Edit {kind}")
 
 
 def remove_text(document: CapitalDocument, kind: TextList, index: int) -> list[Change]:
@@ -397,14 +387,16 @@ def add_system(
     systems = document.character.systems
     position = len(systems) if at is None else max(0, min(at, len(systems)))
     entry = SystemChoice(system=system_id, level=document.character.level, choice=choice)
-    return [Change("insert", (*SYSTEMS, position), after=_json(entry), label=f"Add {system.name}")]
+    return [
+        Change("insert", (*SYSTEMS, position), after=as_json(entry), label=f"Add {system.name}")
+    ]
 
 
 def remove_system(document: CapitalDocument, index: int) -> list[Change]:
     systems = document.character.systems
     _index(systems, index, "System")
     return [
-        Change("remove", (*SYSTEMS, index), before=_json(systems[index]), label="Remove System")
+        Change("remove", (*SYSTEMS, index), before=as_json(systems[index]), label="Remove System")
     ]
 
 
@@ -433,7 +425,9 @@ def set_system_choice(
             _attribute(choice)
         if kind is None:
             raise EditError("This System has no choice to make")
-    return _set((*SYSTEMS, index, "choice"), systems[index].choice, choice, "Choose for a System")
+    return set_change(
+        (*SYSTEMS, index, "choice"), systems[index].choice, choice, "Choose for a System"
+    )
 
 
 def set_system_field(
@@ -444,7 +438,9 @@ def set_system_field(
     if field not in ("level", "gm_granted", "note"):
         raise EditError(f"A System has no field '{field}'")
     before = getattr(systems[index], field)
-    return _set((*SYSTEMS, index, field), before, value, f"Set System {field.replace('_', ' ')}")
+    return set_change(
+        (*SYSTEMS, index, field), before, value, f"Set System {field.replace('_', ' ')}"
+    )
 
 
 # --- Step 7: equipment --------------------------------------------------------------------------
@@ -469,7 +465,9 @@ def add_equipment(
     entry = EquipmentChoice(item=item_id, quantity=quantity, damage_type=damage_type, option=option)
     items = document.character.equipment
     position = len(items) if at is None else max(0, min(at, len(items)))
-    return [Change("insert", (*EQUIPMENT, position), after=_json(entry), label=f"Add {item.name}")]
+    return [
+        Change("insert", (*EQUIPMENT, position), after=as_json(entry), label=f"Add {item.name}")
+    ]
 
 
 def add_custom_equipment(
@@ -480,13 +478,15 @@ def add_custom_equipment(
         raise EditError("A custom item needs a name")
     entry = EquipmentChoice(name=name.strip(), two_handed=two_handed, note=note)
     path = (*EQUIPMENT, len(document.character.equipment))
-    return [Change("insert", path, after=_json(entry), label=f"Add {name.strip()}")]
+    return [Change("insert", path, after=as_json(entry), label=f"Add {name.strip()}")]
 
 
 def remove_equipment(document: CapitalDocument, index: int) -> list[Change]:
     items = document.character.equipment
     _index(items, index, "item")
-    return [Change("remove", (*EQUIPMENT, index), before=_json(items[index]), label="Remove item")]
+    return [
+        Change("remove", (*EQUIPMENT, index), before=as_json(items[index]), label="Remove item")
+    ]
 
 
 def move_equipment(document: CapitalDocument, index: int, to: int) -> list[Change]:
@@ -507,7 +507,9 @@ def set_equipment_field(
     if field not in get_args(EquipmentField):
         raise EditError(f"An item has no field '{field}'")
     before = getattr(items[index], field)
-    return _set((*EQUIPMENT, index, field), before, value, f"Set item {field.replace('_', ' ')}")
+    return set_change(
+        (*EQUIPMENT, index, field), before, value, f"Set item {field.replace('_', ' ')}"
+    )
 
 
 # --- Step 7: the Special Asset ---------------------------------------------------------
@@ -523,7 +525,7 @@ def choose_special_asset(
     if asset_id is None:
         if current is None:
             return []
-        return [Change("set", ASSET, _json(current), None, label="Remove the Special Asset")]
+        return [Change("set", ASSET, as_json(current), None, label="Remove the Special Asset")]
     kind = cats.asset_kind_of(asset_id)
     if kind is None:
         raise EditError(f"There is no Special Asset '{asset_id}'")
@@ -534,7 +536,7 @@ def choose_special_asset(
     if special is not None and len(special.weapon.damage_types) == 1:
         chosen.damage_type = special.weapon.damage_types[0]
     name = asset_name(asset_id, cats)
-    return [Change("set", ASSET, _json(current), _json(chosen), label=f"Choose {name}")]
+    return [Change("set", ASSET, as_json(current), as_json(chosen), label=f"Choose {name}")]
 
 
 def asset_name(asset_id: str, cats: Catalogs | None = None) -> str:
@@ -568,9 +570,11 @@ def set_asset_field(
         _attribute(value)
     if field == "damage_type" and value is not None and value not in cats.damage_types:
         raise EditError(f"'{value}' is not a damage type")
-    changes = _set((*ASSET, field), getattr(asset, field), value, f"Set {field.replace('_', ' ')}")
+    changes = set_change(
+        (*ASSET, field), getattr(asset, field), value, f"Set {field.replace('_', ' ')}"
+    )
     if field == "weapon" and changes and asset.damage_type is not None:
-        changes += _set((*ASSET, "damage_type"), asset.damage_type, None, changes[0].label)
+        changes += set_change((*ASSET, "damage_type"), asset.damage_type, None, changes[0].label)
     return changes
 
 
@@ -665,14 +669,16 @@ def set_vital(document: CapitalDocument, key: VitalKey, value: int | None) -> li
     if value is not None and value < 0:
         raise EditError("A vital cannot go below 0")
     before = getattr(document.character.vitals, key)
-    return _set(("character", "vitals", key), before, value, f"Set current {key}")
+    return set_change(("character", "vitals", key), before, value, f"Set current {key}")
 
 
 def set_grit(document: CapitalDocument, value: int) -> list[Change]:
     """Grit (lines 409-416)."""
     if value < 0:
         raise EditError("Grit cannot go below 0")
-    return _set(("character", "vitals", "grit"), document.character.vitals.grit, value, "Grit")
+    return set_change(
+        ("character", "vitals", "grit"), document.character.vitals.grit, value, "Grit"
+    )
 
 
 def toggle_status(
@@ -699,4 +705,4 @@ def set_money(document: CapitalDocument, field: MoneyField, value: int | None) -
     if value is not None and value < 0:
         raise EditError("Money cannot go below 0")
     before = getattr(document.character, field)
-    return _set(("character", field), before, value, f"Set {field.replace('_', ' ')}")
+    return set_change(("character", field), before, value, f"Set {field.replace('_', ' ')}")

@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
+from sheetapp.editing import builders
+from sheetapp.editing.builders import as_json, set_change
 from sheetapp.systems.gladiators.catalog import (
     AbilityDef,
     ByLevelCost,
@@ -47,20 +49,8 @@ MODIFIER_FIELDS = ("units", "note", "shape")
 TRAIT_FIELDS = ("name", "category", "frequency", "severity", "note")
 
 
-class EditError(ValueError):
+class EditError(builders.EditError):
     """An edit asked for something the catalog or the character does not have."""
-
-
-def _json(value: Any) -> Any:
-    dump = getattr(value, "model_dump", None)
-    return dump(mode="json") if dump else value
-
-
-def _set(path: DataPath, before: Any, after: Any, label: str) -> list[Change]:
-    before, after = _json(before), _json(after)
-    if before == after:
-        return []
-    return [Change("set", path, before, after, label=label)]
 
 
 def _ability(document: GladiatorsDocument, index: int) -> AbilityChoice:
@@ -146,7 +136,7 @@ def insert_ability(
 ) -> list[Change]:
     count = len(document.character.abilities)
     at = count if index is None else max(0, min(index, count))
-    return [Change("insert", (*ABILITIES, at), after=_json(choice), label="Add ability")]
+    return [Change("insert", (*ABILITIES, at), after=as_json(choice), label="Add ability")]
 
 
 def add_ability(
@@ -161,7 +151,7 @@ def add_ability(
 
 def remove_ability(document: GladiatorsDocument, index: int) -> list[Change]:
     choice = _ability(document, index)
-    return [Change("remove", (*ABILITIES, index), before=_json(choice), label="Remove ability")]
+    return [Change("remove", (*ABILITIES, index), before=as_json(choice), label="Remove ability")]
 
 
 def move_ability(document: GladiatorsDocument, index: int, to: int) -> list[Change]:
@@ -182,7 +172,7 @@ def set_ability_field(
     choice = _ability(document, index)
     if field == "source" and value not in catalogs().sources:
         raise EditError(f"Unknown source '{value}'")
-    return _set(
+    return set_change(
         (*ABILITIES, index, field), getattr(choice, field), value, f"Set {field.replace('_', ' ')}"
     )
 
@@ -224,7 +214,7 @@ def _set_option_changes(
     current = _ability(document, index).options
     path = (*ABILITIES, index, "options", group_id)
     if group_id in current:
-        return _set(path, current[group_id], option_id, "Set option")
+        return set_change(path, current[group_id], option_id, "Set option")
     return [Change("insert", path, after=option_id, label="Set option")]
 
 
@@ -234,7 +224,7 @@ def set_type(document: GladiatorsDocument, index: int, type_id: str) -> list[Cha
     if type_id not in cats.types:
         raise EditError(f"Unknown Type '{type_id}'")
     choice = _ability(document, index)
-    changes = _set((*ABILITIES, index, "types"), choice.types, [type_id], "Set Type")
+    changes = set_change((*ABILITIES, index, "types"), choice.types, [type_id], "Set Type")
     definition = cats.abilities.get(choice.ability)
     match = _option_with_type(definition, type_id) if definition else None
     if match:
@@ -258,7 +248,9 @@ def set_option(
         raise EditError(f"{definition.name} has no option '{option_id}' in '{group_id}'")
     changes = _set_option_changes(document, index, group_id, option_id)
     if option.type:
-        changes += _set((*ABILITIES, index, "types"), choice.types, [option.type.lower()], "Type")
+        changes += set_change(
+            (*ABILITIES, index, "types"), choice.types, [option.type.lower()], "Type"
+        )
     return changes
 
 
@@ -291,7 +283,7 @@ def _set_counter(
     if key in current:
         if count == 0:
             return [Change("remove", (*path, key), before=current[key], label=f"Remove {what}")]
-        return _set((*path, key), current[key], count, f"Set {what}")
+        return set_change((*path, key), current[key], count, f"Set {what}")
     if count == 0:
         return []
     return [Change("insert", (*path, key), after=count, label=f"Add {what}")]
@@ -303,7 +295,7 @@ def set_kinds(document: GladiatorsDocument, index: int, kinds: list[str]) -> lis
     unknown = [k for k in kinds if k not in catalogs().detection_kinds]
     if unknown:
         raise EditError(f"Unknown kind '{unknown[0]}'")
-    return _set((*ABILITIES, index, "kinds"), choice.kinds, list(kinds), "Set kinds")
+    return set_change((*ABILITIES, index, "kinds"), choice.kinds, list(kinds), "Set kinds")
 
 
 # --- modifiers -------------------------------------------------------------------------
@@ -382,7 +374,7 @@ def add_modifier(
         Change(
             "insert",
             (*ABILITIES, index, "modifiers", at),
-            after=_json(modifier),
+            after=as_json(modifier),
             label="Add modifier",
         )
     ]
@@ -394,7 +386,7 @@ def remove_modifier(document: GladiatorsDocument, index: int, m_index: int) -> l
         Change(
             "remove",
             (*ABILITIES, index, "modifiers", m_index),
-            before=_json(modifier),
+            before=as_json(modifier),
             label="Remove modifier",
         )
     ]
@@ -418,10 +410,10 @@ def set_modifier_variant(
     if variant not in {v.id for v in definition.cost.variants}:
         raise EditError(f"{definition.name} has no variant '{variant}'")
     path = (*ABILITIES, index, "modifiers", m_index)
-    changes = _set((*path, "variant"), modifier.variant, variant, "Set variant")
+    changes = set_change((*path, "variant"), modifier.variant, variant, "Set variant")
     limit = max_units(definition, variant)
     if changes and limit is not None and modifier.units > limit:
-        changes += _set((*path, "units"), modifier.units, limit, "Set units")
+        changes += set_change((*path, "units"), modifier.units, limit, "Set units")
     return changes
 
 
@@ -434,7 +426,7 @@ def set_modifier_units(
     if units < 1 or (limit is not None and units > limit):
         raise EditError(f"Units: between 1 and {limit if limit is not None else 'any'}")
     path = (*ABILITIES, index, "modifiers", m_index, "units")
-    return _set(path, modifier.units, units, "Set units")
+    return set_change(path, modifier.units, units, "Set units")
 
 
 def set_modifier_field(
@@ -446,7 +438,7 @@ def set_modifier_field(
         return set_modifier_units(document, index, m_index, int(value))
     modifier = _modifier(document, index, m_index)
     path = (*ABILITIES, index, "modifiers", m_index, field)
-    return _set(path, getattr(modifier, field), value, f"Set {field}")
+    return set_change(path, getattr(modifier, field), value, f"Set {field}")
 
 
 def set_modifier_addon(
@@ -500,7 +492,7 @@ def insert_trait(
     traits = _traits(document, kind)
     at = len(traits) if index is None else max(0, min(index, len(traits)))
     what = kind[:-1]
-    return [Change("insert", ("character", kind, at), after=_json(trait), label=f"Add {what}")]
+    return [Change("insert", ("character", kind, at), after=as_json(trait), label=f"Add {what}")]
 
 
 def add_trait(
@@ -527,7 +519,9 @@ def add_custom_trait(
 
 def remove_trait(document: GladiatorsDocument, kind: TraitList, index: int) -> list[Change]:
     trait = _trait(document, kind, index)
-    return [Change("remove", ("character", kind, index), before=_json(trait), label="Remove trait")]
+    return [
+        Change("remove", ("character", kind, index), before=as_json(trait), label="Remove trait")
+    ]
 
 
 def move_trait(document: GladiatorsDocument, kind: TraitList, index: int, to: int) -> list[Change]:
@@ -549,7 +543,9 @@ def set_trait_field(
         raise EditError(f"Unknown frequency '{value}'")
     if field == "severity" and value not in SEVERITY_IDS.values():
         raise EditError(f"Unknown severity '{value}'")
-    return _set(("character", kind, index, field), getattr(trait, field), value, f"Set {field}")
+    return set_change(
+        ("character", kind, index, field), getattr(trait, field), value, f"Set {field}"
+    )
 
 
 # --- custom abilities and modifiers ---------------------------------------------------------
@@ -587,7 +583,9 @@ def add_custom_ability(
     at = len(document.character.custom_abilities)
     choice = AbilityChoice(ability=definition.id, level=1, source=DEFAULT_SOURCE)
     return [
-        Change("insert", (*CUSTOM_ABILITIES, at), after=_json(definition), label="Custom ability"),
+        Change(
+            "insert", (*CUSTOM_ABILITIES, at), after=as_json(definition), label="Custom ability"
+        ),
         *insert_ability(document, choice),
     ]
 
@@ -605,11 +603,13 @@ def add_custom_modifier(
     at = len(document.character.custom_modifiers)
     modifier = ModifierChoice(modifier=definition.id)
     return [
-        Change("insert", (*CUSTOM_MODIFIERS, at), after=_json(definition), label="Custom modifier"),
+        Change(
+            "insert", (*CUSTOM_MODIFIERS, at), after=as_json(definition), label="Custom modifier"
+        ),
         Change(
             "insert",
             (*ABILITIES, index, "modifiers", len(choice.modifiers)),
-            after=_json(modifier),
+            after=as_json(modifier),
             label="Add modifier",
         ),
     ]
@@ -621,6 +621,6 @@ def add_custom_modifier(
 def set_character_type(document: GladiatorsDocument, kind: str) -> list[Change]:
     if kind not in ("major", "minor"):
         raise EditError(f"A character is major or minor, not '{kind}'")
-    return _set(
+    return set_change(
         ("character", "character_type"), document.character.character_type, kind, "Character type"
     )

@@ -126,7 +126,15 @@ class CustomModifier(FileModel):
 
 
 class GladiatorsCharacter(FileModel):
-    character_type: Literal["major", "minor"] = "major"
+    character_type: Literal["major", "minor"] = Field(
+        default="major",
+        title="Character type",
+        description="major characters (heroes, named villains) or minor ones (line 11: "
+        "no ability above Level 3 unless from a large item; 1 hit)",
+        json_schema_extra={
+            "choice_labels": {"major": "Major character", "minor": "Minor character"}
+        },
+    )
     abilities: list[AbilityChoice] = Field(default_factory=list)
     advantages: list[TraitChoice] = Field(default_factory=list)
     disadvantages: list[TraitChoice] = Field(default_factory=list)
@@ -139,29 +147,60 @@ class GladiatorsCampaign(FileModel):
 
     gp_budget: int = Field(
         default=40,
+        title="GP budget",
         ge=0,
         le=100_000,
         description="Glory Points to spend (seed: 40 for a low-power game)",
     )
     negative_cap: Literal["forbid", "clamp"] = Field(
         default="forbid",
+        title="Limitations over the cap",
+        json_schema_extra={
+            "choice_labels": {
+                "forbid": "Forbid (an error)",
+                "clamp": "Clamp (the excess is not counted)",
+            }
+        },
         description="limitations over the cap: 'forbid' = an error; 'clamp' = the excess is "
         "simply not counted (a warning)",
     )
     negative_scaling_basis: Literal["levels_and_base", "with_positive_modifiers"] = Field(
         default="levels_and_base",
+        title="Limitations scale with",
+        json_schema_extra={
+            "choice_labels": {
+                "levels_and_base": "Levels and base cost",
+                "with_positive_modifiers": "Levels, base cost and positive modifiers",
+            }
+        },
         description="what 'per 10 points of base cost' counts",
     )
     minor_needs_traits: bool = Field(
-        default=False, description="minor characters also need 2-5 advantages, 1-4 disadvantages"
+        default=False,
+        title="Minor characters need traits",
+        description="minor characters also need 2-5 advantages, 1-4 disadvantages",
     )
     trait_cost_reading: Literal["formula", "printed"] = Field(
         default="formula",
+        title="Trait costs",
+        json_schema_extra={
+            "choice_labels": {
+                "formula": "Frequency + severity (the table)",
+                "printed": "As printed in the trait list",
+            }
+        },
         description="a trait whose printed cost disagrees with frequency + severity costs "
         "the 'formula' value or the 'printed' one",
     )
     starting_upgrade: Literal["difference", "full"] = Field(
         default="difference",
+        title="Upgraded starting abilities",
+        json_schema_extra={
+            "choice_labels": {
+                "difference": "Pay the difference",
+                "full": "Pay the full price",
+            }
+        },
         description="an upgraded free starting ability costs the difference, or its full price",
     )
 

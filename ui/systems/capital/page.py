@@ -123,8 +123,8 @@ class CapitalPage(SystemPage):
         return action
 
     def _build_actions(self) -> None:
-        self.add_system_action = self._action("Add &System…", self.add_system, "Ctrl+Shift+S")
-        self.add_item_action = self._action("Add &Equipment…", self.add_item, "Ctrl+Shift+E")
+        self.add_system_action = self._action("Add &System…", self.add_system, "Ctrl+Shift+A")
+        self.add_item_action = self._action("Add &Equipment…", self.add_item, "Ctrl+Shift+I")
         self.custom_item_action = self._action("Custom Item…", self.add_custom_item)
         self.remove_system_action = self._action("Remove System", self.remove_system)
         self.remove_item_action = self._action("Remove Item", self.remove_item)

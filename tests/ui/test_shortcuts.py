@@ -1,0 +1,45 @@
+"""No two actions a user can reach at the same time share a keyboard shortcut.
+
+Qt triggers neither action of an ambiguous shortcut, so a clash silently disables a
+key (Capital's Add System once took Save As's Ctrl+Shift+S)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
+
+from tests.ui.conftest import REPO
+from ui.main_window import MainWindow
+
+EXAMPLES = {
+    "gladiators": REPO / "resources" / "examples" / "gladiators" / "night-owl.json",
+    "capital": REPO / "resources" / "examples" / "capital" / "mara-quell.json",
+}
+
+
+def _reachable_shortcuts(window: MainWindow) -> dict[str, list[str]]:
+    """Shortcut -> the actions it would trigger now (on visible widgets only)."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for action in window.findChildren(QAction):
+        # In a menu (the menu bar's, or the Character menu, which holds the current
+        # page's actions) or on a visible widget such as a tool bar.
+        widgets = [w for w in action.associatedObjects() if isinstance(w, QWidget)]
+        if not any(isinstance(w, QMenu) or w.isVisible() for w in widgets):
+            continue
+        for sequence in action.shortcuts():
+            text = sequence.toString(QKeySequence.SequenceFormat.PortableText)
+            if text:
+                found[text].append(action.text())
+    return found
+
+
+@pytest.mark.parametrize("system_id", sorted(EXAMPLES))
+def test_no_shortcut_is_ambiguous(window: MainWindow, system_id: str) -> None:
+    window.open_path(Path(EXAMPLES[system_id]))
+    QApplication.processEvents()
+    clashes = {key: names for key, names in _reachable_shortcuts(window).items() if len(names) > 1}
+    assert clashes == {}
