@@ -29,6 +29,7 @@ e.g. ``SYSTEM_ACTIONS["gladiators"].append(MonkeyAction("level-up: spend GP", 3,
 
 from __future__ import annotations
 
+import copy
 import difflib
 import logging
 import os
@@ -68,10 +69,13 @@ from pytestqt.qtbot import QtBot
 
 import ui.errors
 import ui.main_window
+from sheetapp.core.changes import diff
 from sheetapp.core.system import GameSystem, installed_systems
 from sheetapp.logs import LOGGER_NAME
 from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.files import LoadedDocument, dump_document, parse_document
+from sheetapp.systems.capital import edits as capital_edits
+from sheetapp.systems.capital.catalog import catalogs as capital_catalogs
 from ui.editor_view import EditorView
 from ui.form_dialog import FieldsDialog
 from ui.main_window import DISCARD, MainWindow
@@ -1027,3 +1031,68 @@ def test_a_details_combo_survives_its_own_wheel_event() -> None:
     test focus with ``self.window().focusWidget()``, which does not depend on activation.
     Run in a child process: a use after free may crash the test runner."""
     assert wheel_on_details_combo() == "alive"
+
+
+# --- findings fixed on this branch, kept as regression tests -----------------------------------
+
+
+def test_the_portrait_button_opens_the_file_dialog(session: Session) -> None:
+    """Finding 1: ``clicked(bool)`` reached ``choose_portrait`` as ``path=False`` and
+    raised AttributeError instead of asking for a file."""
+    loaded = starts(installed_systems().get("gladiators"))[0][1]
+    view = open_window(session, loaded, 0)
+    asked: list[bool] = []
+
+    def choose(*_args: Any, **_kwargs: Any) -> tuple[str, str]:
+        asked.append(True)
+        return str(session.images[0]), ""
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
+        view.header.choose.click()
+    assert asked == [True]
+    assert view.document.document.meta.portrait
+    assert not session.watch.errors, session.watch.errors
+
+
+def test_undoing_a_cleared_role_change_gives_back_the_same_bytes(session: Session) -> None:
+    """Finding 2: clearing a Role's chosen change and undoing it moved the key to the end
+    of ``role_choices``."""
+    sample = REPO / "resources" / "examples" / "capital" / "mara-quell.json"
+    loaded = parse_document(sample.read_bytes(), installed_systems(), source=sample.name)
+    assert list(loaded.document.character.role_choices) == ["plus", "minus"]
+    view = open_window(session, loaded, 0)
+    document = view.document
+    start = dump_document(document.document)
+    assert view.page.story.push(
+        lambda: capital_edits.set_role_choice(document.document, "plus", None)
+    )
+    document.undo_stack.undo()
+    assert dump_document(document.document) == start
+
+
+def test_an_edit_that_changes_one_system_and_inserts_another_keeps_the_model_valid(
+    session: Session,
+) -> None:
+    """Finding 3: one step that changes a System and inserts another after it (as
+    ``diff`` expresses a rebuilt list, e.g. a Role change on a levelled character) was
+    announced as a lone row insert, and the row above changed under the views: the
+    model tester failed on ``rowsInserted``."""
+    registry = installed_systems()
+    sample = REPO / "resources" / "examples" / "capital" / "mara-quell-level-3.json"
+    loaded = parse_document(sample.read_bytes(), registry, source=sample.name)
+    view = open_window(session, loaded, 0)
+    session.check_model(view.page.systems)
+    document = view.document
+    before = document.document.character.model_dump(mode="json")
+    after = copy.deepcopy(before)
+    taken = {entry["system"] for entry in after["systems"]}
+    spare = [s for s in capital_catalogs().systems if s not in taken][:2]
+    after["systems"][-1]["system"] = spare[0]
+    after["systems"].append({**after["systems"][-1], "system": spare[1]})
+    changes = diff(before, after, ("character",))
+    assert [c.op for c in changes] == ["set", "insert"]
+    assert document.push(changes)
+    document.undo_stack.undo()
+    document.undo_stack.redo()
+    assert not session.watch.errors, session.watch.errors
