@@ -44,9 +44,9 @@ from sheetapp.core.system import installed_systems
 from sheetapp.pdf.export import render_pdf
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import LoadedDocument, dump_document, load_document, save_document
+from tests.reliability.errorwatch import ErrorWatch, install_watch
 from tests.reliability.hostile import hostile_document
 from tests.reliability.oracle import hang_guard
-from tests.reliability.test_gui_monkey import ErrorWatch, install_watch
 from ui.main_window import DISCARD, MainWindow
 from ui.settings import Settings
 

@@ -1,0 +1,60 @@
+"""Everything that would tell a user "something went wrong", collected for a test: the
+exception hook, the app's crash dialog, error dialogs, message boxes and error logs."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from types import TracebackType
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import (
+    QMessageBox,
+)
+
+import ui.errors
+import ui.main_window
+from sheetapp.logs import LOGGER_NAME
+
+
+class ErrorWatch(logging.Handler):
+    """Collects everything that would tell a user "something went wrong"."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.errors: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.errors.append(f"log {record.name}: {record.getMessage()}")
+
+    def hook(
+        self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
+    ) -> None:
+        self.errors.append(ui.errors.error_details(kind, error, trace))
+
+    def dialog(self, *args: Any, **_kwargs: Any) -> None:
+        self.errors.append(f"error dialog: {args[1:]}")
+
+
+def install_watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
+    """Route every way an error can reach a user into an :class:`ErrorWatch`."""
+    watcher = ErrorWatch()
+    monkeypatch.setattr(sys, "excepthook", watcher.hook)
+    monkeypatch.setattr(ui.errors, "report_exception", watcher.hook)
+    for module in (ui.errors, ui.main_window):
+        monkeypatch.setattr(module, "show_error", watcher.dialog)
+
+    def box_exec(box: QMessageBox) -> int:
+        watcher.errors.append(f"message box: {box.windowTitle()}: {box.text()}")
+        return int(QMessageBox.StandardButton.Ok)
+
+    monkeypatch.setattr(QMessageBox, "exec", box_exec)
+    logger = logging.getLogger(LOGGER_NAME)
+    monkeypatch.setattr(logger, "handlers", [*logger.handlers, watcher])  # restored after
+    return watcher
+
+
+@pytest.fixture
+def watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
+    return install_watch(monkeypatch)
