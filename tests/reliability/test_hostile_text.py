@@ -65,7 +65,7 @@ HOSTILE = {
 }
 #: Fields stored and shown in the window but not printed as typed (bugs in files this
 #: branch may not edit; pinned below with xfail(strict=True) tests and reported).
-NOT_PRINTED_AS_TYPED = {"modifier note", "extra_training"}
+NOT_PRINTED_AS_TYPED: set[str] = set()
 # Fields of the sheet's table cells are wrapped freely; compare without any whitespace.
 SPACE = re.compile(r"\s+")
 
@@ -202,19 +202,16 @@ def test_right_to_left_text_prints_in_reading_order() -> None:
     assert text in pdf_text(render(loaded))
 
 
-@pytest.mark.xfail(strict=True, reason="sheetapp/systems/gladiators/sheet.py omits it")
 def test_a_modifier_note_is_printed() -> None:
-    """Bug (reported): a modifier's note is edited in the details panel ("A note shown on
-    the sheet") and saved, but the Gladiators sheet never prints it."""
+    """Regression: a modifier's note is edited in the details panel ("A note shown on
+    the sheet"); the Gladiators sheet prints it after the modifier."""
     loaded, _planted = hostile_document("gladiators", tagged("Only at night"))
     assert squeeze("[modifier note] Only at night") in squeeze(pdf_text(render(loaded)))
 
 
-@pytest.mark.xfail(strict=True, reason="sheetapp/systems/capital/sheet.py casefolds it")
 def test_extra_training_is_printed_as_typed() -> None:
-    """Bug (reported): an extra Training that matches no catalog name is printed
-    casefolded ("Zero-G Ballet" prints as "zero-g ballet"): ``_training_sources`` uses
-    the casefolded text as its key and the sheet prints the key."""
+    """Regression: an extra Training that matches no catalog name is printed as typed
+    ("Zero-G Ballet", not "zero-g ballet")."""
     loaded, _planted = hostile_document("capital", tagged("Zero-G Ballet"))
     assert squeeze("[extra_training] Zero-G Ballet") in squeeze(pdf_text(render(loaded)))
 

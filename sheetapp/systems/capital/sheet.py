@@ -219,7 +219,8 @@ def training(character: CapitalCharacter, cats: Catalogs) -> dict[str, str]:
             found.setdefault(vehicle.training, f"Special Vehicle: {vehicle.name}")
     names = {entry.name.casefold(): entry.id for entry in cats.training.values()}
     for text in character.extra_training:
-        key = names.get(text.strip().casefold(), text.strip().casefold())
+        # A Training the catalog does not name is printed as the player typed it.
+        key = names.get(text.strip().casefold(), text.strip())
         found.setdefault(key, "extra Training")
     return found
 

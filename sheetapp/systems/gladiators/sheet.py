@@ -158,11 +158,13 @@ def _type_name(type_id: str, cats: Catalogs) -> str:
 
 
 def _modifiers(ability: ResolvedAbility) -> str:
-    """Each modifier with the GP it adds at this level, e.g. ``Ranged +2, Focus -1``."""
+    """Each modifier with the GP it adds at this level and its note, e.g. ``Ranged +2,
+    Energy Defence +1 (Fire)``."""
     level = ability.choice.level
     return (
         ", ".join(
             f"{modifier.display} {modifier_value(modifier, level):+d}"
+            + (f" ({modifier.choice.note})" if modifier.choice.note else "")
             for modifier in ability.modifiers
         )
         or "—"
