@@ -294,9 +294,10 @@ class GladiatorsPage(SystemPage):
         if not parent.isValid():
             self.tree.expand(self.abilities.index(first, 0))
 
-    def _after_change(self, _changes: list[Change]) -> None:
+    def _after_change(self, changes: list[Change]) -> None:
         focus = QApplication.focusWidget()
-        if focus is None or not self.details.isAncestorOf(focus):
+        editing = focus is not None and self.details.isAncestorOf(focus)
+        if not editing and self.details.shows_changed(changes):
             self.details.rebuild()
         self._update_actions()
 
