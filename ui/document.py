@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -53,6 +53,35 @@ def _keeps_structure(changes: Sequence[Change]) -> bool:
         if isinstance(change.before, dict | list) or isinstance(change.after, dict | list):
             return False
     return True
+
+
+def _value_at(document: BaseModel, path: DataPath) -> object:
+    """The value at ``path`` in a validated document (models, lists and dicts)."""
+    node: object = document
+    for part in path:
+        if isinstance(node, BaseModel):
+            node = getattr(node, str(part))
+        elif isinstance(node, dict):
+            node = node[part]
+        elif isinstance(node, list | tuple) and isinstance(part, int):
+            node = node[int(part)]
+        else:
+            raise LookupError(f"nothing at {path!r}")
+    return node
+
+
+def _subtree_notes(value: object, path: DataPath) -> list[Issue]:
+    """The unknown-key notes of the models in ``value`` (found at ``path``)."""
+    if isinstance(value, BaseModel):
+        return unknown_key_issues(value, path)
+    found: list[Issue] = []
+    if isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            found += _subtree_notes(item, (*path, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found += _subtree_notes(item, (*path, str(key)))
+    return found
 
 
 class ChangeCommand(QUndoCommand):
@@ -152,6 +181,24 @@ class EditorDocument(QObject):
             if issue.path not in EDITOR_EXTRA_KEYS
         ]
 
+    def _notes_after(self, changes: Sequence[Change]) -> list[Issue]:
+        """The unknown-key notes after a structural edit. The common case — a character
+        without unknown keys, one item inserted, removed or moved in a list — only looks
+        at the inserted item; anything else walks the whole document again."""
+        if self._notes or len(changes) != 1:
+            return self._unknown_key_notes()
+        change = changes[0]
+        if change.op in ("remove", "move") and change.path and isinstance(change.path[-1], int):
+            return []
+        if change.op == "insert" and change.path and isinstance(change.path[-1], int):
+            item = _value_at(self.document, change.path)
+            return [
+                issue
+                for issue in _subtree_notes(item, change.path)
+                if issue.path not in EDITOR_EXTRA_KEYS
+            ]
+        return self._unknown_key_notes()
+
     def _evaluate(self) -> Evaluation:
         return self.system.evaluate(self.document).with_issues(self._notes)
 
@@ -193,7 +240,7 @@ class EditorDocument(QObject):
         start = time.perf_counter()
         if not _keeps_structure(changes):
             # Keys unknown to the models can only come or go (or move) with whole objects.
-            self._notes = self._unknown_key_notes()
+            self._notes = self._notes_after(changes)
         self.previous_evaluation, self.evaluation = self.evaluation, self._evaluate()
         self.timings = EditTimings(apply_ms, (time.perf_counter() - start) * 1000)
         emit(self.changed, list(changes))

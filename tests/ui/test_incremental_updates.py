@@ -211,6 +211,13 @@ def _more_units(document: GladiatorsDocument) -> list[Change]:
     return edits.add_modifier(document, 0, "limited")
 
 
+def _insert_with_an_unknown_key(document: GladiatorsDocument) -> list[Change]:
+    """An ability as a newer sheetapp might write it: the window notes the unknown key."""
+    data = document.character.abilities[0].model_dump(mode="json")
+    data["from_the_future"] = {"shiny": True}
+    return [Change("insert", ("character", "abilities", 1), after=data, label="Future")]
+
+
 def _move_a_modifier(document: GladiatorsDocument) -> list[Change]:
     row = next(i for i, a in enumerate(document.character.abilities) if len(a.modifiers) > 1)
     return edits.move_modifier(document, row, 1, 0)
@@ -238,6 +245,10 @@ STEPS: list[tuple[str, Step]] = [
     ("trait severity", lambda d: edits.set_trait_field(d, "disadvantages", 0, "severity", "maj")),
     ("back to major", lambda d: edits.set_character_type(d, "major")),
     ("level past the limit", lambda d: edits.set_level(d, 6, 9)),
+    ("an unknown key arrives", _insert_with_an_unknown_key),
+    ("a level after it", lambda d: edits.set_level(d, 1, d.character.abilities[1].level + 1)),
+    ("an ability moves past it", lambda d: edits.move_ability(d, 0, 3)),
+    ("it leaves", lambda d: edits.remove_ability(d, 0)),
 ]
 
 
@@ -275,6 +286,9 @@ def test_each_edit_and_undo_shows_what_a_fresh_window_shows(
         shown = assert_same_views(window, page, name)
         assert_announced(before, shown["abilities"], heard, name)
         history.append(shown)
+        if name == "an unknown key arrives":
+            notes = [i for i in document.evaluation.issues if i.code == "file.unknown_key"]
+            assert [i.path for i in notes] == [("character", "abilities", 1, "from_the_future")]
     for name, _step in reversed(STEPS):
         before = history.pop()["abilities"]
         heard.reset()

@@ -59,6 +59,12 @@ COLUMNS = ("Name", "Level", "Type", "Option", "Source", "GP")
 NAME, LEVEL, TYPE, OPTION, SOURCE, COST = range(len(COLUMNS))
 ABILITIES: DataPath = ("character", "abilities")
 MIME_TYPE = "application/x-sheetapp-gladiators-row"
+_DROP = Qt.ItemFlag.ItemIsDropEnabled
+_ROW = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDragEnabled
+_ABILITY = _ROW | Qt.ItemFlag.ItemIsDropEnabled
+_ABILITY_EDITABLE = _ABILITY | Qt.ItemFlag.ItemIsEditable
+_MODIFIER = _ROW | Qt.ItemFlag.ItemNeverHasChildren
+_MODIFIER_EDITABLE = _MODIFIER | Qt.ItemFlag.ItemIsEditable
 #: Up to this many changed ability rows are announced cell by cell (each cell repaints
 #: alone); more are announced as runs of rows.
 FEW_ROWS = 4
@@ -684,17 +690,16 @@ class AbilitiesModel(QAbstractItemModel):
     # --- editing ------------------------------------------------------------------------------
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        base = Qt.ItemFlag.ItemIsDropEnabled
+        # Called for every row each time the tree lays itself out: the flag sets are
+        # combined once (enum arithmetic is slow in Python), and modifier rows say they
+        # never have children so the view does not ask.
         if not index.isValid():
-            return base
-        flags = (
-            Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDragEnabled
-        )
+            return _DROP
         if index.internalId() == 0:
-            flags |= Qt.ItemFlag.ItemIsDropEnabled
-        if self.data(index, EDIT_KIND_ROLE):
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+            editable = self.data(index, EDIT_KIND_ROLE) is not None
+            return _ABILITY_EDITABLE if editable else _ABILITY
+        editable = self.data(index, EDIT_KIND_ROLE) is not None
+        return _MODIFIER_EDITABLE if editable else _MODIFIER
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
