@@ -81,6 +81,8 @@ def snapshot(model: QAbstractItemModel) -> Snapshot:
             for column in range(model.columnCount(parent)):
                 index = model.index(row, column, parent)
                 values = tuple(_plain(model.data(index, role)) for role in ROLES)
+                editable = bool(model.flags(index) & Qt.ItemFlag.ItemIsEditable)
+                assert editable == (model.data(index, EDIT_KIND_ROLE) is not None), index
                 cells[((*where, row), column)] = (*values, int(model.flags(index).value))
             first = model.index(row, 0, parent)
             if model.rowCount(first):

@@ -179,7 +179,10 @@ class AbilitiesModel(QAbstractItemModel):
 
     def _before_change(self, changes: list[Change]) -> None:
         top = row_ops(changes, ABILITIES)
-        child = row_ops(changes, (*ABILITIES, None, "modifiers"))
+        # An ability inserted, removed or moved takes its modifier list with it: that is
+        # a row operation, not a replacement of the modifiers (which would reset).
+        rest = [change for change in changes if not _moves_a_row(change)]
+        child = row_ops(rest, (*ABILITIES, None, "modifiers"))
         self._pending = []
         if top is None or child is None or len(top) + len(child) > 1:
             self.beginResetModel()
@@ -695,6 +698,8 @@ class AbilitiesModel(QAbstractItemModel):
         # never have children so the view does not ask.
         if not index.isValid():
             return _DROP
+        if index.column() == NAME:  # the column the tree asks about for every row
+            return _ABILITY_EDITABLE if index.internalId() == 0 else _MODIFIER
         if index.internalId() == 0:
             editable = self.data(index, EDIT_KIND_ROLE) is not None
             return _ABILITY_EDITABLE if editable else _ABILITY
@@ -804,6 +809,17 @@ class AbilitiesModel(QAbstractItemModel):
         target = count - 1 if row < 0 else (row - 1 if row > source else row)
         target = max(0, min(target, count - 1))
         return edits.move_modifier(document, ability, source, target) if source < count else None
+
+
+def _moves_a_row(change: Change) -> bool:
+    """An ability row inserted, removed or moved as a whole."""
+    path = change.path
+    return (
+        change.op != "set"
+        and len(path) == len(ABILITIES) + 1
+        and path[: len(ABILITIES)] == ABILITIES
+        and isinstance(path[-1], int)
+    )
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:
