@@ -25,6 +25,15 @@ from ui.theme import apply_theme
 QUIT_AFTER_SHOW = "SHEETAPP_QUIT_AFTER_SHOW"
 
 
+#: With the variable set, a window not painted after this long ends the app with code 1.
+NEVER_SHOWN_MS = 60_000
+
+
+def _never_shown(app: QApplication) -> None:
+    print("sheetapp: the window was not shown within a minute", file=sys.stderr, flush=True)
+    app.exit(1)
+
+
 def quit_after_show_requested() -> bool:
     return os.environ.get(QUIT_AFTER_SHOW, "").strip() == "1"
 
@@ -90,6 +99,7 @@ def run(argv: list[str]) -> int:
         return 2
     if quit_after_show_requested():
         QuitAfterFirstPaint(window, app)
+        QTimer.singleShot(NEVER_SHOWN_MS, lambda: _never_shown(app))
     else:
         QTimer.singleShot(0, window.offer_recovery)
     window.show()
