@@ -11,27 +11,11 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from sheetapp import __version__
-from sheetapp.advancement import (
-    Advancement,
-    AdvancementError,
-    CommitRefused,
-    LedgerError,
-    advancement_of,
-    commit,
-    ledger_report,
-    revert,
-)
-from sheetapp.advancement.ledger import describe_entry
-from sheetapp.advancement.report import format_ledger, total_text
-from sheetapp.advancement.spec import currency
 from sheetapp.core.catalog import CatalogError
-from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.examples import UnknownExampleError, list_examples, load_example
 from sheetapp.core.issues import Severity, format_path
 from sheetapp.core.system import (
     SystemLoadError,
@@ -40,14 +24,15 @@ from sheetapp.core.system import (
     installed_systems,
 )
 from sheetapp.logs import get_logger, setup_logging
-from sheetapp.pdf.layout import LayoutError, layout_for, shipped_layouts
-from sheetapp.pdf.options import PdfOptions, default_paper
-from sheetapp.storage.atomic import atomic_write
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.errors import CharacterFileError
-from sheetapp.storage.files import LoadedDocument, dump_document, load_document, save_document
-from sheetapp.storage.portable import export_bytes
-from sheetapp.storage.schema import file_schema
+
+if TYPE_CHECKING:
+    from sheetapp.core.evaluation import Evaluation
+    from sheetapp.storage.envelope import CharacterDocument
+    from sheetapp.storage.files import LoadedDocument
+
+# Everything else is imported by the command that uses it: `sheetapp FILE` opens the
+# window, which needs none of the advancement, PDF, schema or export code at start-up.
 
 EXIT_OK = 0
 EXIT_RULE_ERRORS = 1
@@ -171,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def launch_gui(argv: list[str]) -> int:
+    from importlib.metadata import entry_points
+
     launchers = list(entry_points(group=GUI_ENTRY_POINT_GROUP))
     if not launchers:
         raise CommandError(
@@ -185,10 +172,14 @@ def registry() -> SystemRegistry:
 
 
 def load(path: Path) -> LoadedDocument:
+    from sheetapp.storage.files import load_document
+
     return load_document(path, registry())
 
 
 def write_output(path: Path, data: bytes) -> None:
+    from sheetapp.storage.atomic import atomic_write
+
     try:
         atomic_write(path, data, keep_backup=False)
     except OSError as exc:
@@ -202,6 +193,9 @@ def cmd_systems(_args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.core.examples import UnknownExampleError, load_example
+    from sheetapp.storage.files import dump_document
+
     try:
         system = registry().get(args.system)
     except UnknownSystemError as exc:
@@ -226,6 +220,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_examples(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.core.examples import list_examples
+
     try:
         system = registry().get(args.system)
     except UnknownSystemError as exc:
@@ -322,6 +318,8 @@ def add_export_pdf(commands: Any) -> None:
 
 def optional_sections() -> list[str]:
     """Every section some shipped layout lets the user switch off (for --no-SECTION)."""
+    from sheetapp.pdf.layout import shipped_layouts
+
     keys: list[str] = []
     for layout in shipped_layouts():
         keys += [s.key for s in layout.optional_sections() if s.key not in keys]
@@ -329,6 +327,9 @@ def optional_sections() -> list[str]:
 
 
 def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.pdf.layout import LayoutError, layout_for
+    from sheetapp.pdf.options import PdfOptions, default_paper
+
     loaded = load(args.file)
     try:
         layout = layout_for(loaded.system.id)
@@ -367,6 +368,8 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_export_json(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.storage.portable import export_bytes
+
     loaded = load(args.file)
     write_output(args.output, export_bytes(loaded, loaded.evaluate()))
     print(f"Wrote {args.output}", file=out)
@@ -374,6 +377,8 @@ def cmd_export_json(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_schema(_args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.storage.schema import file_schema
+
     json.dump(file_schema(registry()), out, ensure_ascii=False, indent=2)
     out.write("\n")
     return EXIT_OK
@@ -381,6 +386,8 @@ def cmd_schema(_args: argparse.Namespace, out: TextIO) -> int:
 
 def save(document: CharacterDocument[Any, Any], path: Path) -> None:
     """Save over a character file: atomic, the previous version kept as FILE.bak."""
+    from sheetapp.storage.files import save_document
+
     try:
         save_document(document, path)
     except OSError as exc:
@@ -388,10 +395,22 @@ def save(document: CharacterDocument[Any, Any], path: Path) -> None:
 
 
 def totals_line(evaluation: Evaluation) -> str:
+    from sheetapp.advancement.report import total_text
+
     return "; ".join(total_text(total) for total in evaluation.totals)
 
 
 def cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.advancement import (
+        Advancement,
+        AdvancementError,
+        CommitRefused,
+        advancement_of,
+        commit,
+    )
+    from sheetapp.advancement.ledger import describe_entry
+    from sheetapp.advancement.spec import currency
+
     loaded = load(args.file)
     system = loaded.system
     rules = advancement_of(system)
@@ -424,6 +443,9 @@ def cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.advancement import LedgerError, ledger_report
+    from sheetapp.advancement.report import format_ledger
+
     loaded = load(args.file)
     try:
         report = ledger_report(loaded.system, loaded.document)
@@ -448,6 +470,9 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_revert(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.advancement import LedgerError, revert
+    from sheetapp.advancement.ledger import describe_entry
+
     loaded = load(args.file)
     try:
         result = revert(loaded.system, loaded.document, args.entry)

@@ -1,11 +1,17 @@
-"""Start the window: `sheetapp` with no command, or `sheetapp FILE...`."""
+"""Start the window: `sheetapp` with no command, or `sheetapp FILE...`.
+
+With ``SHEETAPP_QUIT_AFTER_SHOW=1`` in the environment the app quits (exit code 0) as
+soon as the main window has been painted with the files loaded, without offering to
+recover autosaves: the packaging smoke test and the start-up benchmark use it.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from sheetapp import __version__
@@ -15,6 +21,41 @@ from ui.errors import install_excepthook, show_error
 from ui.main_window import MainWindow
 from ui.settings import THEME, Settings
 from ui.theme import apply_theme
+
+QUIT_AFTER_SHOW = "SHEETAPP_QUIT_AFTER_SHOW"
+
+
+#: With the variable set, a window not painted after this long ends the app with code 1.
+NEVER_SHOWN_MS = 60_000
+
+
+def _never_shown(app: QApplication) -> None:
+    print("sheetapp: the window was not shown within a minute", file=sys.stderr, flush=True)
+    app.exit(1)
+
+
+def quit_after_show_requested() -> bool:
+    return os.environ.get(QUIT_AFTER_SHOW, "").strip() == "1"
+
+
+class QuitAfterFirstPaint(QObject):
+    """Quits the application once ``window`` has painted (the paint is finished when
+    the event loop runs the timer), saying on stdout how many characters it showed."""
+
+    def __init__(self, window: MainWindow, app: QApplication) -> None:
+        super().__init__(window)
+        self.window = window
+        self.app = app
+        self.painted = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self.painted and watched is self.window and event.type() == QEvent.Type.Paint:
+            self.painted = True
+            count = len(self.window.documents())
+            print(f"sheetapp: window shown with {count} character(s)", flush=True)
+            QTimer.singleShot(0, self.app.quit)
+        return False
 
 
 def create_app(argv: list[str]) -> QApplication:
@@ -56,6 +97,10 @@ def run(argv: list[str]) -> int:
     window = build_window([arg for arg in argv if not arg.startswith("-")], settings)
     if window is None:
         return 2
+    if quit_after_show_requested():
+        QuitAfterFirstPaint(window, app)
+        QTimer.singleShot(NEVER_SHOWN_MS, lambda: _never_shown(app))
+    else:
+        QTimer.singleShot(0, window.offer_recovery)
     window.show()
-    QTimer.singleShot(0, window.offer_recovery)
     return app.exec()

@@ -63,7 +63,7 @@ class CampaignTab(QWidget):
         layout.addWidget(campaign_box)
         layout.addWidget(character_box)
         layout.addWidget(notes_box, 1)
-        document.changed.connect(lambda _changes: self.refresh())
+        document.changed.connect(self._after_change)
         self.refresh()
 
     def _set(self, section: str, key: str, value: Any) -> None:
@@ -75,10 +75,28 @@ class CampaignTab(QWidget):
         if text != meta_text(self.doc.document, "notes"):
             self.doc.push(set_meta(self.doc.document, "notes", text), merge_key=("meta", "notes"))
 
+    def _after_change(self, changes: list[Change]) -> None:
+        if any(self._shows(change.path) for change in changes):
+            self.refresh()
+
+    def _shows(self, path: DataPath) -> bool:
+        """Whether a change at ``path`` can alter a value this tab shows."""
+        if len(path) < 2:
+            return True
+        section, key = path[0], path[1]
+        if section == "campaign":
+            return True
+        if section == "character":
+            return key in self.character.editors
+        return section == "meta" and key == "notes"
+
     def refresh(self) -> None:
         document = self.doc.document
         self.campaign.set_values(document.campaign.model_dump(mode="json"))
-        self.character.set_values(document.character.model_dump(mode="json"))
+        # Only the character's own settings: dumping its abilities too would cost more
+        # than everything else an edit does on a large character.
+        fields = set(self.character.editors)
+        self.character.set_values(document.character.model_dump(mode="json", include=fields))
         notes = meta_text(document, "notes")
         if self.notes.toPlainText() != notes:
             self.notes.blockSignals(True)

@@ -73,9 +73,13 @@ class ExplainPane(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("explain")
         self.setOpenLinks(False)
+        self._shown: str | None = None
 
     def show_explanation(self, evaluation: Evaluation | None, path: DataPath | None) -> None:
         if evaluation is None:
-            self.setHtml("<p><i>No character open.</i></p>")
-            return
-        self.setHtml(explain_html(evaluation, path))
+            text = "<p><i>No character open.</i></p>"
+        else:
+            text = explain_html(evaluation, path)
+        if text != self._shown:  # laying out the page again is the costly part
+            self._shown = text
+            self.setHtml(text)

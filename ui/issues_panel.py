@@ -30,9 +30,30 @@ class IssuesModel(QAbstractTableModel):
         self.issues: list[Issue] = []
 
     def set_evaluation(self, evaluation: Evaluation | None) -> None:
-        self.beginResetModel()
-        self.issues = list(evaluation.issues) if evaluation else []
-        self.endResetModel()
+        """Show ``evaluation``'s issues. Only the rows that differ are removed and inserted
+        (issues are sorted, so an edit usually adds or drops a few in one place); the
+        rest of the list, and the selection in it, stays."""
+        new = list(evaluation.issues) if evaluation else []
+        old = self.issues
+        if new == old:
+            return
+        head = 0
+        limit = min(len(old), len(new))
+        while head < limit and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        root = QModelIndex()
+        if len(old) - tail > head:
+            self.beginRemoveRows(root, head, len(old) - tail - 1)
+            self.issues = old[:head] + old[len(old) - tail :]
+            self.endRemoveRows()
+        if len(new) - tail > head:
+            self.beginInsertRows(root, head, len(new) - tail - 1)
+            self.issues = new
+            self.endInsertRows()
+        self.issues = new
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.issues)

@@ -1,15 +1,19 @@
-"""PDF export and print preview come from other modules; find them if they are installed.
+"""PDF export and print preview: found when installed, loaded on first use.
 
-- Print preview: ``ui.print_preview.show_print_preview(parent, document, evaluation)``.
-- PDF: ``sheetapp.pdf.render_pdf(document, evaluation) -> bytes`` (written atomically by
-  the window), or ``sheetapp.pdf.export_pdf(document, evaluation, path)``.
+- Print preview: ``ui.print_preview.show_print_preview(parent, document, evaluation)``
+  (QtPdf and the PDF renderer).
+- PDF: ``sheetapp.pdf.export.render_pdf(system, document, evaluation, options)``,
+  written atomically.
 
-When a module is missing, the action is disabled and its tooltip says why.
+Both pull in reportlab and QtPdf, which take longer to import than the rest of the
+window together, so the window only checks that they are installed and imports them when
+the user first asks for a PDF or a preview. When a part is missing the action is
+disabled and its tooltip says why.
 """
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,33 +25,53 @@ from sheetapp.storage.envelope import CharacterDocument
 PdfWriter = Callable[[CharacterDocument[Any, Any], Evaluation, Path], None]
 PreviewFunction = Callable[[Any, CharacterDocument[Any, Any], Evaluation], Any]
 UNAVAILABLE = "Not available in this version of sheetapp: the PDF sheet module is not installed."
+PDF_MODULES = ("reportlab", "sheetapp.pdf.export")
+PREVIEW_MODULES = (*PDF_MODULES, "PySide6.QtPdf", "PySide6.QtPdfWidgets", "ui.print_preview")
 
 
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
+def installed(names: tuple[str, ...]) -> bool:
+    """Whether every module can be found, without importing it (only its parent package)."""
+    for name in names:
+        try:
+            if importlib.util.find_spec(name) is None:
+                return False
+        except (ImportError, ValueError):
+            return False
+    return True
 
 
 def print_preview_function() -> PreviewFunction | None:
-    module = _module("ui.print_preview")
-    function = getattr(module, "show_print_preview", None) if module else None
-    return function if callable(function) else None
+    if not installed(PREVIEW_MODULES):
+        return None
+
+    def preview(parent: Any, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Any:
+        from ui.print_preview import show_print_preview
+
+        return show_print_preview(parent, document, evaluation)
+
+    return preview
+
+
+class PdfExportError(OSError):
+    """The sheet cannot be made (no layout or font for it); the window says why."""
 
 
 def pdf_writer() -> PdfWriter | None:
-    module = _module("sheetapp.pdf")
-    if module is None:
+    if not installed(PDF_MODULES):
         return None
-    render = getattr(module, "render_pdf", None)
-    if callable(render):
 
-        def write(
-            document: CharacterDocument[Any, Any], evaluation: Evaluation, path: Path
-        ) -> None:
-            atomic_write(path, render(document, evaluation), keep_backup=False)
+    def write(document: CharacterDocument[Any, Any], evaluation: Evaluation, path: Path) -> None:
+        from sheetapp.core.system import installed_systems
+        from sheetapp.pdf.export import render_pdf
+        from sheetapp.pdf.fonts import FontError
+        from sheetapp.pdf.layout import LayoutError
+        from sheetapp.pdf.options import PdfOptions, default_paper
 
-        return write
-    export = getattr(module, "export_pdf", None)
-    return export if callable(export) else None
+        try:
+            system = installed_systems().get(document.system)
+            data = render_pdf(system, document, evaluation, PdfOptions(paper=default_paper()))
+        except (LayoutError, FontError, LookupError) as exc:
+            raise PdfExportError(str(exc)) from exc
+        atomic_write(path, data, keep_backup=False)
+
+    return write

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QWidget
 
 from sheetapp.core.costs import Total
@@ -20,6 +21,62 @@ def total_text(total: Total) -> str:
     return f"{total.spent} / {total.budget}{unit} · {state}"
 
 
+OVER_STYLE = "QProgressBar::chunk { background: #d9534f; }"
+
+
+def _set_text(label: QLabel | LineText, text: str) -> None:
+    if label.text() != text:
+        label.setText(text)
+
+
+class LineText(QWidget):
+    """One line of plain text, elided at the right when it does not fit (the whole text
+    is in the tooltip). Unlike a QLabel, new text does not ask the window to lay itself
+    out again (which repainted the whole window on every edit), unless it needs more
+    room than its size hint gave it."""
+
+    def __init__(self, elide: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._elide = elide
+        self._hint_width = 0
+        policy = QSizePolicy.Policy.Ignored if elide else QSizePolicy.Policy.Preferred
+        self.setSizePolicy(policy, QSizePolicy.Policy.Fixed)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:  # the QLabel name
+        if text == self._text:
+            return
+        self._text = text
+        if not self._elide and self.fontMetrics().horizontalAdvance(text) > self._hint_width:
+            self.updateGeometry()
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        metrics = self.fontMetrics()
+        if self._elide:
+            width = metrics.averageCharWidth() * 20
+        else:
+            self._hint_width = max(self._hint_width, metrics.horizontalAdvance(self._text))
+            width = self._hint_width
+        return QSize(width + 2, metrics.height() + 2)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint() if not self._elide else QSize(0, self.fontMetrics().height() + 2)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self._text
+        if self._elide:
+            text = self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.drawText(rect, int(align), text)
+        painter.end()
+
+
 class TotalsBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -29,51 +86,83 @@ class TotalsBar(QFrame):
         self.layout_.setContentsMargins(8, 4, 8, 4)
         self.layout_.setSpacing(12)
         self.total_widgets: list[QWidget] = []
-        self.counts = QLabel()
+        self.counts = LineText(elide=False)
         self.counts.setObjectName("issue_counts")
-        self.derived = QLabel()
+        self.derived = LineText(elide=True)
         self.derived.setObjectName("derived")
-        self.derived.setTextFormat(Qt.TextFormat.PlainText)
-        # Long derived values (attack lines) are clipped, not allowed to widen the window.
-        self.derived.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._keys: list[str] | None = None
+        self._bars: list[tuple[QLabel, QProgressBar]] = []
 
     def show_evaluation(self, evaluation: Evaluation) -> None:
+        """Show ``evaluation``'s totals, derived values and issue counts. The bars are
+        built once per set of totals and afterwards only updated (and only what differs
+        is set, so an edit repaints just the numbers that moved)."""
+        # QProgressBar.setValue repaints at once (with the window behind it); with
+        # updates off the whole bar repaints once, with everything else, in the next paint.
+        self.setUpdatesEnabled(False)
+        try:
+            self._show(evaluation)
+        finally:
+            self.setUpdatesEnabled(True)
+
+    def _show(self, evaluation: Evaluation) -> None:
+        keys = [total.key for total in evaluation.totals]
+        if keys != self._keys:
+            self._build(evaluation)
+        for total, (caption, bar) in zip(evaluation.totals, self._bars, strict=True):
+            _set_text(caption, f"<b>{total.label}</b>")
+            if caption.toolTip() != total.explanation:
+                caption.setToolTip(total.explanation)
+            maximum = max(total.budget or total.spent, 1)
+            if bar.maximum() != maximum:
+                bar.setMaximum(maximum)
+            value = min(total.spent, maximum)
+            if bar.value() != value:
+                bar.setValue(value)
+            text = total_text(total)
+            if bar.format() != text:
+                bar.setFormat(text)
+            if bar.toolTip() != total.explanation:
+                bar.setToolTip(total.explanation)
+            over = total.budget is not None and total.spent > total.budget
+            if bar.property("over") != over:
+                bar.setProperty("over", over)
+                bar.setStyleSheet(OVER_STYLE if over else "")
+        _set_text(self.derived, "   ·   ".join(f"{v.label}: {v.value}" for v in evaluation.derived))
+        tip = "\n".join(f"{v.label}: {v.explanation}" for v in evaluation.derived)
+        if self.derived.toolTip() != tip:
+            self.derived.setToolTip(tip)
+        counts = {s: evaluation.count(s) for s in Severity}
+        _set_text(self.counts, "   ".join(f"{SEVERITY_MARK[s]} {n}" for s, n in counts.items()))
+        tip = (
+            f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+            f"{counts[Severity.INFO]} notes — see the Issues panel"
+        )
+        if self.counts.toolTip() != tip:
+            self.counts.setToolTip(tip)
+
+    def _build(self, evaluation: Evaluation) -> None:
         for widget in self.total_widgets:
             self.layout_.removeWidget(widget)
             widget.deleteLater()
         self.total_widgets = []
+        self._bars = []
         for total in evaluation.totals:
-            caption = QLabel(f"<b>{total.label}</b>")
-            caption.setToolTip(total.explanation)
+            caption = QLabel()
             bar = QProgressBar()
             bar.setObjectName(f"total_{total.key}")
             bar.setTextVisible(True)
             bar.setMinimumWidth(110)
-            bar.setMaximum(max(total.budget or total.spent, 1))
-            bar.setValue(min(total.spent, bar.maximum()))
-            bar.setFormat(total_text(total))
-            bar.setToolTip(total.explanation)
-            over = total.budget is not None and total.spent > total.budget
-            bar.setProperty("over", over)
-            if over:
-                bar.setStyleSheet("QProgressBar::chunk { background: #d9534f; }")
+            bar.setProperty("over", False)
             self.layout_.insertWidget(len(self.total_widgets), caption)
             self.total_widgets.append(caption)
             self.layout_.insertWidget(len(self.total_widgets), bar)
             self.total_widgets.append(bar)
+            self._bars.append((caption, bar))
+        self._keys = [total.key for total in evaluation.totals]
         if self.layout_.indexOf(self.derived) < 0:
             self.layout_.addWidget(self.derived, 1)
             self.layout_.addWidget(self.counts)
-        self.derived.setText("   ·   ".join(f"{v.label}: {v.value}" for v in evaluation.derived))
-        self.derived.setToolTip(
-            "\n".join(f"{v.label}: {v.explanation}" for v in evaluation.derived)
-        )
-        parts = [f"{SEVERITY_MARK[s]} {evaluation.count(s)}" for s in Severity]
-        self.counts.setText("   ".join(parts))
-        self.counts.setToolTip(
-            f"{evaluation.count(Severity.ERROR)} errors, {evaluation.count(Severity.WARNING)} "
-            f"warnings, {evaluation.count(Severity.INFO)} notes — see the Issues panel"
-        )
 
     def text(self) -> str:
         """Everything the bar says, for tests and accessibility."""

@@ -1,32 +1,37 @@
-"""The window, in this process, offscreen: showing the large character, and one edit.
+"""The window, in this process, offscreen: showing the large character, one edit, undo.
 
-The editor (issue 4) brings the undo stack and the abilities model; until then the
-edit-through-the-undo-stack measurement reports why it cannot run, and the current
-viewer's own refresh after an edit is measured as a stand-in without a target.
+An edit is the fixture's Change pushed through ``EditorDocument.push`` (the QUndoStack
+path the editor's cells use), then the event loop run until nothing is pending, which
+includes painting the window: the time until the totals bar and the issues panel show
+the new evaluation (checked after every run, outside the timing). Undo is timed the same
+way. Each run also splits its time into the domain's part (apply + evaluate, measured
+by the document) and the window's (models, views, signals, paint).
 """
 
 from __future__ import annotations
 
+import gc
 import os
-from dataclasses import replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bench import targets
 from bench.fixtures import Fixture
 from bench.measures.domain import the_edit
-from bench.registry import Context, Row, measurement, pending
-from bench.stats import time_ms
-from sheetapp.core.changes import apply_to_document
-from sheetapp.core.resources import data_file
+from bench.registry import Context, Row, measurement
+from bench.stats import Plan, Stats, time_ms
 from sheetapp.core.system import installed_systems
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication, QWidget
 
+    from ui.editor_view import EditorView
     from ui.main_window import MainWindow
 
-SAMPLE = "examples/gladiators/night-owl.json"
+EDIT_TITLE = "window: one edit through the undo stack → totals and issues updated"
+UNDO_TITLE = "window: undo of that edit → totals and issues updated"
 
 
 def _app() -> QApplication:
@@ -114,66 +119,146 @@ def show_large(context: Context) -> list[Row]:
     return rows
 
 
-def undo_probe() -> str | None:
-    """Runs when the window has a QUndoStack; then this module must be wired to it."""
-    _app()
-    from PySide6.QtGui import QUndoStack
-
-    window = _window()
-    path = Path(str(data_file("resources", SAMPLE)))
-    window.open_path(path)
-    found = window.findChild(QUndoStack) is not None
-    _close_tabs(window)
-    window.close()
-    if not found:
-        return "the window has no QUndoStack (the editor, issue 4, has not landed)"
-    return (
-        "the window now has a QUndoStack: wire this measurement to the editor's edit command "
-        "in bench/measures/window.py (push the fixture's Change, time until totals and issues "
-        "show the new evaluation)"
-    )
+class NotShown(RuntimeError):
+    """The window does not show the evaluation it should after an edit."""
 
 
-pending(
-    "window.edit",
-    "window: one edit through the undo stack → totals and issues updated",
-    probe=undo_probe,
-    target=targets.WINDOW_EDIT,
-)
+def shown_problem(window: MainWindow, view: EditorView) -> str | None:
+    """Why the totals bar or the issues panel do not show the document's evaluation."""
+    from ui.totals import total_text
+
+    evaluation = view.document.evaluation
+    bar = view.totals.text()
+    for total in evaluation.totals:
+        if total_text(total) not in bar:
+            return f"the totals bar shows {bar!r}, not {total_text(total)!r}"
+    if window.issues_view.model_.issues != list(evaluation.issues):
+        return "the issues panel does not list the current issues"
+    return None
 
 
-@measurement("window.refresh", "viewer: one edit, then the tab refreshed (stand-in)")
-def viewer_refresh(context: Context) -> list[Row]:
-    """The current read-only viewer after an edit: apply the Change, rebuild the tab."""
-    _app()
+@dataclass(frozen=True, slots=True)
+class Split:
+    total: Stats
+    domain: Stats
+    window: Stats
+
+
+def time_split(run: Callable[[], float], setup: Callable[[], object], plan: Plan) -> Split:
+    """Like :func:`bench.stats.time_ms`; ``run`` returns its domain part (ms)."""
+    for _ in range(plan.warmup):
+        setup()
+        run()
+    gc.collect()
+    wall: list[float] = []
+    cpu: list[float] = []
+    domain: list[float] = []
+    for _ in range(plan.repeats):
+        setup()
+        cpu_start = time.thread_time_ns()
+        start = time.perf_counter_ns()
+        part = run()
+        wall.append((time.perf_counter_ns() - start) / 1e6)
+        cpu.append((time.thread_time_ns() - cpu_start) / 1e6)
+        domain.append(part)
+    rest = [total - part for total, part in zip(wall, domain, strict=True)]
+    return Split(Stats.of(wall, cpu), Stats.of(domain), Stats.of(rest))
+
+
+@measurement("window.edit", EDIT_TITLE, target=targets.WINDOW_EDIT)
+def edit_in_window(context: Context) -> list[Row]:
+    """One edit and its undo in the window, on each large fixture."""
+    app = _app()
     window = _window()
     rows = []
     for fixture in context.large():
         view = window.open_path(fixture.path)
         if view is None:
-            continue
-        original = view.loaded
-        change = the_edit(fixture)
-
-        def reset(v: Any = view, o: Any = original) -> None:
-            v.loaded = o
-
-        def run(v: Any = view, c: Any = change) -> None:
-            v.loaded = replace(v.loaded, document=apply_to_document(v.loaded.document, [c]))
-            v.refresh()
-            _app().processEvents()
-
-        stats = time_ms(run, context.slow, setup=reset)
-        rows.append(
-            Row(
-                "window.refresh",
-                "viewer: one edit, tab refreshed (stand-in until the editor)",
-                fixture.label,
-                stats=stats,
-                note="apply_to_document + DocumentView.refresh (re-evaluates, rebuilds the cost "
-                "tree and the issue list); no undo stack yet",
-            )
-        )
+            raise NotShown(f"the window cannot open {fixture.path}")
+        app.processEvents()
+        rows += _edit_rows(window, view, fixture, context.slow)
         _close_tabs(window)
     window.close()
+    return rows
+
+
+def _edit_rows(window: MainWindow, view: EditorView, fixture: Fixture, plan: Plan) -> list[Row]:
+    app = _app()
+    document = view.document
+    stack = document.undo_stack
+    # The document is already modified, as for every edit after the first: the tab
+    # title does not change (the first edit also repaints the tab bar and the title).
+    stack.resetClean()
+    change = the_edit(fixture)
+
+    def check() -> None:
+        problem = shown_problem(window, view)
+        if problem:
+            raise NotShown(problem)
+
+    def edit() -> float:
+        document.push([change], "bench edit")
+        app.processEvents()
+        return document.timings.domain_ms
+
+    def before_edit() -> None:
+        if stack.canUndo():
+            stack.undo()
+            app.processEvents()
+        check()
+
+    def undo() -> float:
+        stack.undo()
+        app.processEvents()
+        return document.timings.domain_ms
+
+    def before_undo() -> None:
+        if stack.canRedo():
+            stack.redo()
+        else:
+            document.push([change], "bench edit")
+        app.processEvents()
+        check()
+
+    where = "/".join(str(p) for p in change.path)
+    rows = []
+    for measurement_id, title, run, setup, what in (
+        (
+            "window.edit",
+            EDIT_TITLE,
+            edit,
+            before_edit,
+            f"set {where}: {change.before} → {change.after}",
+        ),
+        ("window.undo", UNDO_TITLE, undo, before_undo, "QUndoStack.undo()"),
+    ):
+        try:
+            split = time_split(run, setup, plan)
+            check()
+        finally:
+            stack.setClean()  # closing the tab must not ask to save
+        rows += [
+            Row(
+                measurement_id,
+                title,
+                fixture.label,
+                stats=split.total,
+                target=targets.WINDOW_EDIT,
+                note=f"{what}; then events and paint; totals and issues checked after each run",
+            ),
+            Row(
+                f"{measurement_id}.domain",
+                "  part: domain (apply_to_document + evaluate)",
+                fixture.label,
+                stats=split.domain,
+                note="timed inside EditorDocument",
+            ),
+            Row(
+                f"{measurement_id}.window",
+                "  part: window (models, views, signals, paint)",
+                fixture.label,
+                stats=split.window,
+                note="the rest of each run (wall clock)",
+            ),
+        ]
     return rows

@@ -31,6 +31,7 @@ from sheetapp.systems.gladiators.model import MAX_LEVEL, MAX_UNITS, GladiatorsDo
 from sheetapp.systems.gladiators.resolve import (
     ResolvedAbility,
     ResolvedModifier,
+    resolve_ability,
     resolve_character,
 )
 from sheetapp.systems.gladiators.rules import (
@@ -58,6 +59,15 @@ COLUMNS = ("Name", "Level", "Type", "Option", "Source", "GP")
 NAME, LEVEL, TYPE, OPTION, SOURCE, COST = range(len(COLUMNS))
 ABILITIES: DataPath = ("character", "abilities")
 MIME_TYPE = "application/x-sheetapp-gladiators-row"
+_DROP = Qt.ItemFlag.ItemIsDropEnabled
+_ROW = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDragEnabled
+_ABILITY = _ROW | Qt.ItemFlag.ItemIsDropEnabled
+_ABILITY_EDITABLE = _ABILITY | Qt.ItemFlag.ItemIsEditable
+_MODIFIER = _ROW | Qt.ItemFlag.ItemNeverHasChildren
+_MODIFIER_EDITABLE = _MODIFIER | Qt.ItemFlag.ItemIsEditable
+#: Up to this many changed ability rows are announced cell by cell (each cell repaints
+#: alone); more are announced as runs of rows.
+FEW_ROWS = 4
 CERTAINTY_TEXT = {
     "reconstructed": "Cost reconstructed from a garbled table; a referee may override it.",
     "uncertain": "Cost uncertain: the rulebook's table is damaged here; a referee may override it.",
@@ -124,20 +134,39 @@ class AbilitiesModel(QAbstractItemModel):
         return document
 
     def _refresh_cache(self) -> None:
-        evaluation = self.doc.evaluation
+        """Everything the cells show from the evaluation, rebuilt as a whole."""
         self._resolved: list[ResolvedAbility] = resolve_character(
             self.character_document.character, self.cats
         )
-        self._lines: dict[DataPath, CostLine] = {}
-        for root in evaluation.costs:
-            for line in root.walk():
-                self._lines.setdefault(line.path, line)
-        self._exact: dict[DataPath, list[Issue]] = {}
-        self._below: dict[DataPath, list[Issue]] = {}
+        self._index_evaluation()
+
+    def _index_evaluation(self) -> None:
+        """Cost lines by path, issues by path and by every path above it, and each ability
+        row's own line and issues (what :meth:`_changed_rows` compares)."""
+        evaluation = self.doc.evaluation
+        lines: dict[DataPath, CostLine] = {}
+        stack = list(evaluation.costs)
+        while stack:
+            line = stack.pop()
+            lines.setdefault(line.path, line)
+            stack.extend(line.children)
+        exact: dict[DataPath, list[Issue]] = {}
+        below: dict[DataPath, list[Issue]] = {}
         for issue in evaluation.issues:
-            self._exact.setdefault(issue.path, []).append(issue)
+            exact.setdefault(issue.path, []).append(issue)
             for size in range(len(issue.path) + 1):
-                self._below.setdefault(issue.path[:size], []).append(issue)
+                below.setdefault(issue.path[:size], []).append(issue)
+        self._lines = lines
+        self._exact = exact
+        self._below = below
+        count = len(self.character_document.character.abilities)
+        self._row_lines: list[CostLine | None] = [
+            lines.get((*ABILITIES, row)) for row in range(count)
+        ]
+        self._row_issues: dict[int, list[Issue]] = {}
+        for path, issues in below.items():
+            if len(path) == 3 and path[:2] == ABILITIES and isinstance(path[2], int):
+                self._row_issues[path[2]] = issues
 
     def _rebuild_nodes(self) -> None:
         self._nodes = [_Node(next(self._keys)) for _ in self.character_document.character.abilities]
@@ -150,7 +179,10 @@ class AbilitiesModel(QAbstractItemModel):
 
     def _before_change(self, changes: list[Change]) -> None:
         top = row_ops(changes, ABILITIES)
-        child = row_ops(changes, (*ABILITIES, None, "modifiers"))
+        # An ability inserted, removed or moved takes its modifier list with it: that is
+        # a row operation, not a replacement of the modifiers (which would reset).
+        rest = [change for change in changes if not _moves_a_row(change)]
+        child = row_ops(rest, (*ABILITIES, None, "modifiers"))
         self._pending = []
         if top is None or child is None or len(top) + len(child) > 1:
             self.beginResetModel()
@@ -181,13 +213,19 @@ class AbilitiesModel(QAbstractItemModel):
                 continue
             self._pending.append(("child", op))
 
-    def _after_change(self, _changes: list[Change]) -> None:
-        self._refresh_cache()
-        for kind, op in self._pending:
-            if kind == "reset":
-                self._rebuild_nodes()
-                self.endResetModel()
-            elif kind == "top":
+    def _after_change(self, changes: list[Change]) -> None:
+        pending, self._pending = self._pending, []
+        if any(kind == "reset" for kind, _op in pending):
+            self._refresh_cache()
+            self._rebuild_nodes()
+            self.endResetModel()
+            return
+        old_lines = list(self._row_lines)
+        old_issues = self._row_issues
+        touched = self._sync_resolved(changes, pending, old_lines)
+        self._index_evaluation()
+        for kind, op in pending:
+            if kind == "top":
                 if op.op == "insert":
                     self._nodes.insert(op.row, _Node(next(self._keys)))
                     self._reindex()
@@ -206,16 +244,123 @@ class AbilitiesModel(QAbstractItemModel):
                 self.endRemoveRows()
             else:
                 self.endMoveRows()
-        self._pending = []
-        self._emit_all_changed()
+        shifted = any(kind == "top" for kind, _op in pending)
+        rows = self._changed_rows(touched, old_lines, old_issues, shifted)
+        self._emit_rows_changed(rows)
 
-    def _emit_all_changed(self) -> None:
-        rows = self.rowCount()
-        if rows == 0:
-            return
+    def _sync_resolved(
+        self,
+        changes: list[Change],
+        pending: list[tuple[str, Any]],
+        old_lines: list[CostLine | None],
+    ) -> set[int] | None:
+        """Bring the resolved abilities (and ``old_lines``, row for row) in line with the
+        new document, resolving again only the rows the changes touch. Returns those rows
+        (in the new order), or None when every row was resolved again."""
+        character = self.character_document.character
+        touched: set[int] = set()
+        every_row = False
+        for change in changes:
+            path = change.path
+            if path[:1] != ("character",):
+                continue
+            if len(path) < 3 or path[1] != "abilities" or not isinstance(path[2], int):
+                if len(path) >= 2 and path[1] in ("advantages", "disadvantages"):
+                    continue
+                if path[1:] == ("character_type",):
+                    every_row = True  # the level bounds of every row follow it
+                    continue
+                # Custom definitions (or the character as a whole): every row may read them.
+                self._resolved = resolve_character(character, self.cats)
+                return None
+            touched.add(path[2])
+        if every_row:
+            self._resolved = resolve_character(character, self.cats)
+            return None
+        for kind, op in pending:
+            if kind != "top":
+                continue
+            if touched - {op.row}:
+                # Another row changed in the same step as a row moved: row numbers in the
+                # change list may refer to either order, so resolve everything again.
+                self._resolved = resolve_character(character, self.cats)
+                return None
+            touched = set()
+            if op.op == "insert":
+                self._resolved.insert(op.row, self._resolve(op.row))
+                old_lines.insert(op.row, None)
+                touched.add(op.row)
+            elif op.op == "remove":
+                del self._resolved[op.row]
+                del old_lines[op.row]
+            else:
+                self._resolved.insert(op.to, self._resolved.pop(op.row))
+                old_lines.insert(op.to, old_lines.pop(op.row))
+                touched.add(op.to)
+            return touched
+        for row in touched:
+            if row < len(self._resolved):
+                self._resolved[row] = self._resolve(row)
+        return touched
+
+    def _resolve(self, row: int) -> ResolvedAbility:
+        character = self.character_document.character
+        return resolve_ability(
+            character.abilities[row],
+            self.cats,
+            {c.id: c for c in character.custom_abilities},
+            {c.id: c for c in character.custom_modifiers},
+        )
+
+    def _changed_rows(
+        self,
+        touched: set[int] | None,
+        old_lines: list[CostLine | None],
+        old_issues: dict[int, list[Issue]],
+        shifted: bool,
+    ) -> list[int]:
+        """Rows whose cells may show something new: rows the changes touched, rows whose
+        cost line differs, rows whose issues differ. After a row was inserted, removed or
+        moved the rows below carry new paths; only a difference in what they show counts
+        (the view lays out and repaints them anyway)."""
+        count = len(self._row_lines)
+        if touched is None:
+            return list(range(count))
+        rows = {row for row in touched if row < count}
+        same = _same_shown if shifted else _same
+        for row, (old, new) in enumerate(zip(old_lines, self._row_lines, strict=False)):
+            if row not in rows and not same(old, new):
+                rows.add(row)
+        new_issues = self._row_issues
+        for row in old_issues.keys() | new_issues.keys():
+            if row < count and row not in rows:
+                before, after = old_issues.get(row, []), new_issues.get(row, [])
+                if shifted:
+                    changed = [_shown_issue(i) for i in before] != [_shown_issue(i) for i in after]
+                else:
+                    changed = before != after
+                if changed:
+                    rows.add(row)
+        return sorted(rows)
+
+    def _emit_rows_changed(self, rows: list[int]) -> None:
+        """One dataChanged per cell of a few changed rows (each repaints just its cell),
+        one per run of rows when many changed (a run repaints the visible area once)."""
         last = len(COLUMNS) - 1
-        emit(self.dataChanged, self.index(0, 0), self.index(rows - 1, last))
-        for row in range(rows):
+        if len(rows) <= FEW_ROWS:
+            for row in rows:
+                parent = self.index(row, 0)
+                for column in range(len(COLUMNS)):
+                    cell = self.index(row, column)
+                    emit(self.dataChanged, cell, cell)
+                for m_row in range(self.rowCount(parent)):
+                    for column in range(len(COLUMNS)):
+                        cell = self.index(m_row, column, parent)
+                        emit(self.dataChanged, cell, cell)
+            return
+        for first, final in _runs(rows):
+            emit(self.dataChanged, self.index(first, 0), self.index(final, last))
+        for row in rows:
             parent = self.index(row, 0)
             children = self.rowCount(parent)
             if children:
@@ -548,17 +693,18 @@ class AbilitiesModel(QAbstractItemModel):
     # --- editing ------------------------------------------------------------------------------
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        base = Qt.ItemFlag.ItemIsDropEnabled
+        # Called for every row each time the tree lays itself out: the flag sets are
+        # combined once (enum arithmetic is slow in Python), and modifier rows say they
+        # never have children so the view does not ask.
         if not index.isValid():
-            return base
-        flags = (
-            Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDragEnabled
-        )
+            return _DROP
+        if index.column() == NAME:  # the column the tree asks about for every row
+            return _ABILITY_EDITABLE if index.internalId() == 0 else _MODIFIER
         if index.internalId() == 0:
-            flags |= Qt.ItemFlag.ItemIsDropEnabled
-        if self.data(index, EDIT_KIND_ROLE):
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+            editable = self.data(index, EDIT_KIND_ROLE) is not None
+            return _ABILITY_EDITABLE if editable else _ABILITY
+        editable = self.data(index, EDIT_KIND_ROLE) is not None
+        return _MODIFIER_EDITABLE if editable else _MODIFIER
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
@@ -663,6 +809,49 @@ class AbilitiesModel(QAbstractItemModel):
         target = count - 1 if row < 0 else (row - 1 if row > source else row)
         target = max(0, min(target, count - 1))
         return edits.move_modifier(document, ability, source, target) if source < count else None
+
+
+def _moves_a_row(change: Change) -> bool:
+    """An ability row inserted, removed or moved as a whole."""
+    path = change.path
+    return (
+        change.op != "set"
+        and len(path) == len(ABILITIES) + 1
+        and path[: len(ABILITIES)] == ABILITIES
+        and isinstance(path[-1], int)
+    )
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted row numbers as (first, last) runs of consecutive rows."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
+
+
+def _same(old: CostLine | None, new: CostLine | None) -> bool:
+    return old is new or old == new
+
+
+def _shown_line(line: CostLine | None) -> Any:
+    """What the cells show of a cost line: everything but the paths."""
+    if line is None:
+        return None
+    children = tuple(_shown_line(child) for child in line.children)
+    return (line.label, line.amount, line.explanation, line.total, line.figures, children)
+
+
+def _same_shown(old: CostLine | None, new: CostLine | None) -> bool:
+    return old is new or _shown_line(old) == _shown_line(new)
+
+
+def _shown_issue(issue: Issue) -> tuple[Any, ...]:
+    """An issue as a row shows it: the path from the ability down (its row may move)."""
+    return (issue.severity, issue.code, issue.message, issue.hint, issue.path[3:])
 
 
 def _certainty_icon() -> QIcon:

@@ -59,6 +59,22 @@ class DetailsPanel(QGroupBox):
         self.ability, self.modifier = ability, modifier
         self.rebuild()
 
+    def shows_changed(self, changes: list[Change]) -> bool:
+        """Whether ``changes`` may alter what the panel shows: the shown ability (or
+        the list it is in, or the custom definitions) changed; an edit of another ability,
+        a trait or a campaign setting leaves the panel as it is."""
+        if self.ability is None:
+            return False
+        for change in changes:
+            path = change.path
+            if path[:1] != ("character",) or path[1:2] in (("advantages",), ("disadvantages",)):
+                continue
+            if len(path) < 3 or path[1] != "abilities" or change.op != "set":
+                return True
+            if path[2] == self.ability:
+                return True
+        return False
+
     def rebuild(self) -> None:
         document = self.character_document
         abilities = document.character.abilities

@@ -42,6 +42,8 @@ from ui.systems.gladiators.entries import ability_entries, modifier_entries, tra
 from ui.systems.gladiators.traits_model import FIELDS, TraitsModel
 
 TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
+#: Rows measured to size the abilities' columns when a character opens.
+COLUMN_SAMPLE_ROWS = 120
 
 
 def _button(action: QAction) -> QToolButton:
@@ -78,6 +80,9 @@ class GladiatorsPage(SystemPage):
         # Sized once from the contents, then by the user: ResizeToContents would measure
         # every row again on each edit (slow on a 300-ability character).
         self.tree.expandAll()
+        # Measure a sample of rows, not all of them (1,500 rows on a 300-ability
+        # character took most of the time to open it); the user can widen a column.
+        header.setResizeContentsPrecision(COLUMN_SAMPLE_ROWS)
         for column in range(1, self.abilities.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             self.tree.resizeColumnToContents(column)
@@ -294,9 +299,10 @@ class GladiatorsPage(SystemPage):
         if not parent.isValid():
             self.tree.expand(self.abilities.index(first, 0))
 
-    def _after_change(self, _changes: list[Change]) -> None:
+    def _after_change(self, changes: list[Change]) -> None:
         focus = QApplication.focusWidget()
-        if focus is None or not self.details.isAncestorOf(focus):
+        editing = focus is not None and self.details.isAncestorOf(focus)
+        if not editing and self.details.shows_changed(changes):
             self.details.rebuild()
         self._update_actions()
 

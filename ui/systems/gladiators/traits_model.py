@@ -53,6 +53,7 @@ class TraitsModel(QAbstractTableModel):
         self.list_path: DataPath = ("character", kind)
         self._pending = ""
         self._count = len(self._traits())
+        self._before: tuple[list[TraitChoice], list[Issue]] = ([], [])
         document.about_to_change.connect(self._before_change)
         document.changed.connect(self._after_change)
 
@@ -71,7 +72,12 @@ class TraitsModel(QAbstractTableModel):
         known = cats.advantages if self.kind == "advantages" else cats.disadvantages
         return known.get(trait.trait)
 
+    def _shown(self) -> tuple[list[TraitChoice], list[Issue]]:
+        """What the rows show: the traits and the issues at or below the list."""
+        return list(self._traits()), self.doc.evaluation.issues_at(self.list_path)
+
     def _before_change(self, changes: list[Change]) -> None:
+        self._before = self._shown()
         ops = row_ops(changes, self.list_path)
         if ops is None or len(ops) > 1:
             self.beginResetModel()
@@ -98,10 +104,14 @@ class TraitsModel(QAbstractTableModel):
             "remove": self.endRemoveRows,
             "move": self.endMoveRows,
         }
-        if self._pending:
-            ends[self._pending]()
-        self._pending = ""
-        if self._count:
+        pending, self._pending = self._pending, ""
+        if pending:
+            ends[pending]()
+        if pending == "reset" or not self._count:
+            return
+        # Announce only when something shown changed (an edit elsewhere changes nothing
+        # here); the list is short, so the whole table is announced then.
+        if self._shown() != self._before:
             emit(self.dataChanged, self.index(0, 0), self.index(self._count - 1, len(COLUMNS) - 1))
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008

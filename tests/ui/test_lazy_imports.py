@@ -1,0 +1,65 @@
+"""Start-up stays lean: `sheetapp FILE` does not import what only some commands and
+dialogs need (the advancement commands, the PDF renderer and reportlab, QtPdf), and
+those still work when they are first used."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from tests.ui.conftest import REPO, SAMPLE
+from ui.main_window import MainWindow
+
+HEAVY = ("sheetapp.advancement", "sheetapp.pdf.export", "reportlab", "PySide6.QtPdf")
+
+
+def _loaded_after(code: str) -> list[str]:
+    script = (
+        f"{code}\nimport sys\nprint('\\n'.join(m for m in sys.modules if m.startswith({HEAVY!r})))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return done.stdout.split()
+
+
+@pytest.mark.slow
+def test_the_cli_module_and_the_window_with_a_character_import_none_of_it() -> None:
+    assert _loaded_after("import sheetapp.cli") == []
+    opened = _loaded_after(
+        "from pathlib import Path\n"
+        "from ui.app import create_app, build_window\n"
+        "app = create_app([])\n"
+        f"window = build_window([{str(SAMPLE)!r}])\n"
+        "assert window is not None and len(window.documents()) == 1\n"
+        "window.show(); app.processEvents()"
+    )
+    # The systems price the advancement ledger's budget, so the window needs that part.
+    assert [m for m in opened if not m.startswith("sheetapp.advancement")] == []
+
+
+def test_pdf_export_and_preview_load_when_used(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    assert window.open_path(SAMPLE) is not None
+    assert window.export_pdf_action.isEnabled() and window.print_action.isEnabled()
+    target = tmp_path / "owl.pdf"
+    assert window.export_pdf(target)
+    assert target.read_bytes().startswith(b"%PDF")
+    shown: list[object] = []
+    monkeypatch.setattr(
+        "ui.print_preview.show_print_preview", lambda *args, **_kw: shown.append(args)
+    )
+    window.print_preview()
+    assert len(shown) == 1 and shown[0][0] is window
