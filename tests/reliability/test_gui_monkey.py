@@ -342,19 +342,15 @@ def test_the_wheel_reproduction_runs() -> None:
     assert wheel_on_details_combo() in ("alive", "deleted inside its own event")
 
 
-@pytest.mark.xfail(strict=True, reason="ui/systems/gladiators/details.py deletes it (reported)")
 def test_a_details_combo_survives_its_own_wheel_event() -> None:
-    """Bug (reported, not fixed here: ui/systems/gladiators/ is being changed on another
-    branch). Scrolling the mouse wheel over a combo box of the details panel while the
+    """Regression (fixed: the panel now takes its rows out and deletes the widgets
+    later). Scrolling the mouse wheel over a combo box of the details panel while the
     window is not the active one (X11 and Windows deliver wheel events to inactive
     windows) changes the option; the edit's ``changed`` signal reaches
     ``GladiatorsPage._after_change``, which sees no focus widget (the application is not
     active) and rebuilds the panel at once: ``QFormLayout.removeRow`` deletes the combo
     box while its own ``wheelEvent`` is still running (use after free). The monkey hit the
     same path with a key press and the interpreter died with a segmentation fault.
-    Suggested fix: in ``DetailsPanel`` take the rows out with ``takeRow`` and
-    ``deleteLater()`` their widgets (or rebuild in a ``QTimer.singleShot(0, ...)``), and
-    test focus with ``self.window().focusWidget()``, which does not depend on activation.
     Run in a child process: a use after free may crash the test runner."""
     assert wheel_on_details_combo() == "alive"
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
+    QLayoutItem,
     QLineEdit,
     QSpinBox,
     QWidget,
@@ -46,8 +47,13 @@ class DetailsPanel(QGroupBox):
         return document
 
     def _clear(self) -> None:
+        """Empty the form. The widgets are deleted later, not now: the rebuild may run
+        inside one of their own events (a wheel turn on a combo box changes the ability
+        and so rebuilds the panel), and deleting a widget in its own event crashes."""
         while self.form.rowCount():
-            self.form.removeRow(0)
+            row = self.form.takeRow(0)
+            for item in (row.labelItem, row.fieldItem):
+                _discard(item)
 
     def _empty(self) -> None:
         self._clear()
@@ -212,3 +218,19 @@ class DetailsPanel(QGroupBox):
             )
         )
         self.form.addRow("Note:", note)
+
+
+def _discard(item: QLayoutItem | None) -> None:
+    """Hide a taken-out layout item's widgets and delete them once control returns."""
+    if item is None:
+        return
+    widget = item.widget()
+    if widget is not None:
+        widget.hide()
+        widget.deleteLater()
+        return
+    layout = item.layout()
+    if layout is not None:
+        while layout.count():
+            _discard(layout.takeAt(0))
+        layout.deleteLater()
