@@ -122,6 +122,10 @@ class TotalsBar(QFrame):
             text = total_text(total)
             if bar.format() != text:
                 bar.setFormat(text)
+                # Wide enough for its text (it only grows, so edits rarely re-lay out).
+                needed = bar.fontMetrics().horizontalAdvance(text) + 24
+                if needed > bar.minimumWidth():
+                    bar.setMinimumWidth(needed)
             if bar.toolTip() != total.explanation:
                 bar.setToolTip(total.explanation)
             over = total.budget is not None and total.spent > total.budget
