@@ -21,7 +21,6 @@ from reportlab.platypus import (
     KeepTogether,
     LongTable,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -40,6 +39,7 @@ from sheetapp.core.sheet import (
     TableSection,
     TextSection,
 )
+from sheetapp.pdf.flowables import CellParagraph
 from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
@@ -189,14 +189,14 @@ class SheetRenderer:
         """Name, player, system and campaign; the totals and the portrait to the right."""
         h = sheet.header
         st = self.styles
-        text: list[Flowable] = [Paragraph(markup(h.name or "Unnamed character"), st["Title"])]
+        text: list[Flowable] = [CellParagraph(markup(h.name or "Unnamed character"), st["Title"])]
         if h.concept.strip():
-            text.append(Paragraph(markup(h.concept), st["Subtitle"]))
+            text.append(CellParagraph(markup(h.concept), st["Subtitle"]))
         facts = [f"Player: {h.player}" if h.player else "", h.system_name]
-        text.append(Paragraph(markup("  ·  ".join(f for f in facts if f)), st["Subtitle"]))
+        text.append(CellParagraph(markup("  ·  ".join(f for f in facts if f)), st["Subtitle"]))
         if h.campaign:
             campaign = "  ·  ".join(f"{entry.label}: {entry.value}" for entry in h.campaign)
-            text.append(Paragraph(markup(campaign), st["Subtitle"]))
+            text.append(CellParagraph(markup(campaign), st["Subtitle"]))
         right: list[tuple[Flowable, float]] = []
         if totals:
             width = TOTAL_BOX_WIDTH * len(totals)
@@ -206,7 +206,7 @@ class SheetRenderer:
                 picture = decode_portrait(h.portrait).flowable(PORTRAIT_WIDTH, PORTRAIT_HEIGHT)
             except PortraitError as exc:
                 message = f"The portrait could not be printed: {exc}."
-                text.append(Paragraph(markup(message), st["Note"]))
+                text.append(CellParagraph(markup(message), st["Note"]))
             else:
                 right.append((picture, PORTRAIT_WIDTH + 8))
         if not right:
@@ -248,17 +248,17 @@ class SheetRenderer:
                 note = f"{left} · {note}" if note else left
             cells.append(
                 [
-                    Paragraph(
+                    CellParagraph(
                         markup(total.label + (f" ({total.unit})" if total.unit else "")),
                         st["BoxLabel"],
                     ),
-                    Paragraph(
+                    CellParagraph(
                         markup(value + (" ✖" if remaining is not None and remaining < 0 else "")),
                         st[
                             "TotalOver" if remaining is not None and remaining < 0 else "TotalValue"
                         ],
                     ),
-                    Paragraph(markup(note), st["BoxNote"]),
+                    CellParagraph(markup(note), st["BoxNote"]),
                 ]
             )
         return self._box_grid(cells, len(cells), width)
@@ -271,12 +271,12 @@ class SheetRenderer:
             f"✖ This sheet breaks {count} rule{'s' if count != 1 else ''}: "
             "it is not legal as it stands"
         )
-        rows: list[list[Any]] = [[Paragraph(markup(title), st["ErrorTitle"])]]
+        rows: list[list[Any]] = [[CellParagraph(markup(title), st["ErrorTitle"])]]
         for issue in errors:
             lines = [f"<b>{markup(format_path(issue.path))}</b>: {markup(issue.message)}"]
             if issue.hint:
                 lines.append(f"<i>{markup(issue.hint)}</i>")
-            rows.append([Paragraph("<br/>".join(lines), st["ErrorItem"])])
+            rows.append([CellParagraph("<br/>".join(lines), st["ErrorItem"])])
         table = LongTable(rows, colWidths=[self.width], repeatRows=1, splitInRow=1)
         commands: list[tuple[Any, ...]] = [
             ("BOX", (0, 0), (-1, -1), 1.5, p.error_ink),
@@ -300,8 +300,11 @@ class SheetRenderer:
         if section.empty:
             if hide:
                 return []
-            return [Paragraph(markup(title), st["SectionTitle"]), Paragraph("None", st["Empty"])]
-        heading = Paragraph(markup(title), st["SectionTitle"])
+            return [
+                CellParagraph(markup(title), st["SectionTitle"]),
+                CellParagraph("None", st["Empty"]),
+            ]
+        heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, TableSection):
             return [heading, self._table(section, layout)]
         if isinstance(section, KeyValueSection):
@@ -339,7 +342,7 @@ class SheetRenderer:
         head_style = {"left": "TableHead", "right": "TableHeadRight", "center": "TableHeadCenter"}
         cell_style = {"left": "Cell", "right": "CellRight", "center": "CellCenter"}
         data: list[list[Any]] = [
-            [Paragraph(markup(c.label), st[head_style[c.align]]) for c, _ in columns]
+            [CellParagraph(markup(c.label), st[head_style[c.align]]) for c, _ in columns]
         ]
         commands: list[tuple[Any, ...]] = [
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -383,16 +386,16 @@ class SheetRenderer:
             if position == 0:
                 mark = SEVERITY_MARK[row.severity] if row.severity else ""
                 content: list[Flowable] = [
-                    Paragraph(markup(mark) + markup(text), st.indented(name, row.depth))
+                    CellParagraph(markup(mark) + markup(text), st.indented(name, row.depth))
                 ]
                 if row.detail:
                     content.extend(
-                        Paragraph(block, st.indented("CellDetail", row.depth))
+                        CellParagraph(block, st.indented("CellDetail", row.depth))
                         for block in paragraphs(row.detail)
                     )
                 cells.append(content)
             else:
-                cells.append(Paragraph(markup(text), st[name]))
+                cells.append(CellParagraph(markup(text), st[name]))
         return cells
 
     def _key_values(self, section: KeyValueSection, layout: SectionLayout | None) -> Flowable:
@@ -403,12 +406,12 @@ class SheetRenderer:
         st = self.styles
         cells = [
             [
-                Paragraph(markup(_marked(entry)), st["BoxLabel"]),
-                Paragraph(
+                CellParagraph(markup(_marked(entry)), st["BoxLabel"]),
+                CellParagraph(
                     markup(entry.value),
                     st["BoxValue" if len(entry.value) <= SHORT_VALUE else "BoxValueText"],
                 ),
-                Paragraph(markup(entry.explanation), st["BoxNote"]),
+                CellParagraph(markup(entry.explanation), st["BoxNote"]),
             ]
             for entry in section.entries
         ]
@@ -418,9 +421,9 @@ class SheetRenderer:
         st = self.styles
         data = [
             [
-                Paragraph(markup(_marked(entry)), st["CellStrong"]),
-                Paragraph(markup(entry.value), st["Cell"]),
-                Paragraph(markup(entry.explanation), st["CellDetail"]),
+                CellParagraph(markup(_marked(entry)), st["CellStrong"]),
+                CellParagraph(markup(entry.value), st["Cell"]),
+                CellParagraph(markup(entry.explanation), st["CellDetail"]),
             ]
             for entry in entries
         ]
@@ -481,7 +484,7 @@ class SheetRenderer:
         return table
 
     def _text(self, section: TextSection) -> list[Flowable]:
-        return [Paragraph(block, self.styles["Body"]) for block in paragraphs(section.text)]
+        return [CellParagraph(block, self.styles["Body"]) for block in paragraphs(section.text)]
 
 
 def _marked(entry: Entry) -> str:
