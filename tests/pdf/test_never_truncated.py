@@ -7,6 +7,7 @@ import base64
 import re
 from io import BytesIO
 
+import pytest
 from PIL import Image
 
 from sheetapp.systems.gladiators import SYSTEM
@@ -188,3 +189,19 @@ def test_only_black_and_grey_in_monochrome() -> None:
 
     assert any(len(set(rgb)) > 1 for rgb in fills(colour))
     assert all(len({float(c) for c in rgb}) == 1 for rgb in fills(mono))
+
+
+def test_remembered_wraps_give_the_same_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CellParagraph reuses a cell's line breaks across page breaks; the pages must be
+    exactly those of a plain Paragraph (reportlab's invariant mode fixes dates and ids)."""
+    from reportlab import rl_config
+    from reportlab.platypus import Paragraph
+
+    from sheetapp.pdf.flowables import CellParagraph
+
+    monkeypatch.setattr(rl_config, "invariant", 1)
+    document = big_character(120)
+    cached, _ = render(document)
+    monkeypatch.setattr(CellParagraph, "wrap", Paragraph.wrap)
+    plain, _ = render(document)
+    assert cached == plain
