@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetapp.advancement.ledger import earned_total
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
-from sheetapp.core.sheet import Sheet
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.gladiators import derived, rules
@@ -31,6 +30,9 @@ from sheetapp.systems.gladiators.resolve import (
 )
 from sheetapp.systems.gladiators.starting import starting_abilities
 from sheetapp.systems.gladiators.traits import TraitPrice, trait_price
+
+if TYPE_CHECKING:  # the printable sheet loads with PDF export
+    from sheetapp.core.sheet import Sheet
 
 GP = "gp"
 
