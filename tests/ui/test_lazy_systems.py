@@ -92,3 +92,16 @@ def test_a_broken_system_is_said_in_a_dialog(
     window.examples_menu.aboutToShow.emit()
     assert "entry 'armour'" in shown[-1][1]
     assert [a.text() for a in window.examples_menu.actions()] == ["(no examples installed)"]
+
+
+def test_after_first_paint_runs_its_callback_once_the_window_has_painted(
+    fresh: MainWindow, qtbot: QtBot
+) -> None:
+    calls: list[int] = []
+    app_module.AfterFirstPaint(fresh, lambda: calls.append(len(fresh.registry.loaded_ids())))
+    assert calls == []
+    fresh.show()
+    qtbot.waitUntil(lambda: calls == [0], timeout=5000)
+    fresh.update()
+    qtbot.wait(50)
+    assert calls == [0]  # the first paint only
