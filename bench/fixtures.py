@@ -39,6 +39,8 @@ class Spec:
     description: str = ""
     edit_path: tuple[str | int, ...] = ()
     edit_after: Any = None
+    #: the key of ``sizes`` that scales the character (rows say "at 300 abilities")
+    unit: str = "abilities"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ class Fixture:
     edit_path: tuple[str | int, ...]
     edit_after: Any
     bytes: int = 0
+    unit: str = "abilities"
 
     @property
     def label(self) -> str:
@@ -68,7 +71,6 @@ class SystemGenerator:
 
     large: Callable[[int], list[Spec]]
     scaled: Callable[[int, int], Spec]
-    scale_unit: str = "abilities"
 
 
 def _gladiators() -> SystemGenerator:
@@ -77,8 +79,17 @@ def _gladiators() -> SystemGenerator:
     return gladiators_fixtures.GENERATOR
 
 
+def _capital() -> SystemGenerator:
+    from bench.generators import capital_fixtures
+
+    return capital_fixtures.GENERATOR
+
+
 #: system id -> a function returning its generator (imported only when used)
-GENERATORS: dict[str, Callable[[], SystemGenerator]] = {"gladiators": _gladiators}
+GENERATORS: dict[str, Callable[[], SystemGenerator]] = {
+    "capital": _capital,
+    "gladiators": _gladiators,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,7 @@ def _write(folder: Path, system_id: str, spec: Spec) -> Fixture:
         spec.edit_path,
         spec.edit_after,
         len(data),
+        spec.unit,
     )
 
 

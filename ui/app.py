@@ -3,12 +3,18 @@
 With ``SHEETAPP_QUIT_AFTER_SHOW=1`` in the environment the app quits (exit code 0) as
 soon as the main window has been painted with the files loaded, without offering to
 recover autosaves: the packaging smoke test and the start-up benchmark use it.
+
+Game systems load when first needed (see :class:`~sheetapp.core.system.SystemRegistry`):
+the systems of the files on the command line while they are opened, the others from
+the event loop just after the window's first paint, so the New dialog and the examples
+menu open at once and a broken plug-in or catalog is reported in a dialog then.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -58,6 +64,35 @@ class QuitAfterFirstPaint(QObject):
         return False
 
 
+class AfterFirstPaint(QObject):
+    """Calls ``callback`` from the event loop once ``window`` has been painted."""
+
+    def __init__(self, window: MainWindow, callback: Callable[[], object]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.callback = callback
+        self.painted = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self.painted and watched is self.window and event.type() == QEvent.Type.Paint:
+            self.painted = True
+            QTimer.singleShot(0, self.callback)
+        return False
+
+
+def load_other_systems(window: MainWindow) -> bool:
+    """Load every system not loaded yet (validating its catalogs); say in a dialog which
+    one is broken. False when one is."""
+    for system_id in window.registry.ids():
+        try:
+            window.registry.get(system_id)
+        except (CatalogError, SystemLoadError) as exc:
+            show_error(window, "A game system cannot be loaded", str(exc))
+            return False
+    return True
+
+
 def create_app(argv: list[str]) -> QApplication:
     app = QApplication.instance()
     if isinstance(app, QApplication):
@@ -102,5 +137,6 @@ def run(argv: list[str]) -> int:
         QTimer.singleShot(NEVER_SHOWN_MS, lambda: _never_shown(app))
     else:
         QTimer.singleShot(0, window.offer_recovery)
+        AfterFirstPaint(window, lambda: load_other_systems(window))
     window.show()
     return app.exec()

@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp import __version__
+from sheetapp.core.catalog import CatalogError
 from sheetapp.core.examples import list_examples, load_example
 from sheetapp.core.issues import DataPath, Issue
-from sheetapp.core.system import SystemRegistry
+from sheetapp.core.system import SystemLoadError, SystemRegistry
 from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.registry = registry
+        self.examples_filled = False
         self.settings = settings or Settings()
         self.setObjectName("main_window")
         self.setWindowTitle("sheetapp")
@@ -170,7 +172,9 @@ class MainWindow(QMainWindow):
         file_menu.setToolTipsVisible(True)
         file_menu.addAction(self.new_action)
         self.examples_menu = file_menu.addMenu("New from &Example")
-        self._fill_examples()
+        # Filled when first opened: listing the examples loads every system's plug-in,
+        # which the start-up with one character does not need.
+        self.examples_menu.aboutToShow.connect(self._fill_examples)
         file_menu.addAction(self.open_action)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -214,12 +218,18 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.about_action)
 
     def _fill_examples(self) -> None:
-        self.examples_menu.clear()
-        for system in self.registry:
+        if self.examples_filled:
+            return
+        self.examples_filled = True
+        for system_id in self.registry.ids():
             try:
+                system = self.registry.get(system_id)
                 examples = list_examples(system.id, self.registry)
             except CharacterFileError as exc:
                 show_error(self, "A shipped example is broken", exc.user_message())
+                continue
+            except (CatalogError, SystemLoadError) as exc:
+                show_error(self, "A game system cannot be loaded", str(exc))
                 continue
             for example in examples:
                 action = self.examples_menu.addAction(f"{example.name} ({system.name})")
@@ -227,7 +237,8 @@ class MainWindow(QMainWindow):
                 action.triggered.connect(
                     lambda _c=False, s=system.id, e=example.id: self.new_from_example(s, e)
                 )
-        self.examples_menu.setEnabled(not self.examples_menu.isEmpty())
+        if self.examples_menu.isEmpty():
+            self.examples_menu.addAction("(no examples installed)").setEnabled(False)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -303,6 +314,9 @@ class MainWindow(QMainWindow):
         except CharacterFileError as exc:
             show_error(self, "Cannot open the character", exc.user_message())
             return None
+        except (CatalogError, SystemLoadError) as exc:  # its system's plug-in is broken
+            show_error(self, "Cannot open the character", f"{path.name}: {exc}")
+            return None
         is_export = _is_export(path)
         view = self.add_document(loaded, None if is_export else path)
         if is_export:
@@ -323,7 +337,11 @@ class MainWindow(QMainWindow):
             self.open_path(Path(name))
 
     def new_character(self) -> EditorView | None:
-        dialog = NewCharacterDialog(self.registry, self)
+        try:
+            dialog = NewCharacterDialog(self.registry, self)
+        except (CatalogError, SystemLoadError) as exc:
+            show_error(self, "A game system cannot be loaded", str(exc))
+            return None
         if not dialog.exec():
             return None
         return self.create_from_dialog(dialog)
@@ -341,7 +359,7 @@ class MainWindow(QMainWindow):
     def new_from_example(self, system_id: str, example_id: str) -> EditorView | None:
         try:
             loaded = load_example(system_id, example_id, self.registry)
-        except (CharacterFileError, LookupError) as exc:
+        except (CharacterFileError, LookupError, CatalogError, SystemLoadError) as exc:
             show_error(self, "Cannot open the example", str(exc))
             return None
         return self.add_document(loaded, None)

@@ -38,7 +38,7 @@ def _apply(document: Any, changes: Sequence[Change]) -> Any:
 
 
 def the_edit(fixture: Fixture) -> Change:
-    """The fixture's single edit as a Change (a level set by one)."""
+    """The fixture's single edit as a Change (a value set, e.g. a level by one)."""
     node: Any = fixture.document.model_dump(mode="json")
     for key in fixture.edit_path:
         node = node[key]
@@ -79,7 +79,7 @@ def scaling(context: Context) -> list[Row]:
     by_system: dict[str, list[tuple[int, float]]] = {}
     for fixture in context.scaling:
         stats = time_ms(partial(_evaluate, fixture), context.fast)
-        size = fixture.sizes.get("abilities", 0)
+        size = fixture.sizes.get(fixture.unit, 0)
         # Growth is a property of the algorithm: take the thread's CPU time, which other
         # programs on a busy machine do not inflate (the wall-clock median is in the row).
         cpu = stats.cpu_median if stats.cpu_median is not None else stats.median
@@ -88,10 +88,10 @@ def scaling(context: Context) -> list[Row]:
         rows.append(
             Row(
                 "scaling.point",
-                f"evaluate() at {size} abilities",
+                f"evaluate() at {size} {fixture.unit}",
                 fixture.label,
                 stats=stats,
-                note=f"{per_item:.1f} µs per ability",
+                note=f"{per_item:.1f} µs per {_singular(fixture.unit)}",
             )
         )
     for system_id, points in by_system.items():
@@ -109,6 +109,13 @@ def scaling(context: Context) -> list[Row]:
             )
         )
     return rows
+
+
+def _singular(unit: str) -> str:
+    """'abilities' -> 'ability', 'equipment entries' -> 'equipment entry'."""
+    if unit.endswith("ies"):
+        return unit[:-3] + "y"
+    return unit.removesuffix("s")
 
 
 def loglog_slope(points: list[tuple[int, float]]) -> float:

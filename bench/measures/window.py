@@ -82,7 +82,8 @@ def show_large(context: Context) -> list[Row]:
     window = _window()
     rows = []
     for fixture in context.large():
-        count = fixture.sizes.get("abilities", 0)
+        count = fixture.sizes.get(fixture.unit, 0)
+        title = f"window: open the large character, {fixture.unit} shown"
 
         def run(f: Fixture = fixture) -> None:
             window.open_path(f.path)
@@ -97,9 +98,9 @@ def show_large(context: Context) -> list[Row]:
             rows.append(
                 Row(
                     "window.show",
-                    "window: open the large character, abilities shown",
+                    title,
                     fixture.label,
-                    note=f"no view in the tab lists the {count} abilities",
+                    note=f"no view in the tab lists the {count} {fixture.unit}",
                 )
             )
             continue
@@ -107,10 +108,10 @@ def show_large(context: Context) -> list[Row]:
         rows.append(
             Row(
                 "window.show",
-                "window: open the large character, abilities shown",
+                title,
                 fixture.label,
                 stats=stats,
-                note=f"open_path + events + render; {count} abilities in {where}; "
+                note=f"open_path + events + render; {count} {fixture.unit} in {where}; "
                 "no target in DESIGN.md",
             )
         )

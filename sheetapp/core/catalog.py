@@ -34,7 +34,7 @@ class CatalogError(Exception):
 class CatalogModel(BaseModel):
     """Base for catalog files: unknown keys are refused (a typo must not pass)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class CatalogEntry(CatalogModel):

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.storage.envelope import CharacterDocument
@@ -75,62 +76,96 @@ class SystemLoadError(RuntimeError):
 
 
 class SystemRegistry:
-    """The installed game systems by id."""
+    """The installed game systems by id.
 
-    def __init__(self, systems: Iterable[GameSystem]) -> None:
+    A registry made from entry points knows the ids from the entry points' names and
+    imports a plug-in only when it is first asked for (:meth:`get`, or iterating, which
+    loads them all). Loading a system validates its catalogs before it is handed out,
+    so a system a caller receives always has valid catalogs; a broken catalog raises
+    :class:`~sheetapp.core.catalog.CatalogError` (naming the file and the entry) from the
+    call that first needed the system, and a broken plug-in :class:`SystemLoadError`.
+    """
+
+    def __init__(
+        self, systems: Iterable[GameSystem] = (), plugins: Iterable[EntryPoint] = ()
+    ) -> None:
         self._systems: dict[str, GameSystem] = {}
+        self._plugins: dict[str, EntryPoint] = {}
         for system in systems:
-            if system.id in self._systems:
-                raise SystemLoadError(f"Two game systems claim the id '{system.id}'")
+            self._claim(system.id)
             self._systems[system.id] = system
+        for point in plugins:
+            self._claim(point.name)
+            self._plugins[point.name] = point
+        self._order = sorted([*self._systems, *self._plugins])
+
+    def _claim(self, system_id: str) -> None:
+        if system_id in self._systems or system_id in self._plugins:
+            raise SystemLoadError(f"Two game systems claim the id '{system_id}'")
 
     @classmethod
     def from_entry_points(cls, group: str = ENTRY_POINT_GROUP) -> SystemRegistry:
-        systems: list[GameSystem] = []
-        for point in entry_points(group=group):
-            try:
-                loaded = point.load()
-            except Exception as exc:
-                raise SystemLoadError(
-                    f"The game system plug-in '{point.name}' ({point.value}) failed to load: {exc}"
-                ) from exc
-            if not isinstance(loaded, GameSystem):
-                raise SystemLoadError(
-                    f"The plug-in '{point.name}' ({point.value}) is not a GameSystem"
-                )
-            if loaded.id != point.name:
-                raise SystemLoadError(
-                    f"The plug-in '{point.name}' declares the system id '{loaded.id}'"
-                )
-            systems.append(loaded)
-        return cls(sorted(systems, key=lambda system: system.id))
+        """The plug-ins of ``group``, none of them imported yet."""
+        return cls(plugins=entry_points(group=group))
 
     def get(self, system_id: str) -> GameSystem:
-        try:
-            return self._systems[system_id]
-        except KeyError:
-            raise UnknownSystemError(system_id, self._systems) from None
+        """The system, loaded (and its catalogs validated) on the first request."""
+        system = self._systems.get(system_id)
+        if system is not None:
+            return system
+        point = self._plugins.get(system_id)
+        if point is None:
+            raise UnknownSystemError(system_id, self._order)
+        system = _load_plugin(point)
+        self._systems[system_id] = system
+        return system
 
     def ids(self) -> list[str]:
-        return list(self._systems)
+        """Every installed id, sorted, without loading any plug-in."""
+        return list(self._order)
 
-    def __iter__(self) -> Any:
-        return iter(self._systems.values())
+    def loaded_ids(self) -> list[str]:
+        """The ids of the systems loaded so far, sorted."""
+        return [system_id for system_id in self._order if system_id in self._systems]
+
+    def load_all(self) -> list[GameSystem]:
+        """Every system, sorted by id, loading those not loaded yet."""
+        return [self.get(system_id) for system_id in self._order]
+
+    def __iter__(self) -> Iterator[GameSystem]:
+        return iter(self.load_all())
 
     def __contains__(self, system_id: object) -> bool:
-        return system_id in self._systems
+        return system_id in self._systems or system_id in self._plugins
 
     def load_all_catalogs(self) -> None:
-        for system in self._systems.values():
+        for system in self.load_all():
             system.load_catalogs()
+
+
+def _load_plugin(point: EntryPoint) -> GameSystem:
+    try:
+        loaded = point.load()
+    except CatalogError:
+        raise  # a plug-in that validates its catalogs at import: the error names the entry
+    except Exception as exc:
+        raise SystemLoadError(
+            f"The game system plug-in '{point.name}' ({point.value}) failed to load: {exc}"
+        ) from exc
+    if not isinstance(loaded, GameSystem):
+        raise SystemLoadError(f"The plug-in '{point.name}' ({point.value}) is not a GameSystem")
+    if loaded.id != point.name:
+        raise SystemLoadError(f"The plug-in '{point.name}' declares the system id '{loaded.id}'")
+    loaded.load_catalogs()
+    return loaded
 
 
 @cache
 def installed_systems() -> SystemRegistry:
-    """The registry of every installed system, with catalogs validated (once per process)."""
-    registry = SystemRegistry.from_entry_points()
-    registry.load_all_catalogs()
-    return registry
+    """The registry of every installed system (one per process). Plug-ins load, and
+    their catalogs are validated, when first used: ``sheetapp FILE`` imports only the
+    system of FILE before its window is shown."""
+    return SystemRegistry.from_entry_points()
 
 
 def schema_models() -> dict[str, type[BaseModel]]:

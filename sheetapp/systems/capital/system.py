@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.sheet import Sheet as PrintedSheet
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.capital import rules
@@ -16,6 +15,9 @@ from sheetapp.systems.capital.creation import add_common_equipment
 from sheetapp.systems.capital.derived import derived_values
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter, CapitalDocument
 from sheetapp.systems.capital.sheet import Sheet, build_sheet
+
+if TYPE_CHECKING:  # the printable sheet loads with PDF export
+    from sheetapp.core.sheet import Sheet as PrintedSheet
 
 SLOTS = "slots"
 VEHICLE_SLOTS = "vehicle_slots"

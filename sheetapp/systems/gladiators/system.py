@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from sheetapp.advancement.ledger import earned_total
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
-from sheetapp.core.sheet import Sheet
 from sheetapp.core.system import UnknownReference
-from sheetapp.storage.envelope import CharacterDocument, Meta
+from sheetapp.storage.envelope import CharacterDocument, HistoryEntry, Meta
 from sheetapp.systems.gladiators import derived, rules
-from sheetapp.systems.gladiators.advance import ADVANCEMENT, GladiatorsAdvancement
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost
 from sheetapp.systems.gladiators.memo import AbilityMemo, AbilityResult, ability_key, context_key
@@ -32,7 +29,31 @@ from sheetapp.systems.gladiators.resolve import (
 from sheetapp.systems.gladiators.starting import starting_abilities
 from sheetapp.systems.gladiators.traits import TraitPrice, trait_price
 
+if TYPE_CHECKING:  # the printable sheet loads with PDF export, advancement when used
+    from sheetapp.core.sheet import Sheet
+    from sheetapp.systems.gladiators.advance import GladiatorsAdvancement
+
 GP = "gp"
+
+
+class _Advancement:
+    """``GladiatorsSystem.advancement``: the advancement rules, imported on first use (the
+    advancement framework is not needed to open and show a character)."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> GladiatorsAdvancement:
+        from sheetapp.systems.gladiators.advance import ADVANCEMENT
+
+        return ADVANCEMENT
+
+
+def earned_gp(history: Sequence[HistoryEntry]) -> int:
+    """Every GP earned in the ledger (``sheetapp.advancement.ledger.earned_total``; the
+    ledger code loads with the first ledger entry)."""
+    if not history:
+        return 0
+    from sheetapp.advancement.ledger import earned_total
+
+    return earned_total(history, GP)
 
 
 class GladiatorsSystem:
@@ -41,7 +62,7 @@ class GladiatorsSystem:
     system_version = "6"
     seed = "000_5bffb215164afb79.txt"
     #: found by sheetapp.advancement.advancement_of (not part of the GameSystem protocol)
-    advancement: GladiatorsAdvancement = ADVANCEMENT
+    advancement = _Advancement()
 
     def __init__(self) -> None:
         self._memo = AbilityMemo()
@@ -94,7 +115,7 @@ class GladiatorsSystem:
         ]
         # The budget: the campaign's starting GP plus every GP earned in the ledger;
         # unspent GP carry forward (advance.py).
-        earned = earned_total(document.history, GP)
+        earned = earned_gp(document.history)
         budget = campaign.gp_budget + earned
         totals = [
             Total(
