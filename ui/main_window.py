@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp import __version__
+from sheetapp.advancement import advancement_of
 from sheetapp.core.examples import list_examples, load_example
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemRegistry
@@ -36,6 +37,7 @@ from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import LoadedDocument, load_document, save_document
 from sheetapp.storage.portable import export_bytes
+from ui.advancement_dock import AdvancementPanel
 from ui.autosave import Autosaver
 from ui.document import EditorDocument
 from ui.editor_view import EditorView
@@ -47,6 +49,7 @@ from ui.output_actions import UNAVAILABLE, pdf_writer, print_preview_function
 from ui.recovery import RecoveryDialog
 from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
+from ui.wizard import LevelUpWizard
 
 FILE_FILTER = "Character files (*.json);;All files (*)"
 EXPORT_FILTER = "Portable JSON export (*.json)"
@@ -109,6 +112,12 @@ class MainWindow(QMainWindow):
         self.history_dock = self._dock("History", "history_dock", self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.tabifyDockWidget(self.explain_dock, self.history_dock)
+        self.advancement = AdvancementPanel()
+        self.advancement.level_up_requested.connect(self.level_up)
+        self.advancement.open_requested.connect(lambda loaded: self.add_document(loaded, None))
+        self.advancement_dock = self._dock("Advancement", "advancement_dock", self.advancement)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.advancement_dock)
+        self.tabifyDockWidget(self.history_dock, self.advancement_dock)
         self.explain_dock.raise_()
         self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.issues_dock], [170], Qt.Orientation.Vertical)
@@ -155,6 +164,7 @@ class MainWindow(QMainWindow):
         self.previous_tab_action = self._action(
             "Previous Character", lambda: self._step_tab(-1), keys.PreviousChild
         )
+        self.level_up_action = self._action("Level &Up…", self.level_up, "Ctrl+L")
         self.about_action = self._action("&About sheetapp", self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.preview_function = print_preview_function()
@@ -189,7 +199,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         self.character_menu = bar.addMenu("&Character")
         view_menu = bar.addMenu("&View")
-        for dock in (self.issues_dock, self.explain_dock, self.history_dock):
+        for dock in (self.issues_dock, self.explain_dock, self.history_dock, self.advancement_dock):
             view_menu.addAction(dock.toggleViewAction())
         self.issues_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+1"))
         self.explain_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+2"))
@@ -530,6 +540,11 @@ class MainWindow(QMainWindow):
         if view is not None:
             for action in view.page.edit_actions():
                 self.character_menu.addAction(action)
+            self.character_menu.addSeparator()
+        self.character_menu.addAction(self.level_up_action)
+        self.level_up_action.setEnabled(
+            view is not None and advancement_of(view.document.system) is not None
+        )
         self.character_menu.setEnabled(view is not None)
         for action in (
             self.save_action,
@@ -558,6 +573,7 @@ class MainWindow(QMainWindow):
         view = self.current_view()
         evaluation = view.document.evaluation if view else None
         self.issues_view.set_evaluation(evaluation)
+        self.advancement.set_document(view.document if view else None)
         self.explain.show_explanation(evaluation, view.selected_path if view else None)
         count = len(evaluation.issues) if evaluation else 0
         self.issues_dock.setWindowTitle(f"Issues ({count})" if count else "Issues")
@@ -590,6 +606,22 @@ class MainWindow(QMainWindow):
         if not shown:
             self.statusBar().showMessage(issue.message, 8000)
         return shown
+
+    # --- advancement -------------------------------------------------------------------------
+
+    def level_up(self) -> LevelUpWizard | None:
+        """Open the level-up wizard on the current character (window-modal, not blocking)."""
+        view = self.current_view()
+        if view is None or advancement_of(view.document.system) is None:
+            return None
+        try:
+            wizard = LevelUpWizard(view.document, self)
+        except ValueError as exc:
+            show_error(self, "Cannot level up", str(exc))
+            return None
+        wizard.finished.connect(wizard.deleteLater)
+        wizard.open()
+        return wizard
 
     # --- view ------------------------------------------------------------------------------------
 

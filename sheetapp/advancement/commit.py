@@ -181,6 +181,24 @@ def preview(
     )
 
 
+def with_earnings(
+    document: DocumentT, earned: Mapping[str, int], *, date: str | None = None
+) -> DocumentT:
+    """``document`` (with entry zero) and a draft entry earning ``earned``, nothing spent:
+    what a wizard spends on, so the budget already holds the new earnings."""
+    when = check_date(date) if date else today()
+    source = start_ledger(document, date=when)
+    draft = HistoryEntry(
+        id=new_entry_id(),
+        kind=ADVANCE,
+        date=when,
+        earned={key: amount for key, amount in earned.items() if amount},
+    )
+    data = document_data(source)
+    data["history"].append(draft.model_dump(mode="json"))
+    return type(source).model_validate(data)
+
+
 def _value_at(data: Any, path: Sequence[str | int]) -> Any:
     for part in path:
         try:

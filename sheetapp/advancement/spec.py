@@ -102,6 +102,8 @@ class LevelStep:
     steps: tuple[str, ...]
     new_level: int
     open_choices: int = 0
+    #: the dice used, by request key (entered, or rolled for the player)
+    dice: dict[str, list[int]] = field(default_factory=dict)
 
 
 @runtime_checkable

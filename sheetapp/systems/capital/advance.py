@@ -23,7 +23,7 @@ from sheetapp.core.system import GameSystem
 from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.systems.capital.catalog import Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.levels import LevelUpError, level_up
-from sheetapp.systems.capital.model import MAX_LEVEL, CapitalCharacter, SystemChoice
+from sheetapp.systems.capital.model import MAX_LEVEL, CapitalCharacter, HpRoll, SystemChoice
 
 #: The key of a level in a ledger's ``earned``.
 LEVEL = "level"
@@ -118,11 +118,18 @@ class CapitalAdvancement:
             )
         except LevelUpError as exc:
             raise ValueError(str(exc)) from None
+        new = result.document.character
+        used: dict[str, list[int]] = {}
+        for key, rolls in ((HP_DICE, new.hp_rolls), (COMPANION_DICE, _asset_rolls(new))):
+            for roll in rolls:
+                if roll.level == new.level:
+                    used[key] = list(roll.dice)
         return LevelStep(
             tuple(result.changes),
             tuple(step.text for step in result.steps),
-            result.document.character.level,
+            new.level,
             result.new_slots,
+            used,
         )
 
     # --- what may be bought ------------------------------------------------------------------
@@ -205,6 +212,11 @@ def take_system(document: CharacterDocument[Any, Any], system_id: str) -> Change
         ("character", "systems", len(character.systems)),
         after=choice.model_dump(mode="json"),
     )
+
+
+def _asset_rolls(character: CapitalCharacter) -> list[HpRoll]:
+    asset = character.special_asset
+    return list(asset.hp_rolls) if asset is not None else []
 
 
 def _error_keys(system: GameSystem, document: CharacterDocument[Any, Any]) -> set[tuple[str, str]]:
