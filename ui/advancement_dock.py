@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -57,7 +58,10 @@ class AdvancementPanel(QWidget):
         self.tree.setObjectName("ledger")
         self.tree.setHeaderLabels(["Entry", "Earned"])
         self.tree.setAlternatingRowColors(True)
-        self.tree.setColumnWidth(0, 250)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.empty = QLabel()
         self.empty.setObjectName("ledger_empty")
         self.empty.setWordWrap(True)
@@ -156,11 +160,13 @@ class AdvancementPanel(QWidget):
                 problem.setForeground(0, QBrush(PROBLEM))
                 item.addChild(problem)
             self.tree.addTopLevelItem(item)
+            _span_children(item)
         if report.outside:
             outside = QTreeWidgetItem(["Edits made outside the ledger", ""])
             for row in report.outside:
                 outside.addChild(QTreeWidgetItem([change_text(row, units), ""]))
             self.tree.addTopLevelItem(outside)
+            _span_children(outside)
         if report.problem and not any(line.problem for line in report.lines):
             problem = QTreeWidgetItem([f"! {report.problem}", ""])
             problem.setForeground(0, QBrush(PROBLEM))
@@ -256,3 +262,11 @@ class AdvancementPanel(QWidget):
         )
         emit(self.open_requested, LoadedDocument(then, document.system))
         return True
+
+
+def _span_children(item: QTreeWidgetItem) -> None:
+    """A change or total line reads across the whole width."""
+    for index in range(item.childCount()):
+        child = item.child(index)
+        if child is not None:
+            child.setFirstColumnSpanned(True)

@@ -109,6 +109,8 @@ class OptionsPanel(QWidget):
         current = self.current_option()
         keep = (current.kind, current.path) if current else None
         self.options = self.rules.spend_options(self.system, self.document.document)
+        self.units = {t.key: t.unit or t.label for t in self.document.evaluation.totals}
+        self.units.update({c.key: c.unit or c.label for c in self.rules.currencies})
         self.tree.clear()
         chosen: QTreeWidgetItem | None = None
         for option in self.options:

@@ -38,7 +38,7 @@ class ReviewPage(QWizardPage):
         self.result: Preview | None = None
         self.setTitle("Review")
         self.setSubTitle(
-            "Every value this level-up changes, with its cost. Finish writes it "
+            "Every value this level-up changes, with its cost. Commit writes it "
             "to the ledger as one step you can undo."
         )
         self.headline = QLabel()

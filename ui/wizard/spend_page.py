@@ -7,6 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QProgressBar,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -24,6 +26,8 @@ from ui.wizard.dice_panel import DicePanel
 from ui.wizard.draft import Draft
 from ui.wizard.options import OptionsPanel
 
+COMPACT_BAR = 150
+
 #: Open-ended options and the page action that builds them (matched by the action's text).
 OPEN_ACTIONS = {
     "add_ability": "Add &Ability…",
@@ -38,6 +42,8 @@ class SpendPage(QWizardPage):
         self.draft = draft
         self.setTitle("Spend")
         self.totals = TotalsBar()
+        # The derived values are one long line: clip it rather than widen the wizard.
+        self.totals.derived.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.options = OptionsPanel(draft.system, draft.rules)
         self.options.open_requested.connect(self._open_option)
         self.issues = IssuesView()
@@ -120,6 +126,9 @@ class SpendPage(QWizardPage):
         if working is None:
             return
         self.totals.show_evaluation(working.evaluation)
+        for widget in self.totals.total_widgets:
+            if isinstance(widget, QProgressBar):
+                widget.setMinimumWidth(COMPACT_BAR)  # several totals side by side fit the page
         self.issues.set_evaluation(working.evaluation)
         self.explain.show_explanation(working.evaluation, self.selected)
         self.completeChanged.emit()

@@ -46,6 +46,8 @@ RULES_TEXT = (
     'can choose any Systems to fill the Slots you have"), under the usual requirements.'
 )
 
+EXPLANATION_LENGTH = 320
+
 FIELD_NAMES = {
     "level": "Level",
     "hp_rolls": "HP dice",
@@ -232,7 +234,10 @@ def _explain(entry: SystemDef) -> str:
     parts = [slots, entry.category]
     if entry.energy:
         parts.append(f"Energy {entry.energy}")
-    text = entry.text.split("\n", 1)[0]
+    lines = [line.strip() for line in entry.text.splitlines()]
+    text = " ".join(line for line in lines if line and line != entry.name)
+    if len(text) > EXPLANATION_LENGTH:
+        text = text[: EXPLANATION_LENGTH - 1].rsplit(" ", 1)[0] + "…"
     return f"{' · '.join(parts)}. {text}".strip()
 
 
