@@ -54,6 +54,8 @@ class AdvancementPanel(QWidget):
         self.setObjectName("advancement")
         self.document: EditorDocument | None = None
         self.report: LedgerReport | None = None
+        self._stale = False
+        self._shown = True
         self.tree = QTreeWidget()
         self.tree.setObjectName("ledger")
         self.tree.setHeaderLabels(["Entry", "Earned"])
@@ -100,12 +102,28 @@ class AdvancementPanel(QWidget):
             self.document = document
             if document is not None:
                 document.changed.connect(self._changed)
-        self.refresh()
+        self._changed(None)
 
     def _changed(self, _changes: object) -> None:
-        self.refresh()
+        """Replaying the ledger costs an evaluation per entry: done when the dock shows."""
+        if self._shown:
+            self.refresh()
+        else:
+            self._stale = True
+
+    @property
+    def shown(self) -> bool:
+        return self._shown
+
+    def set_shown(self, shown: bool) -> None:
+        """Whether the dock is in front (its ``visibilityChanged``); the ledger is replayed
+        only then, and caught up when it comes to the front."""
+        self._shown = shown
+        if shown and self._stale:
+            self.refresh()
 
     def refresh(self) -> None:
+        self._stale = False
         document = self.document
         self.tree.clear()
         self.report = None

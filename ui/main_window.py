@@ -116,6 +116,7 @@ class MainWindow(QMainWindow):
         self.advancement.level_up_requested.connect(self.level_up)
         self.advancement.open_requested.connect(lambda loaded: self.add_document(loaded, None))
         self.advancement_dock = self._dock("Advancement", "advancement_dock", self.advancement)
+        self.advancement_dock.visibilityChanged.connect(self.advancement.set_shown)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.advancement_dock)
         self.tabifyDockWidget(self.history_dock, self.advancement_dock)
         self.explain_dock.raise_()

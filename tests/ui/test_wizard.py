@@ -31,6 +31,7 @@ GLIDER_5 = "Raise Glider Wings (Movement) to Level 5"
 
 
 def open_hero(window: MainWindow, tmp_path: Path) -> EditorView:
+    window.advancement_dock.raise_()  # the ledger is replayed only while the dock shows
     path = tmp_path / "hero.json"
     save_document(forty_gp_hero(), path)
     view = window.open_path(path)
@@ -316,3 +317,28 @@ def test_gladiators_system_keeps_its_declaration() -> None:
 
     assert levelled(advancement_of(GLADIATORS)) is None
     assert levelled(advancement_of(CAPITAL)) is not None
+
+
+def test_level_up_is_in_the_character_menu_and_the_dock_catches_up_when_shown(
+    window: MainWindow, tmp_path: Path, qtbot: QtBot
+) -> None:
+    """Character ▸ Level Up… (Ctrl+L); the Advancement dock, hidden behind Explain during
+    the level-up, lists the new entry as soon as it is shown."""
+    view = open_hero(window, tmp_path)
+    assert window.level_up_action in window.character_menu.actions()
+    assert window.level_up_action.shortcut().toString() == "Ctrl+L"
+    window.explain_dock.raise_()
+    qtbot.waitUntil(lambda: not window.advancement.shown)
+    wizard = start_wizard(window)
+    earn(wizard, 1, "Quiet week")
+    buy(wizard, GLIDER_5)
+    wizard.next()
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    assert len(view.document.document.history) == 2
+    assert window.advancement.tree.topLevelItemCount() == 0  # not replayed while hidden
+    window.advancement_dock.raise_()
+    qtbot.waitUntil(lambda: window.advancement.shown)
+    tree = window.advancement.tree
+    assert tree.topLevelItemCount() == 2
+    assert tree.topLevelItem(1).text(0).endswith("Quiet week")  # type: ignore[union-attr]
+    assert tree.topLevelItem(1).text(1) == "+1 GP"  # type: ignore[union-attr]
