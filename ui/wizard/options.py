@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -48,8 +49,10 @@ class OptionsPanel(QWidget):
         self.tree.setHeaderLabels(["Spend on", "Cost"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
-        self.tree.header().setStretchLastSection(False)
-        self.tree.setColumnWidth(0, 260)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.explanation = QLabel()
         self.explanation.setObjectName("option_explanation")
         self.explanation.setWordWrap(True)
@@ -121,7 +124,6 @@ class OptionsPanel(QWidget):
             self.tree.addTopLevelItem(item)
             if keep is not None and (option.kind, option.path) == keep:
                 chosen = item
-        self.tree.resizeColumnToContents(1)
         if chosen is not None:
             self.tree.setCurrentItem(chosen)
         else:

@@ -27,6 +27,9 @@ from ui.wizard.draft import Draft
 from ui.wizard.options import OptionsPanel
 
 COMPACT_BAR = 150
+#: Options (and Explain) | editor page, or options | Explain when the system has no page.
+SPLIT_WITH_PAGE = [420, 980]
+SPLIT_WITHOUT_PAGE = [900, 500]
 
 #: Open-ended options and the page action that builds them (matched by the action's text).
 OPEN_ACTIONS = {
@@ -66,15 +69,21 @@ class SpendPage(QWizardPage):
             self.dice = DicePanel(draft.levels.level_dice(draft.original))
             self.dice.dice_changed.connect(self._dice_changed)
             left_layout.addWidget(self.dice)
-        left_layout.addWidget(self.options, 1)
         middle = QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(left)
         if self.has_page:
+            # The editor page needs the width: Explain goes under the options.
+            column = QSplitter(Qt.Orientation.Vertical)
+            column.addWidget(self.options)
+            column.addWidget(self.explain)
+            left_layout.addWidget(column, 1)
             middle.addWidget(self.editor_host)
-        middle.addWidget(self.explain)
+        else:
+            left_layout.addWidget(self.options, 1)
+            middle.addWidget(self.explain)
         middle.setStretchFactor(0, 2)
-        middle.setStretchFactor(middle.count() - 2, 3)
-        middle.setStretchFactor(middle.count() - 1, 2)
+        middle.setStretchFactor(1, 3)
+        self.middle = middle
         body = QSplitter(Qt.Orientation.Vertical)
         body.addWidget(middle)
         body.addWidget(self.issues)
@@ -102,6 +111,7 @@ class SpendPage(QWizardPage):
                 "rule of the editor applies. Undo here only undoes inside the wizard."
             )
         self._working_replaced()
+        self.middle.setSizes(SPLIT_WITH_PAGE if self.has_page else SPLIT_WITHOUT_PAGE)
 
     def _working_replaced(self) -> None:
         working = self.draft.working
