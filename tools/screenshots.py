@@ -4,8 +4,10 @@
     .venv/bin/python tools/screenshots.py [--out docs/screenshots]
 
 Writes main-window.png (the Night Owl sample, an ability's level selected so the Explain
-pane shows its cost), main-window-dark.png, new-dialog.png, picker.png and
-capital-window.png (the Capital example). Settings and
+pane shows its cost), main-window-dark.png, new-dialog.png, picker.png,
+capital-window.png (the Capital example), the level-up wizard's pages
+(level-up-spend.png, level-up-review.png, level-up-capital.png) and the Advancement dock
+after a level-up (advancement-dock.png). Settings and
 autosaves go to a temporary folder, never the user's own.
 """
 
@@ -21,6 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1400, 900)
 SAMPLE = ROOT / "resources" / "examples" / "gladiators" / "night-owl.json"
+CAPITAL_SAMPLE = ROOT / "resources" / "examples" / "capital" / "mara-quell.json"
 
 
 def _isolate() -> None:
@@ -99,6 +102,66 @@ def shoot_capital(registry: Any, out: Path) -> None:
     view.page.tabs.setCurrentIndex(ATTRIBUTES)
     view.page.select_path(("character", "attributes", "assignment", "wil"))
     _save(window, out / "capital-window.png")
+
+
+def _visible_wizard(window: Any) -> Any:
+    from ui.wizard import LevelUpWizard
+
+    return next(w for w in window.findChildren(LevelUpWizard) if w.isVisible())
+
+
+def shoot_level_up(registry: Any, out: Path) -> None:
+    """Night Owl earns 5 GP and raises the Kevlar Suit past its Level Limit; Mara Quell
+    (Capital) levels up 1 → 2 with an entered die."""
+    from PySide6.QtWidgets import QSpinBox, QWizard
+
+    from ui.main_window import MainWindow
+
+    window = MainWindow(registry)
+    window.resize(*SIZE)
+    window.open_path(SAMPLE)
+    window.show()
+    _settle()
+    window.level_up_action.trigger()
+    wizard = _visible_wizard(window)
+    wizard.resize(*SIZE)
+    wizard.earn_page.amounts["gp"].setValue(5)
+    wizard.earn_page.label.setText("Session 5: the museum heist")
+    wizard.next()
+    options = wizard.spend_page.options
+    for level in (5, 6):
+        options.select(f"Raise Kevlar Suit (Armour) to Level {level}")
+        options.buy.click()
+    options.select("Raise Kevlar Suit (Armour) to Level 7")
+    _save(wizard, out / "level-up-spend.png")
+    wizard.next()
+    _save(wizard, out / "level-up-review.png")
+    if wizard.review_page.accept_warnings.isVisible():
+        wizard.review_page.accept_warnings.setChecked(True)
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    _settle()
+    window.advancement_dock.raise_()
+    window.advancement_dock.setFloating(True)
+    window.advancement_dock.resize(620, 760)
+    _save(window.advancement_dock, out / "advancement-dock.png")
+    window.advancement_dock.setFloating(False)
+
+    view = window.open_path(CAPITAL_SAMPLE)
+    assert view is not None
+    window.level_up_action.trigger()
+    wizard = _visible_wizard(window)
+    wizard.resize(*SIZE)
+    wizard.earn_page.label.setText("Chapter 2")
+    wizard.next()
+    for name, value in (("dice_hp_0", 4), ("dice_hp_1", 3), ("dice_companion_0", 5)):
+        spin = wizard.spend_page.findChild(QSpinBox, name)
+        if spin is not None:
+            spin.setValue(value)
+    options = wizard.spend_page.options
+    if options.labels():
+        options.select(options.labels()[0])
+    _save(wizard, out / "level-up-capital.png")
+    wizard.reject()
     window.close()
     window.deleteLater()
     _settle()
@@ -122,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     shoot_main_window(app, registry, args.out)
     shoot_dialogs(registry, args.out)
     shoot_capital(registry, args.out)
+
+    shoot_level_up(registry, args.out)
     return 0
 
 

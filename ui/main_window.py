@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QUrl
 from PySide6.QtGui import (
@@ -48,6 +50,10 @@ from ui.output_actions import UNAVAILABLE, pdf_writer, print_preview_function
 from ui.recovery import RecoveryDialog
 from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
+
+if TYPE_CHECKING:
+    from ui.advancement_dock import AdvancementPanel
+    from ui.wizard import LevelUpWizard
 
 FILE_FILTER = "Character files (*.json);;All files (*)"
 EXPORT_FILTER = "Portable JSON export (*.json)"
@@ -111,6 +117,13 @@ class MainWindow(QMainWindow):
         self.history_dock = self._dock("History", "history_dock", self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.tabifyDockWidget(self.explain_dock, self.history_dock)
+        # The ledger panel (and the advancement code behind it) is built the first time
+        # the dock is shown, not at start-up.
+        self._advancement_panel: AdvancementPanel | None = None
+        self.advancement_dock = self._dock("Advancement", "advancement_dock", QWidget())
+        self.advancement_dock.visibilityChanged.connect(self._advancement_shown)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.advancement_dock)
+        self.tabifyDockWidget(self.history_dock, self.advancement_dock)
         self.explain_dock.raise_()
         self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.issues_dock], [170], Qt.Orientation.Vertical)
@@ -157,6 +170,7 @@ class MainWindow(QMainWindow):
         self.previous_tab_action = self._action(
             "Previous Character", lambda: self._step_tab(-1), keys.PreviousChild
         )
+        self.level_up_action = self._action("Level &Up…", self.level_up, "Ctrl+L")
         self.about_action = self._action("&About sheetapp", self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.preview_function = print_preview_function()
@@ -193,7 +207,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         self.character_menu = bar.addMenu("&Character")
         view_menu = bar.addMenu("&View")
-        for dock in (self.issues_dock, self.explain_dock, self.history_dock):
+        for dock in (self.issues_dock, self.explain_dock, self.history_dock, self.advancement_dock):
             view_menu.addAction(dock.toggleViewAction())
         self.issues_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+1"))
         self.explain_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+2"))
@@ -548,6 +562,11 @@ class MainWindow(QMainWindow):
         if view is not None:
             for action in view.page.edit_actions():
                 self.character_menu.addAction(action)
+            self.character_menu.addSeparator()
+        self.character_menu.addAction(self.level_up_action)
+        self.level_up_action.setEnabled(
+            view is not None and _declares_advancement(view.document.system)
+        )
         self.character_menu.setEnabled(view is not None)
         for action in (
             self.save_action,
@@ -576,6 +595,8 @@ class MainWindow(QMainWindow):
         view = self.current_view()
         evaluation = view.document.evaluation if view else None
         self.issues_view.set_evaluation(evaluation)
+        if self._advancement_panel is not None:
+            self._advancement_panel.set_document(view.document if view else None)
         self.explain.show_explanation(evaluation, view.selected_path if view else None)
         count = len(evaluation.issues) if evaluation else 0
         self.issues_dock.setWindowTitle(f"Issues ({count})" if count else "Issues")
@@ -608,6 +629,43 @@ class MainWindow(QMainWindow):
         if not shown:
             self.statusBar().showMessage(issue.message, 8000)
         return shown
+
+    # --- advancement -------------------------------------------------------------------------
+
+    @property
+    def advancement(self) -> AdvancementPanel:
+        """The Advancement dock's ledger panel, built on first use."""
+        if self._advancement_panel is None:
+            from ui import advancement_dock
+
+            panel = advancement_dock.AdvancementPanel()
+            panel.level_up_requested.connect(self.level_up)
+            panel.open_requested.connect(lambda loaded: self.add_document(loaded, None))
+            self.advancement_dock.setWidget(panel)
+            view = self.current_view()
+            panel.set_document(view.document if view else None)
+            self._advancement_panel = panel
+        return self._advancement_panel
+
+    def _advancement_shown(self, shown: bool) -> None:
+        if shown or self._advancement_panel is not None:
+            self.advancement.set_shown(shown)
+
+    def level_up(self) -> LevelUpWizard | None:
+        """Open the level-up wizard on the current character (window-modal, not blocking)."""
+        view = self.current_view()
+        if view is None or not _declares_advancement(view.document.system):
+            return None
+        try:
+            from ui import wizard as level_up_wizard
+
+            wizard = level_up_wizard.LevelUpWizard(view.document, self)
+        except ValueError as exc:
+            show_error(self, "Cannot level up", str(exc))
+            return None
+        wizard.finished.connect(wizard.deleteLater)
+        wizard.open()
+        return wizard
 
     # --- view ------------------------------------------------------------------------------------
 
@@ -670,3 +728,9 @@ def _is_export(path: Path) -> bool:
 def _file_stem(title: str) -> str:
     stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in title).strip()
     return stem.replace(" ", "-").lower() or "character"
+
+
+def _declares_advancement(system: object) -> bool:
+    """Whether the system has advancement rules, without loading them (they load with
+    the first level-up, not at start-up)."""
+    return inspect.getattr_static(system, "advancement", None) is not None

@@ -26,7 +26,7 @@ from sheetapp.advancement.ledger import (
 )
 from sheetapp.advancement.pricing import PricedChange, price_changes, total_cost
 from sheetapp.advancement.review import ReviewRow, TotalChange, review_rows, total_changes
-from sheetapp.advancement.spec import advancement_of
+from sheetapp.advancement.spec import Currency, advancement_of
 from sheetapp.core.changes import Change, ChangeError, apply_changes, document_data
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, Severity, format_path
@@ -158,6 +158,8 @@ def preview(
         raise AdvancementError(
             f"the changes do not give a valid character ({where}: {first['msg']})"
         ) from None
+    if rules is not None:
+        check_counters(rules.currencies, source, result, earned)
     references = system.unknown_references(result)
     if references:
         missing = references[0]
@@ -177,6 +179,63 @@ def preview(
         before,
         after,
     )
+
+
+def with_earnings(
+    document: DocumentT, earned: Mapping[str, int], *, date: str | None = None
+) -> DocumentT:
+    """``document`` (with entry zero) and a draft entry earning ``earned``, nothing spent:
+    what a wizard spends on, so the budget already holds the new earnings."""
+    when = check_date(date) if date else today()
+    source = start_ledger(document, date=when)
+    draft = HistoryEntry(
+        id=new_entry_id(),
+        kind=ADVANCE,
+        date=when,
+        earned={key: amount for key, amount in earned.items() if amount},
+    )
+    data = document_data(source)
+    data["history"].append(draft.model_dump(mode="json"))
+    return type(source).model_validate(data)
+
+
+def _value_at(data: Any, path: Sequence[str | int]) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def check_counters(
+    currencies: Sequence[Currency],
+    before: CharacterDocument[Any, Any],
+    after: CharacterDocument[Any, Any],
+    earned: Mapping[str, int],
+) -> None:
+    """A numbered level moves only when it is earned, and by exactly what is earned."""
+    for currency in currencies:
+        if currency.counter is None:
+            continue
+        old = _value_at(document_data(before), currency.counter)
+        new = _value_at(document_data(after), currency.counter)
+        if not isinstance(old, int) or not isinstance(new, int):
+            continue
+        wanted = earned.get(currency.key, 0)
+        if new - old == wanted:
+            continue
+        name = currency.label
+        if wanted:
+            now = f"it stays {old}" if new == old else f"not {new}"
+            raise AdvancementError(
+                f"earning {currency.amount(wanted)} is a level-up: {name} {old} must become "
+                f"{old + wanted} in the same entry ({now})"
+            )
+        raise AdvancementError(
+            f"{name} changes only when it is earned ({name} {old} → {new} in an entry that "
+            f"earns no {name})"
+        )
 
 
 def commit(

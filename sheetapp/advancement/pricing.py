@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sheetapp.advancement.spec import AdvancementRules, describe_path
+from sheetapp.advancement.spec import AdvancementRules, describe_path, priced_totals
 from sheetapp.core.changes import Change, apply_changes, document_data
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import GameSystem
@@ -43,8 +43,11 @@ class PricedChange:
         return {**self.change.to_json(), "label": self.label, "cost": dict(self.cost)}
 
 
-def spent_by_total(evaluation: Evaluation) -> dict[str, int]:
-    return {total.key: total.spent for total in evaluation.totals}
+def spent_by_total(evaluation: Evaluation, keys: frozenset[str] | None = None) -> dict[str, int]:
+    """What each total has spent (only the totals in ``keys`` when given)."""
+    return {
+        total.key: total.spent for total in evaluation.totals if keys is None or total.key in keys
+    }
 
 
 def cost_between(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
@@ -77,7 +80,8 @@ def price_and_apply(
     data = document_data(document)
     current: CharacterDocument[Any, Any] = document
     evaluation = system.evaluate(document)
-    last_spent = spent_by_total(evaluation)
+    keys = priced_totals(rules)
+    last_spent = spent_by_total(evaluation, keys)
     priced: list[PricedChange] = []
     for position, change in enumerate(changes):
         data = apply_changes(data, [change])
@@ -94,7 +98,7 @@ def price_and_apply(
             priced.append(PricedChange(change, label))
             continue
         evaluation = system.evaluate(after)
-        spent = spent_by_total(evaluation)
+        spent = spent_by_total(evaluation, keys)
         priced.append(PricedChange(change, label, cost_between(last_spent, spent)))
         last_spent, current = spent, after
     return Priced(tuple(priced), current, evaluation)

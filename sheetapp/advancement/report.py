@@ -26,7 +26,12 @@ from sheetapp.advancement.ledger import (
 )
 from sheetapp.advancement.pricing import PricedChange, price_changes
 from sheetapp.advancement.review import ReviewRow, review_row, review_rows
-from sheetapp.advancement.spec import AdvancementRules, Currency, advancement_of
+from sheetapp.advancement.spec import (
+    AdvancementRules,
+    Currency,
+    advancement_of,
+    priced_totals,
+)
 from sheetapp.core.changes import ChangeError, apply_changes
 from sheetapp.core.costs import Total
 from sheetapp.core.system import GameSystem
@@ -149,11 +154,12 @@ def _units(rules: AdvancementRules | None) -> dict[str, str]:
     return {c.key: c.unit or c.label for c in rules.currencies} if rules else {}
 
 
-def total_text(total: Total) -> str:
-    """``Glory Points: 32 / 45 GP (13 GP unspent)``."""
+def total_text(total: Total, *, unspent: bool = True) -> str:
+    """``Glory Points: 32 / 45 GP (13 GP unspent)`` (without the unspent part when
+    ``unspent`` is False: a current / maximum total such as HP spends nothing)."""
     text = total.describe()
     remaining = total.remaining
-    if remaining is not None and remaining >= 0:
+    if unspent and remaining is not None and remaining >= 0:
         unit = f" {total.unit}" if total.unit else ""
         text += f" ({remaining}{unit} unspent)"
     return text
@@ -176,6 +182,7 @@ def format_ledger(system: GameSystem, report: LedgerReport) -> list[str]:
     earnings, its changes with their costs, and the running totals after it."""
     rules = advancement_of(system)
     units = _units(rules)
+    keys = priced_totals(rules)
     out: list[str] = []
     for line in report.lines:
         entry = line.entry
@@ -188,7 +195,10 @@ def format_ledger(system: GameSystem, report: LedgerReport) -> list[str]:
         if entry.note:
             out.append(f"    note: {entry.note}")
         out.extend(f"    {change_text(row, units)}" for row in line.rows)
-        out.extend(f"    = {total_text(total)}" for total in line.totals)
+        out.extend(
+            f"    = {total_text(total, unspent=keys is None or total.key in keys)}"
+            for total in line.totals
+        )
         if line.problem:
             out.append(f"    ! {line.problem}")
     if report.problem and not any(line.problem for line in report.lines):

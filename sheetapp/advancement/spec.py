@@ -4,8 +4,10 @@ A system opts in with an ``advancement`` attribute (or a method of that name
 returning the declaration); :func:`advancement_of` finds it with ``getattr``, so the
 :class:`~sheetapp.core.system.GameSystem` protocol gains no required member. Two
 shapes are served by the same declaration: points spent under creation rules
-(Glorious Gladiators: Glory Points) and numbered levels (a currency ``level`` earned
-one at a time, spent on the level table's steps).
+(Glorious Gladiators: Glory Points) and numbered levels (Capital: a currency
+``level`` whose :attr:`Currency.counter` is the character's level, earned one at a
+time by a :class:`LevelledAdvancement` step — dice rolled or entered — and then
+spent on the choices the new level opens, such as Systems for new Slots).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ class Currency:
     label: str
     unit: str = ""
     description: str = ""
+    #: For a numbered level: the value the earning raises (``("character", "level")``).
+    #: An entry that earns N of this currency must raise that value by exactly N, and no
+    #: entry may change it without earning it, so the ledger and the character agree.
+    counter: DataPath | None = None
 
     def amount(self, value: int) -> str:
         """``+5 GP``: an earned amount as a user reads it."""
@@ -76,6 +82,60 @@ class AdvancementRules(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class DiceRequest:
+    """Dice a level step needs: entered by the player or rolled for them."""
+
+    key: str
+    label: str
+    count: int
+    sides: int = 6
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStep:
+    """One numbered level gained: the changes it makes (before any choice) and, in words,
+    what it brought (``Max HP +7 (dice 4 + FTD 6 - ...)``, ``2 new Slots``)."""
+
+    changes: tuple[Change, ...]
+    steps: tuple[str, ...]
+    new_level: int
+    open_choices: int = 0
+    #: the dice used, by request key (entered, or rolled for the player)
+    dice: dict[str, list[int]] = field(default_factory=dict)
+
+
+@runtime_checkable
+class LevelledAdvancement(Protocol):
+    """The numbered-level shape: earning a level is a step with dice, then choices.
+
+    A wizard asks :meth:`level_dice` for the dice to enter (or roll), applies
+    :meth:`level_step` to the character, then offers :meth:`AdvancementRules.spend_options`
+    on the result (the Systems that fit the new Slots, ...).
+    """
+
+    def level_dice(self, document: CharacterDocument[Any, Any]) -> list[DiceRequest]:
+        """The dice the next level needs; ValueError with a user message when the
+        character cannot level up (last level, no Role, ...)."""
+        ...
+
+    def level_step(
+        self,
+        document: CharacterDocument[Any, Any],
+        dice: dict[str, list[int]],
+        rng: Any = None,
+    ) -> LevelStep:
+        """The next level with ``dice`` by request key (missing ones rolled with ``rng``,
+        a ``random.Random``); ValueError with a user message when it cannot be made."""
+        ...
+
+
+def levelled(rules: AdvancementRules | None) -> LevelledAdvancement | None:
+    """``rules`` when they have the numbered-level shape."""
+    return rules if isinstance(rules, LevelledAdvancement) else None
+
+
 def advancement_of(system: object) -> AdvancementRules | None:
     """The system's advancement declaration, or None when it declares none."""
     found = getattr(system, "advancement", None)
@@ -84,6 +144,13 @@ def advancement_of(system: object) -> AdvancementRules | None:
     if not isinstance(found, AdvancementRules) and callable(found):
         found = found()
     return found if isinstance(found, AdvancementRules) else None
+
+
+def priced_totals(rules: AdvancementRules | None) -> frozenset[str] | None:
+    """The totals whose spending is a cost (a declaration's optional ``priced_totals``);
+    None: every total. Capital's HP and Energy totals are current / maximum, not costs."""
+    found = getattr(rules, "priced_totals", None) if rules is not None else None
+    return frozenset(found) if found is not None else None
 
 
 def currency(rules: AdvancementRules | None, key: str | None = None) -> Currency:

@@ -166,7 +166,7 @@ def build_sheet(
         for section in (
             cost_section(evaluation.costs, evaluation),
             notes_section(document),
-            history_section(document.history),
+            history_section(document.history, system, document),
             issues_section(evaluation.issues),
         )
         if section.key not in sheet.section_keys()
@@ -310,24 +310,20 @@ def notes_section(document: CharacterDocument[Any, Any]) -> TextSection:
     return TextSection(NOTES, "Notes", document.meta.notes)
 
 
-def history_section(history: Iterable[HistoryEntry]) -> TableSection:
-    """One row per advancement: date, what it was, points earned and the changes made."""
-    rows = []
-    for index, entry in enumerate(history):
-        earned = ", ".join(f"{key} {amount:+d}" for key, amount in entry.earned.items())
-        changes = "\n".join(describe_change(raw) for raw in entry.changes)
-        rows.append(
-            Row(
-                {
-                    "date": entry.date,
-                    "label": entry.label,
-                    "earned": earned,
-                    "changes": changes,
-                },
-                ("history", index),
-                detail=entry.note,
-            )
-        )
+def history_section(
+    history: Iterable[HistoryEntry],
+    system: GameSystem | None = None,
+    document: CharacterDocument[Any, Any] | None = None,
+) -> TableSection:
+    """One row per ledger entry: entry zero (the starting build), then each advancement
+    with what it earned, every change with its cost and the running totals after it
+    (:func:`sheetapp.advancement.ledger_report`, the same lines as ``sheetapp history``
+    and the window's Advancement dock). Without a system and document to replay, or
+    when the ledger cannot be read, each entry prints as stored."""
+    entries = list(history)
+    rows = _ledger_rows(system, document) if system and document and entries else None
+    if rows is None:
+        rows = [_stored_row(index, entry) for index, entry in enumerate(entries)]
     return TableSection(
         HISTORY,
         "Advancement history",
@@ -335,10 +331,85 @@ def history_section(history: Iterable[HistoryEntry]) -> TableSection:
             Column("date", "Date"),
             Column("label", "Advancement"),
             Column("earned", "Earned", "right"),
-            Column("changes", "Changes"),
+            Column("changes", "Changes, costs and totals after"),
         ),
         tuple(rows),
     )
+
+
+def _stored_row(index: int, entry: HistoryEntry) -> Row:
+    earned = ", ".join(f"{key} {amount:+d}" for key, amount in entry.earned.items())
+    return Row(
+        {
+            "date": entry.date,
+            "label": f"#{index} {entry.label}".strip(),
+            "earned": earned,
+            "changes": "\n".join(describe_change(raw) for raw in entry.changes),
+        },
+        ("history", index),
+        detail=entry.note,
+    )
+
+
+def _ledger_rows(system: GameSystem, document: CharacterDocument[Any, Any]) -> list[Row] | None:
+    # Imported here: the advancement package builds on core (changes, costs, issues).
+    from sheetapp.advancement import LedgerError, advancement_of, ledger_report
+    from sheetapp.advancement.report import change_text, total_text
+    from sheetapp.advancement.spec import priced_totals
+
+    try:
+        report = ledger_report(system, document)
+    except LedgerError:
+        return None
+    rules = advancement_of(system)
+    units = {t.key: t.unit or t.label for t in system.evaluate(document).totals}
+    units.update({c.key: c.unit or c.label for c in rules.currencies} if rules else {})
+    keys = priced_totals(rules)
+    rows = []
+    for line in report.lines:
+        entry = line.entry
+        lines = [change_text(row, units) for row in line.rows]
+        lines.extend(
+            f"= {total_text(total, unspent=keys is None or total.key in keys)}"
+            for total in line.totals
+        )
+        if line.problem:
+            lines.append(f"! {line.problem}")
+        label = entry.label or ("Starting build" if entry.kind == "creation" else "")
+        rows.append(
+            Row(
+                {
+                    "date": entry.date,
+                    "label": f"#{line.index} {label}".strip(),
+                    "earned": line.earned_text,
+                    "changes": "\n".join(lines),
+                },
+                ("history", line.index),
+                Severity.WARNING if line.problem else None,
+                detail=entry.note,
+            )
+        )
+    if report.problem and not any(line.problem for line in report.lines):
+        rows.append(
+            Row(
+                {"date": "", "label": "", "earned": "", "changes": f"! {report.problem}"},
+                ("history",),
+                Severity.WARNING,
+            )
+        )
+    if report.outside:
+        rows.append(
+            Row(
+                {
+                    "date": "",
+                    "label": "Edits made outside the ledger",
+                    "earned": "",
+                    "changes": "\n".join(change_text(row, units) for row in report.outside),
+                },
+                ("history",),
+            )
+        )
+    return rows
 
 
 def describe_change(raw: Mapping[str, Any]) -> str:

@@ -104,10 +104,12 @@ def test_advancement_history_prints_each_entry() -> None:
     for part in (
         "2024-05-01",
         "Session 3 & the <Owl>",
-        "gp +5",
+        "#0 Session 3 & the <Owl>",
+        "+5 GP",
         "Won the bout.",
-        "character.abilities[5].level: 5 → 6",
+        "character.abilities[5].level 5 → 6",
         "New advantage: Wealth",
+        "! the ledger has no starting build (entry zero), so it cannot be replayed",
     ):
         assert part in text, part
 

@@ -9,6 +9,7 @@ from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import UnknownReference
 from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.capital import rules
+from sheetapp.systems.capital.advance import ADVANCEMENT, CapitalAdvancement
 from sheetapp.systems.capital.catalog import Catalogs, catalogs
 from sheetapp.systems.capital.context import RuleContext
 from sheetapp.systems.capital.creation import add_common_equipment
@@ -28,6 +29,7 @@ class CapitalSystem:
     name = "Capital alpha2"
     system_version = "alpha2"
     seed = "003_740fba3ab4ba4f45.txt"
+    advancement: CapitalAdvancement = ADVANCEMENT
 
     def document_model(self) -> type[CapitalDocument]:
         return CapitalDocument
