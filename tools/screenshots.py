@@ -175,7 +175,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from sheetapp.core.system import installed_systems
     from ui.app import create_app
+    from ui.main_window import DISCARD, MainWindow
 
+    # The script closes windows with edits in them: never ask whether to save.
+    MainWindow.ask_save = lambda _self, _view: DISCARD  # type: ignore[method-assign]
     app = create_app([])
     font = app.font()
     font.setPointSize(10)
