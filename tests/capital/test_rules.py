@@ -9,7 +9,7 @@ from tests.capital.helpers import character, codes, evaluate, issue
 
 def test_too_many_slot_systems() -> None:
     """ "When you Level Up, you can choose any Systems to fill the Slots you have." (line
-    281); Level 2 has 2 Slots (line 365)."""
+    273); Level 2 has 2 Slots (line 365)."""
     doc = character("lancer", SpecialAssetChoice(asset="limb"))
     doc.character.level = 2
     doc.character.hp_rolls = []

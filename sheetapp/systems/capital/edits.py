@@ -379,7 +379,7 @@ def add_system(
     at: int | None = None,
     cats: Catalogs | None = None,
 ) -> list[Change]:
-    """A System from the catalog, gained at the character's current Level (line 281)."""
+    """A System from the catalog, gained at the character's current Level (line 273)."""
     cats = cats or catalogs()
     system = cats.systems.get(system_id)
     if system is None:

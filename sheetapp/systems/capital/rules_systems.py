@@ -32,7 +32,7 @@ def held_ids(ctx: RuleContext) -> set[str]:
 
 def slots_budget(ctx: RuleContext) -> list[Issue]:
     """ "When you Level Up, you can choose any Systems to fill the Slots you have."
-    (line 281) and the Slots column of the level table (lines 362-372)."""
+    (line 273) and the Slots column of the level table (lines 362-372)."""
     total = ctx.sheet.slots_total
     used = 0
     for index, choice, system in _known(ctx):
