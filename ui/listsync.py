@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from PySide6.QtCore import QAbstractItemModel, QModelIndex
+
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
 
@@ -57,3 +59,36 @@ def row_ops(changes: Sequence[Change], pattern: Pattern) -> list[RowOp] | None:
         if parents is not None and isinstance(row, int):
             ops.append(RowOp(change.op, parents, row, change.to))
     return ops
+
+
+def begin_flat_row_ops(model: QAbstractItemModel, ops: Sequence[RowOp]) -> str:
+    """Tell the views of a flat model what ``ops`` are about to do; returns what
+    :func:`end_flat_row_ops` must close ("" when nothing: a move onto itself).
+
+    ``ops`` must hold at most one operation (callers reset the model for more)."""
+    pending = ""
+    root = QModelIndex()
+    for op in ops:
+        if op.op == "insert":
+            model.beginInsertRows(root, op.row, op.row)
+        elif op.op == "remove":
+            model.beginRemoveRows(root, op.row, op.row)
+        elif op.to is not None and op.to != op.row:
+            dest = op.to + 1 if op.to > op.row else op.to
+            model.beginMoveRows(root, op.row, op.row, root, dest)
+        else:
+            continue
+        pending = op.op
+    return pending
+
+
+def end_flat_row_ops(model: QAbstractItemModel, pending: str) -> None:
+    """Close what :func:`begin_flat_row_ops` (or a ``beginResetModel``, "reset") opened."""
+    ends = {
+        "reset": model.endResetModel,
+        "insert": model.endInsertRows,
+        "remove": model.endRemoveRows,
+        "move": model.endMoveRows,
+    }
+    if pending:
+        ends[pending]()

@@ -20,7 +20,7 @@ from sheetapp.editing.explain import worst_severity
 from sheetapp.systems.capital.edits import EditError
 from sheetapp.systems.capital.model import CapitalDocument
 from ui.document import EditorDocument
-from ui.listsync import row_ops
+from ui.listsync import begin_flat_row_ops, end_flat_row_ops, row_ops
 from ui.qtcompat import emit
 from ui.roles import (
     CHOICES_ROLE,
@@ -112,30 +112,12 @@ class DocTableModel(QAbstractTableModel):
             self.beginResetModel()
             self._pending = "reset"
             return
-        self._pending = ""
-        for op in ops:
-            if op.op == "insert":
-                self.beginInsertRows(QModelIndex(), op.row, op.row)
-            elif op.op == "remove":
-                self.beginRemoveRows(QModelIndex(), op.row, op.row)
-            elif op.to is not None and op.to != op.row:
-                dest = op.to + 1 if op.to > op.row else op.to
-                self.beginMoveRows(QModelIndex(), op.row, op.row, QModelIndex(), dest)
-            else:
-                continue
-            self._pending = op.op
+        self._pending = begin_flat_row_ops(self, ops)
 
     def _after_change(self, _changes: list[Change]) -> None:
         self._cache.clear()
         self._count = self.count()
-        ends = {
-            "reset": self.endResetModel,
-            "insert": self.endInsertRows,
-            "remove": self.endRemoveRows,
-            "move": self.endMoveRows,
-        }
-        if self._pending:
-            ends[self._pending]()
+        end_flat_row_ops(self, self._pending)
         self._pending = ""
         if self._count:
             emit(

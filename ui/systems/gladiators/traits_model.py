@@ -22,7 +22,7 @@ from sheetapp.systems.gladiators.catalog import TraitDef, catalogs
 from sheetapp.systems.gladiators.model import GladiatorsDocument, TraitChoice
 from sheetapp.systems.gladiators.traits import trait_explanation, trait_points
 from ui.document import EditorDocument
-from ui.listsync import row_ops
+from ui.listsync import begin_flat_row_ops, end_flat_row_ops, row_ops
 from ui.qtcompat import emit
 from ui.roles import (
     CHOICES_ROLE,
@@ -83,30 +83,12 @@ class TraitsModel(QAbstractTableModel):
             self.beginResetModel()
             self._pending = "reset"
             return
-        self._pending = ""
-        for op in ops:
-            if op.op == "insert":
-                self.beginInsertRows(QModelIndex(), op.row, op.row)
-            elif op.op == "remove":
-                self.beginRemoveRows(QModelIndex(), op.row, op.row)
-            elif op.to is not None and op.to != op.row:
-                dest = op.to + 1 if op.to > op.row else op.to
-                self.beginMoveRows(QModelIndex(), op.row, op.row, QModelIndex(), dest)
-            else:
-                continue
-            self._pending = op.op
+        self._pending = begin_flat_row_ops(self, ops)
 
     def _after_change(self, _changes: list[Change]) -> None:
         self._count = len(self._traits())
-        ends = {
-            "reset": self.endResetModel,
-            "insert": self.endInsertRows,
-            "remove": self.endRemoveRows,
-            "move": self.endMoveRows,
-        }
         pending, self._pending = self._pending, ""
-        if pending:
-            ends[pending]()
+        end_flat_row_ops(self, pending)
         if pending == "reset" or not self._count:
             return
         # Announce only when something shown changed (an edit elsewhere changes nothing
