@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QAction
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from sheetapp.core.issues import DataPath
@@ -31,6 +33,17 @@ class SystemPage(QWidget):
         """The page's own tab widget, where the window adds its shared tabs (Campaign and
         Notes); None to let the window wrap the page in one."""
         return None
+
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None
+    ) -> QAction:
+        """A page action; its shortcut works anywhere in the window while the page shows."""
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
 
     def edit_actions(self) -> list[QAction]:
         """Actions for the window's Character menu (add, remove, reorder...)."""

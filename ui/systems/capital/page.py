@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -111,16 +111,6 @@ class CapitalPage(SystemPage):
         self._after_change([])
 
     # --- building ------------------------------------------------------------------------
-
-    def _action(
-        self, text: str, slot: Callable[[], object], shortcut: str | None = None
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
 
     def _build_actions(self) -> None:
         self.add_system_action = self._action("Add &System…", self.add_system, "Ctrl+Shift+A")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -112,16 +112,6 @@ class GladiatorsPage(SystemPage):
         view.setDropIndicatorShown(True)
         view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         view.setDefaultDropAction(Qt.DropAction.MoveAction)
-
-    def _action(
-        self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
 
     def _build_actions(self) -> None:
         self.add_ability_action = self._action("Add &Ability…", self.add_ability, "Ctrl+Shift+A")
