@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from sheetapp.core.resources import data_file
 
@@ -35,6 +35,13 @@ class CatalogModel(BaseModel):
     """Base for catalog files: unknown keys are refused (a typo must not pass)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class CatalogFile(CatalogModel):
+    """A whole catalog file: its lists, plus an optional ``_meta`` block about its
+    sources (reconstruction notes, seed lines) that the code does not read."""
+
+    meta: JsonValue = Field(default=None, alias="_meta")
 
 
 class CatalogEntry(CatalogModel):

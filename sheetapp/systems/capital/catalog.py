@@ -5,12 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import Field, JsonValue
+from pydantic import Field
 
 from sheetapp.core.catalog import (
     ID_PATTERN,
     CatalogEntry,
     CatalogError,
+    CatalogFile,
     CatalogModel,
     index_entries,
     load_catalog,
@@ -100,8 +101,7 @@ class HelpfulLists(CatalogModel):
     note: str = ""
 
 
-class BasicsCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class BasicsCatalog(CatalogFile):
     attributes: tuple[AttributeDef, ...] = Field(min_length=8, max_length=8)
     score_table: ScoreTable
     attribute_dice: AttributeDice
@@ -166,8 +166,7 @@ class EquipmentDef(CatalogEntry):
         return 2 if self.weapon is not None and self.weapon.two_handed else 1
 
 
-class EquipmentCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class EquipmentCatalog(CatalogFile):
     equipment: tuple[EquipmentDef, ...]
 
 
@@ -235,8 +234,7 @@ class RoleDef(CatalogEntry):
     systems: tuple[RoleSystem, ...]
 
 
-class RoleCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class RoleCatalog(CatalogFile):
     roles: tuple[RoleDef, ...]
 
 
@@ -307,8 +305,7 @@ class SpecialWeaponDef(CatalogEntry):
     two_handed_option: TwoHandedOption | None = None
 
 
-class AssetCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class AssetCatalog(CatalogFile):
     kinds: tuple[AssetKindDef, ...]
     augmentations: tuple[AugmentationDef, ...]
     companions: tuple[CompanionDef, ...]
@@ -341,8 +338,7 @@ class SystemDef(CatalogEntry):
     max_hp_per_level: int = 0
 
 
-class SystemCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class SystemCatalog(CatalogFile):
     slot_systems: tuple[SystemDef, ...]
     other_systems: tuple[SystemDef, ...]
 
@@ -365,8 +361,7 @@ class VehicleSystemDef(CatalogEntry):
     attacks: tuple[AttackDef, ...] = ()
 
 
-class VehicleSystemCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class VehicleSystemCatalog(CatalogFile):
     vehicle_systems: tuple[VehicleSystemDef, ...]
 
 
@@ -377,8 +372,7 @@ class ReferenceEntry(CatalogEntry):
     appendix: bool = True
 
 
-class ReferenceCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class ReferenceCatalog(CatalogFile):
     status_effects: tuple[ReferenceEntry, ...]
     keywords: tuple[ReferenceEntry, ...]
 

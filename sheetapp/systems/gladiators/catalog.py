@@ -11,6 +11,7 @@ from sheetapp.core.catalog import (
     ID_PATTERN,
     CatalogEntry,
     CatalogError,
+    CatalogFile,
     CatalogModel,
     index_entries,
     load_catalog,
@@ -73,8 +74,7 @@ class AbilityDef(CatalogEntry):
     environments: tuple[str, ...] = ()
 
 
-class AbilityCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class AbilityCatalog(CatalogFile):
     abilities: tuple[AbilityDef, ...]
 
 
@@ -195,8 +195,7 @@ class ModifierDef(CatalogEntry):
     counts_as: tuple[str, ...] = ()
 
 
-class ModifierCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class ModifierCatalog(CatalogFile):
     modifiers: tuple[ModifierDef, ...]
 
 
@@ -225,8 +224,7 @@ class TraitDef(CatalogEntry):
     requires_trait: str | None = None
 
 
-class TraitCatalog(CatalogModel):
-    meta: JsonValue = Field(default=None, alias="_meta")
+class TraitCatalog(CatalogFile):
     rules: JsonValue = None
     advantages: tuple[TraitDef, ...]
     disadvantages: tuple[TraitDef, ...]
@@ -312,10 +310,9 @@ class DefenceTable(CatalogModel):
     reactivation: Reactivation
 
 
-class BasicsCatalog(CatalogModel):
+class BasicsCatalog(CatalogFile):
     """Types, sources and the movement table; the other keys are reference text."""
 
-    meta: JsonValue = Field(default=None, alias="_meta")
     types: tuple[TypeDef, ...]
     sources: tuple[SourceDef, ...]
     movement: MovementTable
