@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from sheetapp.core.changes import Change, apply_to_document
+from sheetapp.core.issues import Severity
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.files import dump_document
@@ -71,6 +73,34 @@ class SystemGenerator:
 
     large: Callable[[int], list[Spec]]
     scaled: Callable[[int, int], Spec]
+
+
+def counter_edit(
+    document: CharacterDocument[Any, Any], list_key: str, field_name: str
+) -> tuple[tuple[str | int, ...], int]:
+    """One ±1 change of ``character.<list_key>[i].<field_name>`` near the middle of the
+    list (the edit a player makes most often) that keeps the character's errors as they
+    are, so the benchmark times an ordinary edit."""
+    system = installed_systems().get(document.system)
+
+    def error_codes(doc: CharacterDocument[Any, Any]) -> set[str]:
+        return {i.code for i in system.evaluate(doc).issues if i.severity is Severity.ERROR}
+
+    before = error_codes(document)
+    items = getattr(document.character, list_key)
+    count = len(items)
+    for index in [*range(count // 2, count), *range(count // 2)]:
+        value = getattr(items[index], field_name)
+        path = ("character", list_key, index, field_name)
+        for after in (value + 1, value - 1):
+            if after < 1:
+                continue
+            edited = apply_to_document(document, [Change("set", path, value, after)])
+            if error_codes(edited) == before:
+                return path, after
+    raise RuntimeError(
+        f"no single {field_name} edit keeps the generated character's errors unchanged"
+    )
 
 
 def _gladiators() -> SystemGenerator:

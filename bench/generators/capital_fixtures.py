@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from bench.fixtures import Spec, SystemGenerator
+from bench.fixtures import Spec, SystemGenerator, counter_edit
 from bench.generators.capital import CapitalSize, generate
-from sheetapp.core.changes import Change, apply_to_document
-from sheetapp.core.issues import Severity
 from sheetapp.systems.capital.model import CapitalDocument
-from sheetapp.systems.capital.system import SYSTEM
 
 #: as many equipment entries as the large Gladiators character has abilities
 LARGE_EQUIPMENT = 300
@@ -62,25 +59,8 @@ def scaled(count: int, seed: int) -> Spec:
 
 
 def single_edit(document: CapitalDocument) -> tuple[tuple[str | int, ...], int]:
-    """One quantity change near the middle of the equipment list that keeps the
-    character's errors as they are (buying or using up an item, the edit of play)."""
-    before = _error_codes(document)
-    equipment = document.character.equipment
-    count = len(equipment)
-    for index in [*range(count // 2, count), *range(count // 2)]:
-        quantity = equipment[index].quantity
-        path = ("character", "equipment", index, "quantity")
-        for after in (quantity + 1, quantity - 1):
-            if after < 1:
-                continue
-            edited = apply_to_document(document, [Change("set", path, quantity, after)])
-            if _error_codes(edited) == before:
-                return path, after
-    raise RuntimeError("no single quantity edit keeps the generated character's errors unchanged")
-
-
-def _error_codes(document: CapitalDocument) -> set[str]:
-    return {i.code for i in SYSTEM.evaluate(document).issues if i.severity is Severity.ERROR}
+    """The benchmark's edit: one quantity ±1 that keeps the character's errors."""
+    return counter_edit(document, "equipment", "quantity")
 
 
 GENERATOR = SystemGenerator(large=large, scaled=scaled)

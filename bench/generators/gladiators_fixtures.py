@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from bench.fixtures import Spec, SystemGenerator
+from bench.fixtures import Spec, SystemGenerator, counter_edit
 from bench.generators.gladiators import TRAIT_COUNT_CODES, GladiatorsSize, generate
-from sheetapp.core.changes import Change, apply_to_document
-from sheetapp.core.issues import Severity
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators.model import GladiatorsDocument
 
 LARGE_ABILITIES = 300
@@ -68,24 +65,8 @@ def scaled(count: int, seed: int) -> Spec:
 
 
 def single_edit(document: GladiatorsDocument) -> tuple[tuple[str | int, ...], int]:
-    """One level change near the middle of the list that keeps the character's errors
-    as they are (the edit a player makes most often)."""
-    before = _error_codes(document)
-    count = len(document.character.abilities)
-    for index in [*range(count // 2, count), *range(count // 2)]:
-        level = document.character.abilities[index].level
-        path = ("character", "abilities", index, "level")
-        for after in (level + 1, level - 1):
-            if after < 1:
-                continue
-            edited = apply_to_document(document, [Change("set", path, level, after)])
-            if _error_codes(edited) == before:
-                return path, after
-    raise RuntimeError("no single level edit keeps the generated character's errors unchanged")
-
-
-def _error_codes(document: GladiatorsDocument) -> set[str]:
-    return {i.code for i in SYSTEM.evaluate(document).issues if i.severity is Severity.ERROR}
+    """The benchmark's edit: one level ±1 that keeps the character's errors."""
+    return counter_edit(document, "abilities", "level")
 
 
 GENERATOR = SystemGenerator(large=large, scaled=scaled)
