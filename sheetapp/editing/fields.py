@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic_core import to_jsonable_python
 
 from sheetapp.core.changes import Change, document_data
 from sheetapp.core.issues import DataPath
@@ -21,32 +22,41 @@ META_KEYS = ("name", "player", "concept", "portrait", "notes")
 SECTIONS = ("meta", "campaign", "character")
 
 
-def _section(document: CharacterDocument[Any, Any], section: str) -> dict[str, Any]:
+_ABSENT = object()
+
+
+def _stored(document: CharacterDocument[Any, Any], section: str, key: str) -> Any:
+    """The JSON value of ``section.key`` as a file stores it, or ``_ABSENT``. Reads the
+    one value: dumping the whole section would copy every ability (or the portrait) on
+    each keystroke."""
     if section not in SECTIONS:
         raise ValueError(f"Unknown document section '{section}'")
     model: BaseModel = getattr(document, section)
-    data: dict[str, Any] = model.model_dump(mode="json")
-    return data
+    if key in type(model).model_fields:
+        return to_jsonable_python(getattr(model, key))
+    extra = model.model_extra or {}
+    return extra.get(key, _ABSENT)
 
 
 def set_value(
     document: CharacterDocument[Any, Any], section: str, key: str, value: Any, label: str = ""
 ) -> list[Change]:
     """Set ``section.key`` (inserting it when the stored data does not have it yet)."""
-    data = _section(document, section)
+    current = _stored(document, section, key)
     path: DataPath = (section, key)
     text = label or f"Set {key.replace('_', ' ')}"
-    if key not in data:
+    if current is _ABSENT:
         if value in (None, ""):
             return []
         return [Change("insert", path, after=value, label=text)]
-    if data[key] == value:
+    if current == value:
         return []
-    return [Change("set", path, data[key], value, label=text)]
+    return [Change("set", path, current, value, label=text)]
 
 
 def get_value(document: CharacterDocument[Any, Any], section: str, key: str) -> Any:
-    return _section(document, section).get(key)
+    current = _stored(document, section, key)
+    return None if current is _ABSENT else current
 
 
 def set_meta(document: CharacterDocument[Any, Any], key: str, value: Any) -> list[Change]:
