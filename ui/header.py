@@ -81,8 +81,13 @@ class HeaderPanel(QFrame):
         layout.setColumnStretch(1, 1)
         QWidget.setTabOrder(self.edits["name"], self.edits["player"])
         QWidget.setTabOrder(self.edits["player"], self.edits["concept"])
-        document.changed.connect(lambda _changes: self.refresh())
+        document.changed.connect(self._after_change)
         self.refresh()
+
+    def _after_change(self, changes: list[Change]) -> None:
+        # The header shows only meta: an ability edit must not decode the portrait again.
+        if any(change.path[:1] in ((), ("meta",)) for change in changes):
+            self.refresh()
 
     def _edit(self, key: str, text: str) -> None:
         self._push(set_meta(self.doc.document, key, text), ("meta", key))
