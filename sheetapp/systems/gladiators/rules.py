@@ -6,8 +6,8 @@ The docstring of each rule quotes the seed line it enforces.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.gladiators.catalog import Catalogs, Restriction, VariantCost
@@ -36,6 +36,16 @@ class RuleContext:
     gp_budget: int
     advantage_points: int
     disadvantage_points: int
+    #: the place of ``abilities[0]`` in the character (the memo checks one at a time)
+    first_index: int = 0
+
+    def each_ability(self) -> Iterator[tuple[int, ResolvedAbility]]:
+        """Each ability with its index in the character (for issue paths)."""
+        return enumerate(self.abilities, start=self.first_index)
+
+    def each_priced(self) -> Iterator[tuple[int, tuple[ResolvedAbility, AbilityCost]]]:
+        """Each ability and its cost, with its index in the character."""
+        return enumerate(zip(self.abilities, self.costs, strict=True), start=self.first_index)
 
 
 Rule = Callable[[RuleContext], list[Issue]]
@@ -85,7 +95,7 @@ def minor_character_levels(ctx: RuleContext) -> list[Issue]:
     if ctx.character.character_type != "minor":
         return []
     issues = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         choice = ability.choice
         exempt = choice.large_item and choice.source in LARGE_ITEM_SOURCES
         if choice.level > MINOR_MAX_LEVEL and not exempt:
@@ -107,7 +117,7 @@ def conventional_levels(ctx: RuleContext) -> list[Issue]:
     """Sources: "Conventional ... These cannot have a Level over 5 unless produced by a
     large item." (line 34)"""
     issues = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         choice = ability.choice
         if (
             choice.source == "conventional"
@@ -132,7 +142,7 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
     positive modifiers" (line 155)"""
     issues = []
     clamp = ctx.campaign.negative_cap == "clamp"
-    for index, (ability, cost) in enumerate(zip(ctx.abilities, ctx.costs, strict=True)):
+    for index, (ability, cost) in ctx.each_priced():
         if ability.choice.cost_override is None and cost.negative_over_cap:
             issues.append(
                 Issue(
@@ -193,7 +203,7 @@ def types_and_sources(ctx: RuleContext) -> list[Issue]:
     """ "Every ability must have a source" (line 27); abilities with a Type have it
     "selected when the ability is designed" (line 17)."""
     issues = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         definition = ability.definition
         if definition and definition.types.handling == "choose" and not ability.choice.types:
             issues.append(
@@ -223,7 +233,7 @@ def modifier_restrictions(ctx: RuleContext) -> list[Issue]:
     """Each modifier's stated restrictions, e.g. Activation "Can only be on an ability
     which is Persistent or Always On" (line 160); "maximum of twice"; "can't be Always On"."""
     issues: list[Issue] = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         counts = Counter(m.choice.modifier for m in ability.modifiers)
         for m_index, mod in enumerate(ability.modifiers):
             definition = mod.definition
@@ -305,7 +315,7 @@ def ability_restrictions(ctx: RuleContext) -> list[Issue]:
     """Restrictions stated on abilities themselves, e.g. Wall "Must be an Area Line" and
     "Has Solid or Physical Type" (line 151)."""
     issues = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         if ability.definition is None:
             continue
         for rule in ability.definition.restrictions:
@@ -327,7 +337,7 @@ def modifier_groups(ctx: RuleContext) -> list[Issue]:
     """An ability has one range (Touch, Short, Ranged, ...) and one way of targeting
     (Direct, Indirect, Seeking); several need a Flexible modifier."""
     issues = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         seen: dict[str, str] = {}
         for m_index, mod in enumerate(ability.modifiers):
             group = mod.definition.group if mod.definition else None
@@ -354,7 +364,7 @@ def flexible_choices(ctx: RuleContext) -> list[Issue]:
     """Flexible Ability lists the abilities it can become; a Flexible Modifier needs at
     least two modifiers to choose between (lines 183-184)."""
     issues = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         name = display_name(ability)
         has_flex_ability = ability.has_modifier(FLEXIBLE_ABILITY)
         if ability.alternatives and not has_flex_ability:
@@ -452,7 +462,7 @@ def above_level_limit(ctx: RuleContext) -> list[Issue]:
     """Levels past the Level Limit are legal but dearer: "up to and including double the
     Level Limit costs 2 GP/Level" (line 52). Shown as information with the tiers."""
     issues = []
-    for index, (ability, cost) in enumerate(zip(ctx.abilities, ctx.costs, strict=True)):
+    for index, (ability, cost) in ctx.each_priced():
         limit = ability.level_limit
         if limit is not None and ability.choice.level > limit:
             issues.append(
@@ -471,7 +481,7 @@ def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
     """The seed's abilities table is a garbled extraction; costs we could not read with
     certainty are flagged so a referee can confirm or override them."""
     issues = []
-    for index, ability in enumerate(ctx.abilities):
+    for index, ability in ctx.each_ability():
         definition = ability.definition
         if (
             definition
@@ -527,12 +537,12 @@ def check(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
-def check_ability(ctx: RuleContext, index: int) -> list[Issue]:
-    """The ability rules for ``ctx.abilities[0]``, the only ability in ``ctx``, with the
-    issue paths moved to ``index`` (its place in the character)."""
+def check_ability(ctx: RuleContext) -> list[Issue]:
+    """The ability rules for the abilities in ``ctx`` (the memo passes one, with its
+    ``first_index``)."""
     issues: list[Issue] = []
     for rule in ABILITY_RULES:
-        issues.extend(_at_index(issue, index) for issue in rule(ctx))
+        issues.extend(rule(ctx))
     return issues
 
 
@@ -541,10 +551,3 @@ def check_character(ctx: RuleContext) -> list[Issue]:
     for rule in CHARACTER_RULES:
         issues.extend(rule(ctx))
     return issues
-
-
-def _at_index(issue: Issue, index: int) -> Issue:
-    path = issue.path
-    if path[:2] == ("character", "abilities") and len(path) > 2 and path[2] == 0:
-        return replace(issue, path=(*path[:2], index, *path[3:]))
-    return issue

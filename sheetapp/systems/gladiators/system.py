@@ -173,8 +173,10 @@ class GladiatorsSystem:
                 ability = resolve_ability(private, cats, custom_abilities, custom_modifiers)
                 cost = ability_cost(ability, with_positive)
                 line = self._ability_line(index, ability, cost, cats, campaign)
-                alone = rules.RuleContext(character, campaign, [ability], [cost], cats, 0, 0, 0, 0)
-                issues = tuple(rules.check_ability(alone, index))
+                alone = rules.RuleContext(
+                    character, campaign, [ability], [cost], cats, 0, 0, 0, 0, first_index=index
+                )
+                issues = tuple(rules.check_ability(alone))
                 result = AbilityResult(ability, cost, line, issues)
                 self._memo.put(key, result)
             results.append(result)
