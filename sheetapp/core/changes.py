@@ -254,7 +254,7 @@ def apply_to_document(document: DocumentT, changes: Sequence[Change]) -> Documen
     result: BaseModel = document
     for change in changes:
         try:
-            result = apply_change_to_model(result, change, _apply_json)
+            result = apply_change_to_model(result, change)
         except NotIncremental:
             try:
                 result = apply_in_enclosing_model(result, change, _apply_json)

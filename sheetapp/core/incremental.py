@@ -32,9 +32,9 @@ class NotIncremental(Exception):
     """The change is of a shape this module does not handle; use the full path."""
 
 
-def apply_change_to_model(root: BaseModel, change: Any, apply_json: Any) -> BaseModel:
-    """``root`` with ``change`` applied. ``apply_json(data, change)`` applies a change to
-    plain JSON data (with the stale-value check), for the fallback on a sub-model."""
+def apply_change_to_model(root: BaseModel, change: Any) -> BaseModel:
+    """``root`` with ``change`` applied to a model field or a list item; raises
+    :class:`NotIncremental` for any other shape (and for a stale ``before``)."""
     path: DataPath = change.path
     if not path:
         raise NotIncremental
@@ -54,7 +54,8 @@ def apply_change_to_model(root: BaseModel, change: Any, apply_json: Any) -> Base
 
 
 def apply_in_enclosing_model(root: BaseModel, change: Any, apply_json: Any) -> BaseModel:
-    """Fallback: dump the nearest model above the change, apply it there, validate it."""
+    """Fallback: dump the nearest model above the change, apply it there with
+    ``apply_json(data, change)`` (which checks stale values), validate it."""
     path: DataPath = change.path
     nodes = _walk(root, path[:-1])
     depth = max(i for i, node in enumerate(nodes) if isinstance(node, BaseModel))
