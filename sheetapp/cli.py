@@ -15,24 +15,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from sheetapp import __version__
-from sheetapp.core.catalog import CatalogError
 from sheetapp.core.issues import Severity, format_path
-from sheetapp.core.system import (
-    SystemLoadError,
-    SystemRegistry,
-    UnknownSystemError,
-    installed_systems,
-)
 from sheetapp.logs import get_logger, setup_logging
+from sheetapp.startup import pause_collector, resume_collector
 from sheetapp.storage.errors import CharacterFileError
 
 if TYPE_CHECKING:
     from sheetapp.core.evaluation import Evaluation
+    from sheetapp.core.system import SystemRegistry
     from sheetapp.storage.envelope import CharacterDocument
     from sheetapp.storage.files import LoadedDocument
 
 # Everything else is imported by the command that uses it: `sheetapp FILE` opens the
-# window, which needs none of the advancement, PDF, schema or export code at start-up.
+# window, which needs none of the advancement, PDF, schema or export code at start-up,
+# and imports pydantic only after main() has paused the garbage collector.
 
 EXIT_OK = 0
 EXIT_RULE_ERRORS = 1
@@ -128,9 +124,15 @@ def wants_gui(argv: Sequence[str]) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    gui = wants_gui(args_list)
+    if gui:
+        pause_collector()  # the window resumes it after its first paint
     log_path = setup_logging()
+    from sheetapp.core.catalog import CatalogError
+    from sheetapp.core.system import SystemLoadError
+
     try:
-        if wants_gui(args_list):
+        if gui:
             return launch_gui(args_list)
         args = build_parser().parse_args(args_list)
         if args.command is None:
@@ -153,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f" Details are in {log_path}." if log_path else ""
         print(f"sheetapp: internal error; nothing was changed.{where}", file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        resume_collector()
 
 
 def launch_gui(argv: list[str]) -> int:
@@ -168,6 +172,8 @@ def launch_gui(argv: list[str]) -> int:
 
 
 def registry() -> SystemRegistry:
+    from sheetapp.core.system import installed_systems
+
     return installed_systems()
 
 
@@ -194,6 +200,7 @@ def cmd_systems(_args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     from sheetapp.core.examples import UnknownExampleError, load_example
+    from sheetapp.core.system import UnknownSystemError
     from sheetapp.storage.files import dump_document
 
     try:
@@ -221,6 +228,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_examples(args: argparse.Namespace, out: TextIO) -> int:
     from sheetapp.core.examples import list_examples
+    from sheetapp.core.system import UnknownSystemError
 
     try:
         system = registry().get(args.system)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 from sheetapp import __version__
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.system import SystemLoadError, SystemRegistry, installed_systems
+from sheetapp.startup import resume_collector
 from ui.errors import install_excepthook, show_error
 from ui.main_window import MainWindow
 from ui.settings import THEME, Settings
@@ -132,6 +133,8 @@ def run(argv: list[str]) -> int:
     window = build_window([arg for arg in argv if not arg.startswith("-")], settings)
     if window is None:
         return 2
+    # The collector paused by sheetapp.cli.main runs again once the window is on screen.
+    AfterFirstPaint(window, resume_collector)
     if quit_after_show_requested():
         QuitAfterFirstPaint(window, app)
         QTimer.singleShot(NEVER_SHOWN_MS, lambda: _never_shown(app))

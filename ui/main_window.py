@@ -522,6 +522,7 @@ class MainWindow(QMainWindow):
             self.autosaver.discard(view.document)
         self.settings.set(GEOMETRY, self.saveGeometry())
         self.settings.set(WINDOW_STATE, self.saveState())
+        self.settings.flush()
         event.accept()
 
     # --- recovery -------------------------------------------------------------------------------

@@ -45,7 +45,12 @@ class Settings:
         return value
 
     def set(self, setting: Setting, value: Any) -> None:
+        # No sync() here: QSettings writes the file from the event loop a moment later
+        # (and when it is destroyed), so opening a file does not wait for a disk write.
         self.qsettings.setValue(setting.key, value)
+
+    def flush(self) -> None:
+        """Write pending changes to the file now."""
         self.qsettings.sync()
 
     def recent_files(self) -> list[Path]:

@@ -63,3 +63,34 @@ def test_pdf_export_and_preview_load_when_used(
     )
     window.print_preview()
     assert len(shown) == 1 and shown[0][0] is window
+
+
+@pytest.mark.slow
+def test_the_collector_is_paused_through_start_up_and_resumed_at_the_first_paint() -> None:
+    """sheetapp.startup: `sheetapp FILE` starts with the garbage collector paused and the
+    window's first paint resumes it (the quit-after-show run ends right after that paint)."""
+    script = (
+        "import gc, os, sys\n"
+        "import sheetapp.startup as startup\n"
+        "resume, seen = startup.resume_collector, []\n"
+        "def spy():\n"
+        "    seen.append((gc.isenabled(), 'pydantic' in sys.modules))\n"
+        "    resume()\n"
+        "startup.resume_collector = spy\n"
+        "from sheetapp.cli import main\n"
+        "assert gc.isenabled() and 'pydantic' not in sys.modules\n"
+        f"code = main([{str(SAMPLE)!r}])\n"
+        "print(code, seen, gc.isenabled())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen", SHEETAPP_QUIT_AFTER_SHOW="1"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    last = done.stdout.strip().splitlines()[-1]
+    # resumed by the first paint (paused until then, pydantic loaded), again by main's exit
+    assert last == "0 [(False, True), (True, True)] True"
