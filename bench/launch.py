@@ -1,8 +1,11 @@
 """A process the start-up benchmark starts: it shows a window, reports, and quits.
 
 ``python bench/launch.py bare`` shows an empty ``QMainWindow`` (1100×750, the size
-sheetapp uses); ``python bench/launch.py app FILE`` runs sheetapp's own entry point,
-``sheetapp.cli.main([FILE])``, exactly as ``python -m sheetapp FILE`` does. Both
+sheetapp uses); ``python bench/launch.py stack`` does the same after importing pydantic
+and validating one tiny model, the least any program on sheetapp's fixed stack (PySide6
+and pydantic) does before it can show a validated file; ``python bench/launch.py app
+FILE`` runs sheetapp's own entry point, ``sheetapp.cli.main([FILE])``, exactly as
+``python -m sheetapp FILE`` does. All
 create the QApplication first so one event filter sees the first paint of the main
 window; at that moment the process prints one JSON line with the monotonic clock
 (comparable with the parent's on Linux and macOS) and its peak memory so far, then
@@ -36,6 +39,15 @@ def _report(documents: int | None) -> None:
     print(json.dumps(line), flush=True)
 
 
+def _validate_one_model() -> None:
+    from pydantic import BaseModel
+
+    class Floor(BaseModel):
+        name: str
+
+    Floor.model_validate({"name": "floor"})
+
+
 def main(argv: list[str]) -> int:
     mode, files = argv[0], argv[1:]
     from PySide6.QtCore import QEvent, QObject, QTimer
@@ -58,7 +70,9 @@ def main(argv: list[str]) -> int:
 
     watcher = FirstPaint()
     app.installEventFilter(watcher)
-    if mode == "bare":
+    if mode == "stack":
+        _validate_one_model()
+    if mode in ("bare", "stack"):
         window = QMainWindow()
         window.resize(1100, 750)
         window.show()
@@ -67,7 +81,7 @@ def main(argv: list[str]) -> int:
         from sheetapp.cli import main as sheetapp_main
 
         return sheetapp_main(files)
-    print(f"unknown mode {mode!r}; use 'bare' or 'app FILE'", file=sys.stderr)
+    print(f"unknown mode {mode!r}; use 'bare', 'stack' or 'app FILE'", file=sys.stderr)
     return 2
 
 
