@@ -144,7 +144,11 @@ class EditorDocument(QObject):
         loaded: LoadedDocument,
         path: Path | None = None,
         parent: QObject | None = None,
+        *,
+        evaluation: Evaluation | None = None,
     ) -> None:
+        """``evaluation``: the system's evaluation of ``loaded.document`` when it was
+        already made (off the UI thread, by a background open)."""
         super().__init__(parent)
         self.system: GameSystem = loaded.system
         self.document: CharacterDocument[Any, Any] = loaded.document
@@ -154,7 +158,9 @@ class EditorDocument(QObject):
         self.timings = EditTimings()
         self._apply_ms = 0.0
         self._notes = self._unknown_key_notes()
-        self.evaluation: Evaluation = self._evaluate()
+        self.evaluation: Evaluation = (
+            self._evaluate() if evaluation is None else evaluation.with_issues(self._notes)
+        )
 
     @property
     def loaded(self) -> LoadedDocument:

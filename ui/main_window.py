@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from sheetapp import __version__
 from sheetapp.core.catalog import CatalogError
+from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.examples import list_examples, load_example
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemLoadError, SystemRegistry
@@ -40,13 +41,14 @@ from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import LoadedDocument, load_document, save_document
 from sheetapp.storage.portable import export_bytes
 from ui.autosave import Autosaver
+from ui.background import BackgroundJob, run_in_background
 from ui.document import EditorDocument
 from ui.editor_view import EditorView
-from ui.errors import show_error
+from ui.errors import report_exception, show_error
 from ui.explain import ExplainPane
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
-from ui.output_actions import UNAVAILABLE, pdf_writer, print_preview_function
+from ui.output_actions import UNAVAILABLE, pdf_renderer, print_preview_function
 from ui.recovery import RecoveryDialog
 from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
@@ -174,7 +176,9 @@ class MainWindow(QMainWindow):
         self.about_action = self._action("&About sheetapp", self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.preview_function = print_preview_function()
-        self.pdf_function = pdf_writer()
+        self.pdf_function = pdf_renderer()
+        #: the PDF being made off the UI thread (one at a time: reportlab keeps global state)
+        self.pdf_job: BackgroundJob | None = None
         if self.preview_function is None:
             self.print_action.setToolTip(UNAVAILABLE)
         if self.pdf_function is None:
@@ -261,7 +265,7 @@ class MainWindow(QMainWindow):
             action = self.recent_menu.addAction(f"&{number} {path.name}")
             action.setToolTip(str(path))
             action.setStatusTip(str(path))
-            action.triggered.connect(lambda _c=False, p=path: self.open_path(p))
+            action.triggered.connect(lambda _c=False, p=path: self.open_in_background(p))
         if recent:
             self.recent_menu.addSeparator()
             clear = self.recent_menu.addAction("Clear List")
@@ -294,9 +298,14 @@ class MainWindow(QMainWindow):
         return widget if isinstance(widget, EditorView) else None
 
     def add_document(
-        self, loaded: LoadedDocument, path: Path | None, *, dirty: bool = False
+        self,
+        loaded: LoadedDocument,
+        path: Path | None,
+        *,
+        dirty: bool = False,
+        evaluation: Evaluation | None = None,
     ) -> EditorView:
-        document = EditorDocument(loaded, path)
+        document = EditorDocument(loaded, path, evaluation=evaluation)
         view = EditorView(document)
         document.setParent(view)  # the document lives and dies with its tab
         self.undo_group.addStack(document.undo_stack)
@@ -318,21 +327,63 @@ class MainWindow(QMainWindow):
         QApplication.beep()
 
     def open_path(self, path: Path) -> EditorView | None:
+        """Open a character now, on this thread (start-up, tests); the menus, the
+        recent files and drag and drop use :meth:`open_in_background`."""
         path = Path(path)
+        view = self._already_open(path)
+        if view is not None:
+            return view
+        try:
+            loaded = load_document(path, self.registry)
+        except Exception as exc:
+            if self._report_open_error(path, exc):
+                return None
+            raise
+        return self._opened(path, loaded, None)
+
+    def open_in_background(self, path: Path) -> BackgroundJob | None:
+        """Read, check and evaluate a character off the UI thread (a large one takes
+        more than a blink), then show it; None when it is open already (it is shown)."""
+        path = Path(path)
+        if self._already_open(path) is not None:
+            return None
+        registry = self.registry
+
+        def work() -> tuple[LoadedDocument, Evaluation]:
+            loaded = load_document(path, registry)
+            return loaded, loaded.system.evaluate(loaded.document)
+
+        def done(result: tuple[LoadedDocument, Evaluation]) -> None:
+            self._opened(path, *result)
+
+        def failed(error: BaseException) -> None:
+            if not self._report_open_error(path, error):
+                report_exception(type(error), error, error.__traceback__)
+
+        return run_in_background(self, f"Opening {path.name}…", work, done, failed)
+
+    def _already_open(self, path: Path) -> EditorView | None:
         for view in self.views():
             if view.document.path is not None and _same_file(view.document.path, path):
                 self.tabs.setCurrentWidget(view)
                 return view
-        try:
-            loaded = load_document(path, self.registry)
-        except CharacterFileError as exc:
-            show_error(self, "Cannot open the character", exc.user_message())
-            return None
-        except (CatalogError, SystemLoadError) as exc:  # its system's plug-in is broken
-            show_error(self, "Cannot open the character", f"{path.name}: {exc}")
-            return None
+        return None
+
+    def _report_open_error(self, path: Path, error: BaseException) -> bool:
+        """Tell the user why ``path`` cannot be opened; False for an unexpected error."""
+        if isinstance(error, CharacterFileError):
+            show_error(self, "Cannot open the character", error.user_message())
+        elif isinstance(error, CatalogError | SystemLoadError):  # its system's plug-in is broken
+            show_error(self, "Cannot open the character", f"{path.name}: {error}")
+        else:
+            return False
+        return True
+
+    def _opened(
+        self, path: Path, loaded: LoadedDocument, evaluation: Evaluation | None
+    ) -> EditorView:
         is_export = _is_export(path)
-        view = self.add_document(loaded, None if is_export else path)
+        view = self.add_document(loaded, None if is_export else path, evaluation=evaluation)
         if is_export:
             self.statusBar().showMessage(
                 f"Imported {path.name}; save it as a character file to keep it.", 8000
@@ -348,7 +399,7 @@ class MainWindow(QMainWindow):
             self, "Open character", self.settings.get(LAST_FOLDER), FILE_FILTER
         )
         for name in names:
-            self.open_path(Path(name))
+            self.open_in_background(Path(name))
 
     def new_character(self) -> EditorView | None:
         try:
@@ -439,24 +490,56 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return True
 
-    def export_pdf(self, path: Path | None = None) -> bool:
+    def export_pdf(self, path: Path | None = None) -> BackgroundJob | None:
+        """Make the current character's PDF sheet off the UI thread and write it to
+        ``path`` (asked for when None); returns the running job, None when nothing
+        started."""
         view = self.current_view()
-        if view is None or self.pdf_function is None:
-            return False
+        render = self.pdf_function
+        if view is None or render is None:
+            return None
+        if self.pdf_busy():
+            return None
         path = path or self.choose_save_path(view, "Export PDF", PDF_FILTER, ".pdf")
         if path is None:
+            return None
+        document, evaluation = view.document.document, view.document.evaluation
+        job = run_in_background(
+            self,
+            f"Making the PDF sheet {path.name}…",
+            lambda: render(document, evaluation),
+            lambda data: self._write_pdf(path, data),
+            lambda error: show_error(self, "Cannot export the PDF", f"{path.name}: {error}"),
+        )
+        self.pdf_job = job
+        job.ended.connect(self._pdf_job_ended)
+        self.statusBar().showMessage(f"Making {path.name}…")
+        return job
+
+    def pdf_busy(self) -> bool:
+        """A PDF is being made; says so in the status bar."""
+        if self.pdf_job is None:
             return False
-        try:
-            self.pdf_function(view.document.document, view.document.evaluation, path)
-        except OSError as exc:
-            show_error(self, "Cannot export the PDF", f"Cannot write {path}: {exc}")
-            return False
-        self.statusBar().showMessage(f"Exported {path}", 5000)
+        self.statusBar().showMessage(
+            "A PDF sheet is still being made; try again when it is done.", 5000
+        )
+        QApplication.beep()
         return True
+
+    def _pdf_job_ended(self) -> None:
+        self.pdf_job = None
+
+    def _write_pdf(self, path: Path, data: bytes) -> None:
+        try:
+            atomic_write(path, data, keep_backup=False)
+        except OSError as exc:
+            show_error(self, "Cannot export the PDF", f"Cannot write {path}: {exc.strerror or exc}")
+            return
+        self.statusBar().showMessage(f"Exported {path}", 5000)
 
     def print_preview(self) -> None:
         view = self.current_view()
-        if view is not None and self.preview_function is not None:
+        if view is not None and self.preview_function is not None and not self.pdf_busy():
             self.preview_function(self, view.document.document, view.document.evaluation)
 
     # --- closing ------------------------------------------------------------------------------
@@ -702,9 +785,11 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
 
     def open_urls(self, urls: list[QUrl]) -> int:
+        """Open the dropped local files (in the background); how many were taken."""
         opened = 0
         for url in urls:
-            if url.isLocalFile() and self.open_path(Path(url.toLocalFile())) is not None:
+            if url.isLocalFile():
+                self.open_in_background(Path(url.toLocalFile()))
                 opened += 1
         return opened
 

@@ -2,8 +2,9 @@
 
 - Print preview: ``ui.print_preview.show_print_preview(parent, document, evaluation)``
   (QtPdf and the PDF renderer).
-- PDF: ``sheetapp.pdf.export.render_pdf(system, document, evaluation, options)``,
-  written atomically.
+- PDF: ``sheetapp.pdf.export.render_pdf(system, document, evaluation, options)``:
+  the window renders it off the UI thread (``ui.background``) and writes the bytes
+  atomically when they are ready.
 
 Both pull in reportlab and QtPdf, which take longer to import than the rest of the
 window together, so the window only checks that they are installed and imports them when
@@ -15,14 +16,12 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.envelope import CharacterDocument
 
-PdfWriter = Callable[[CharacterDocument[Any, Any], Evaluation, Path], None]
+PdfRenderer = Callable[[CharacterDocument[Any, Any], Evaluation], bytes]
 PreviewFunction = Callable[[Any, CharacterDocument[Any, Any], Evaluation], Any]
 UNAVAILABLE = "Not available in this version of sheetapp: the PDF sheet module is not installed."
 PDF_MODULES = ("reportlab", "sheetapp.pdf.export")
@@ -56,11 +55,12 @@ class PdfExportError(OSError):
     """The sheet cannot be made (no layout or font for it); the window says why."""
 
 
-def pdf_writer() -> PdfWriter | None:
+def pdf_renderer() -> PdfRenderer | None:
+    """A function making the PDF sheet's bytes (safe to call on a worker thread)."""
     if not installed(PDF_MODULES):
         return None
 
-    def write(document: CharacterDocument[Any, Any], evaluation: Evaluation, path: Path) -> None:
+    def render(document: CharacterDocument[Any, Any], evaluation: Evaluation) -> bytes:
         from sheetapp.core.system import installed_systems
         from sheetapp.pdf.export import render_pdf
         from sheetapp.pdf.fonts import FontError
@@ -69,9 +69,8 @@ def pdf_writer() -> PdfWriter | None:
 
         try:
             system = installed_systems().get(document.system)
-            data = render_pdf(system, document, evaluation, PdfOptions(paper=default_paper()))
+            return render_pdf(system, document, evaluation, PdfOptions(paper=default_paper()))
         except (LayoutError, FontError, LookupError) as exc:
             raise PdfExportError(str(exc)) from exc
-        atomic_write(path, data, keep_backup=False)
 
-    return write
+    return render

@@ -55,7 +55,9 @@ def test_pdf_export_and_preview_load_when_used(
     assert window.open_path(SAMPLE) is not None
     assert window.export_pdf_action.isEnabled() and window.print_action.isEnabled()
     target = tmp_path / "owl.pdf"
-    assert window.export_pdf(target)
+    job = window.export_pdf(target)
+    assert job is not None
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
     assert target.read_bytes().startswith(b"%PDF")
     shown: list[object] = []
     monkeypatch.setattr(

@@ -53,7 +53,7 @@ def test_theme_override_is_applied_and_remembered(window: MainWindow) -> None:
     assert QApplication.palette().color(QPalette.ColorRole.Window).lightness() > 128
 
 
-def test_dropping_a_file_opens_it(window: MainWindow) -> None:
+def test_dropping_a_file_opens_it(window: MainWindow, qtbot: QtBot) -> None:
     data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(SAMPLE))])
     event = QDropEvent(
@@ -64,8 +64,10 @@ def test_dropping_a_file_opens_it(window: MainWindow) -> None:
         Qt.KeyboardModifier.NoModifier,
     )
     window.dropEvent(event)
-    assert window.tabs.count() == 1
+    qtbot.waitUntil(lambda: window.tabs.count() == 1, timeout=10_000)  # opened off-thread
     assert window.open_path(SAMPLE) is window.current_view()  # not opened twice
+    assert window.open_in_background(SAMPLE) is None
+    assert window.tabs.count() == 1
     assert window.tabs.count() == 1
 
 

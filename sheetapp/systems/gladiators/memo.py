@@ -13,6 +13,7 @@ changed in place; a test checks that every field of the models is part of it.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -88,25 +89,33 @@ class AbilityResult:
 
 
 class AbilityMemo:
-    """A bounded map from (index, ability snapshot, context) to the ability's result."""
+    """A bounded map from (index, ability snapshot, context) to the ability's result.
+
+    Thread-safe: the window evaluates a character it opens on a worker thread while
+    the user may be editing another one of the same system.
+    """
 
     def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
         self._entries: OrderedDict[Hashable, AbilityResult] = OrderedDict()
         self._max = max_entries
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> AbilityResult | None:
-        found = self._entries.get(key)
-        if found is not None:
-            self._entries.move_to_end(key)
-        return found
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
 
     def put(self, key: Hashable, result: AbilityResult) -> None:
-        self._entries[key] = result
-        if len(self._entries) > self._max:
-            self._entries.popitem(last=False)
+        with self._lock:
+            self._entries[key] = result
+            if len(self._entries) > self._max:
+                self._entries.popitem(last=False)
 
     def clear(self) -> None:
-        self._entries.clear()
+        with self._lock:
+            self._entries.clear()
 
     def __len__(self) -> int:
         return len(self._entries)
