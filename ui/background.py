@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from sheetapp.logs import get_logger
@@ -48,8 +48,14 @@ class BackgroundJob(QObject):
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setAutoClose(False)
         self.progress.setAutoReset(False)
-        self.progress.setMinimumDuration(SHOW_AFTER_MS)
         self.progress.canceled.connect(self.cancel)
+        # QProgressDialog's own minimumDuration only counts from a setValue(), which a
+        # busy bar never gets: show it from a timer instead.
+        QTimer.singleShot(SHOW_AFTER_MS, self._show_if_running)
+
+    def _show_if_running(self) -> None:
+        if self.running:
+            self.progress.show()
 
     def cancel(self) -> None:
         """Drop the result when it comes; the window is usable again at once."""
