@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QWidget
 
 from sheetapp.core.costs import Total
@@ -40,6 +40,8 @@ class LineText(QWidget):
         self._text = ""
         self._elide = elide
         self._hint_width = 0
+        #: (text, width, font) -> the elided text painted
+        self._elided: tuple[tuple[str, int, QFont], str] | None = None
         policy = QSizePolicy.Policy.Ignored if elide else QSizePolicy.Policy.Preferred
         self.setSizePolicy(policy, QSizePolicy.Policy.Fixed)
 
@@ -71,7 +73,15 @@ class LineText(QWidget):
         rect = self.contentsRect()
         text = self._text
         if self._elide:
-            text = self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+            # Eliding a long text (all derived values of a large character) costs about a
+            # millisecond: only again when the text or the width changed.
+            key = (text, rect.width(), self.font())
+            if self._elided is None or self._elided[0] != key:
+                elided = self.fontMetrics().elidedText(
+                    text, Qt.TextElideMode.ElideRight, rect.width()
+                )
+                self._elided = (key, elided)
+            text = self._elided[1]
         align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
         painter.drawText(rect, int(align), text)
         painter.end()

@@ -94,6 +94,8 @@ class AssetTab(QWidget):
         vbox.addLayout(vbar)
         vbox.addWidget(self.vehicle_view)
         self._kind: tuple[str, ...] = ()
+        #: the asset and kind the title and the browser show
+        self._shown: tuple[str | None, str | None] | None = None
         self._build()
         self.refresh()
 
@@ -165,18 +167,21 @@ class AssetTab(QWidget):
         self.remove_action.setEnabled(asset is not None)
         self.name.setEnabled(asset is not None)
         kind = cats.asset_kind_of(asset.asset) if asset else None
-        if asset is None or kind is None:
-            self.title.setText("<i>No Special Asset chosen yet (Step 7).</i>")
-            self.text.setHtml(
-                "<p>Choose an augmentation, a companion, a vehicle or a special weapon.</p>"
-            )
-            set_text(self.name, "")
-        else:
-            name = edits.asset_name(asset.asset, cats)
-            self.title.setText(f"<b>{html.escape(name)}</b> · {kind.capitalize()}")
-            text = _entry_text(asset.asset)
-            self.text.setHtml("<br>".join(html.escape(line) for line in text.splitlines()))
-            set_text(self.name, asset.name)
+        shown = (asset.asset if asset else None, kind)
+        if shown != self._shown:
+            # setHtml lays the browser out again: only when the asset changes.
+            self._shown = shown
+            if asset is None or kind is None:
+                self.title.setText("<i>No Special Asset chosen yet (Step 7).</i>")
+                self.text.setHtml(
+                    "<p>Choose an augmentation, a companion, a vehicle or a special weapon.</p>"
+                )
+            else:
+                name = edits.asset_name(asset.asset, cats)
+                self.title.setText(f"<b>{html.escape(name)}</b> · {kind.capitalize()}")
+                text = _entry_text(asset.asset)
+                self.text.setHtml("<br>".join(html.escape(line) for line in text.splitlines()))
+        set_text(self.name, asset.name if asset is not None and kind is not None else "")
         self._choices(asset, kind)
         is_vehicle = kind == "vehicle"
         self.vehicle_box.setVisible(is_vehicle)

@@ -23,6 +23,8 @@ class Bound:
     icon: QLabel
     help_text: str
     exact: bool
+    #: the severity and tooltip shown now (None: not shown yet)
+    shown: tuple[str, str] | None = None
 
 
 class FieldMarks:
@@ -63,14 +65,18 @@ class FieldMarks:
     def _show(self, bound: Bound) -> None:
         issues = self.document.issues_at(bound.path, below=not bound.exact)
         severity = worst_severity(issues)
+        text = "\n\n".join(p for p in (issues_tooltip(issues), bound.help_text) if p)
+        shown = (severity.value if severity else "", text)
+        if shown == bound.shown:
+            return  # setting the same icon again would repaint it
+        bound.shown = shown
         if severity is None:
             bound.icon.clear()
         else:
             bound.icon.setPixmap(severity_icon(severity).pixmap(ICON_SIZE, ICON_SIZE))
-        text = "\n\n".join(p for p in (issues_tooltip(issues), bound.help_text) if p)
         bound.icon.setToolTip(text)
         bound.widget.setToolTip(text)
-        bound.widget.setProperty("severity", severity.value if severity else "")
+        bound.widget.setProperty("severity", shown[0])
 
     def severity_of(self, widget: QWidget) -> str:
         value = widget.property("severity")

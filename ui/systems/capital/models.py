@@ -23,6 +23,8 @@ def rule_body(text: str) -> str:
 class TextListModel(DocTableModel):
     """Strengths, Weaknesses, extra Training or Stories: one editable line per row."""
 
+    READS = ()
+
     def __init__(
         self, document: EditorDocument, kind: edits.TextList, title: str, parent: Any = None
     ) -> None:
@@ -135,6 +137,8 @@ class SystemsModel(DocTableModel):
 
     COLUMNS = ("System", "Choice", "Slots", "Energy", "Cooldown", "Gained at", "Source")
     LIST_PATH = edits.SYSTEMS
+    #: the Level bounds "Gained at"; the Role says where a System comes from
+    READS = (("character", "level"), ("character", "role"))
 
     def count(self) -> int:
         return len(self.character_document.character.systems)
@@ -228,6 +232,7 @@ class EquipmentModel(DocTableModel):
 
     COLUMNS = ("Item", "Qty", "Damage type", "Option", "Held", "Hands", "Note")
     LIST_PATH = edits.EQUIPMENT
+    READS = ()
 
     def count(self) -> int:
         return len(self.character_document.character.equipment)
@@ -322,6 +327,7 @@ class VehicleSystemsModel(DocTableModel):
 
     COLUMNS = ("Vehicle System", "Slots", "Where from")
     FIXED_ROWS = False
+    ROWS_FROM = edits.ASSET
 
     def count(self) -> int:
         return len(self._ids())

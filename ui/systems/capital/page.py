@@ -13,9 +13,11 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -78,6 +80,7 @@ class CapitalPage(SystemPage):
         self.attacks.setObjectName("attacks")
         self.attacks.setWordWrap(True)
         self.attacks.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._attacks: list[tuple[str, str, str]] | None = None
         self.vital_spins: dict[str, QSpinBox] = {}
         self.status_boxes: dict[str, QCheckBox] = {}
         self._build_actions()
@@ -217,7 +220,15 @@ class CapitalPage(SystemPage):
         box.addWidget(self.equipment_view, 1)
         box.addLayout(money)
         box.addWidget(heading("Attacks"))
-        box.addWidget(self.attacks)
+        # Scrolled: a character with hundreds of weapons has hundreds of attack lines,
+        # which as a bare label made the window thousands of pixels tall.
+        attacks = QScrollArea()
+        attacks.setObjectName("attacks_scroll")
+        attacks.setWidgetResizable(True)
+        attacks.setFrameShape(QFrame.Shape.NoFrame)
+        attacks.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        attacks.setWidget(self.attacks)
+        box.addWidget(attacks)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(top)
         splitter.addWidget(self.item_text)
@@ -460,14 +471,21 @@ class CapitalPage(SystemPage):
         )
         hands = evaluation.total("hands")
         self.hands_label.setText(f"<b>Hands {hands.spent} / {hands.budget}</b> (line 345)")
-        self.attacks.setText(
-            "<br>".join(
-                f"<b>{html.escape(value.label)}</b>: {html.escape(str(value.value))} "
-                f"<small>({html.escape(value.explanation)})</small>"
-                for value in evaluation.derived
-                if ".attack" in value.key or value.key.startswith("attack.")
+        attacks = [
+            (value.label, str(value.value), value.explanation)
+            for value in evaluation.derived
+            if ".attack" in value.key or value.key.startswith("attack.")
+        ]
+        if attacks != self._attacks:
+            # Hundreds of lines on a large character: escaped only when they change.
+            self._attacks = attacks
+            self.attacks.setText(
+                "<br>".join(
+                    f"<b>{html.escape(label)}</b>: {html.escape(value)} "
+                    f"<small>({html.escape(explanation)})</small>"
+                    for label, value, explanation in attacks
+                )
             )
-        )
         self._sync_spin(self.money, character.money)
         self._sync_spin(
             self.starting_money,

@@ -72,6 +72,8 @@ class StoryTab(QWidget):
         self.models: dict[str, TextListModel] = {}
         self.views: dict[str, QTableView] = {}
         self.list_actions: list[QAction] = []
+        #: the Role whose text the browser shows (a 1-tuple: None is a Role too)
+        self._shown_role: tuple[str | None] | None = None
         self._build()
         self.refresh()
 
@@ -218,12 +220,15 @@ class StoryTab(QWidget):
         ]
         fill_combo(self.role, roles, character.role)
         role = self.cats.roles.get(character.role or "")
-        self.role_text.setHtml(
-            "<p><i>Pick a Role: the Lancer, Scout, Tank, Sentinel, Healer or Captain. Its "
-            "rulebook text shows here.</i></p>"
-            if role is None
-            else "<br>".join(html.escape(line) for line in role.text.splitlines())
-        )
+        if self._shown_role != (character.role,):
+            # setHtml lays the browser out again: only when the Role changes.
+            self._shown_role = (character.role,)
+            self.role_text.setHtml(
+                "<p><i>Pick a Role: the Lancer, Scout, Tank, Sentinel, Healer or Captain. "
+                "Its rulebook text shows here.</i></p>"
+                if role is None
+                else "<br>".join(html.escape(line) for line in role.text.splitlines())
+            )
         self._role_choices()
         set_text(self.background, character.stories.background)
         set_text(self.origin, character.stories.origin)

@@ -3,7 +3,9 @@
 A subclass says what each cell shows and how it is edited (a :class:`Cell`) and which
 changes an edit makes (:meth:`DocTableModel.edit`); this base turns that into Qt roles,
 issue marks by path, and row inserts/removals/moves that follow the change lists (so
-selections survive an edit, an undo and a redo).
+selections survive an edit, an undo and a redo). After an in-place edit it announces only
+the cells whose content or issue marks changed (compared before and after): announcing
+every cell of a 300-row table made each edit re-measure and repaint the whole table.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from sheetapp.core.changes import Change
+from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.editing.explain import worst_severity
 from sheetapp.systems.capital.edits import EditError
@@ -33,9 +36,32 @@ from ui.roles import (
     severity_background,
     severity_icon,
 )
+from ui.systems.capital.cell_diff import (
+    issues_by_row,
+    related,
+    row_runs,
+    rows_touched,
+    rows_with_other_issues,
+)
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 Choices = list[tuple[Any, str]]
+#: what a cell shows: its Cell and the issues marked on it
+Shown = tuple["Cell", list[Issue]]
+
+# Qt's roles as plain ints, looked up once (data() runs thousands of times per repaint).
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+EDIT = int(Qt.ItemDataRole.EditRole)
+CHECK = int(Qt.ItemDataRole.CheckStateRole)
+ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+DECORATION = int(Qt.ItemDataRole.DecorationRole)
+ISSUE_ROLES = frozenset({int(SEVERITY_ROLE), BACKGROUND, TOOLTIP, DECORATION})
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+CHECKED, UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
+#: more changed cells than this are announced as runs of whole rows
+FEW_CELLS = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +87,15 @@ class DocTableModel(QAbstractTableModel):
     LIST_PATH: DataPath | None = None
     #: without a list path: whether the number of rows never changes (else: reset)
     FIXED_ROWS = True
+    #: without a list path nor fixed rows: where the rows come from (an edit at or above
+    #: it resets the model, others compare the cells); None: every edit resets
+    ROWS_FROM: DataPath | None = None
+    #: With a list path: the paths outside the list that the rows also show (an edit at
+    #: or above one of them compares every row); a row's cells must show nothing else
+    #: than its own item, these, the catalogs and the issues at or below the row (their
+    #: paths at or below the row's). None: a row may show anything (every edit compares
+    #: every cell).
+    READS: tuple[DataPath, ...] | None = None
 
     def __init__(self, document: EditorDocument, parent: Any = None) -> None:
         super().__init__(parent)
@@ -68,6 +103,10 @@ class DocTableModel(QAbstractTableModel):
         self._pending = ""
         self._cache: dict[tuple[int, int], Cell] = {}
         self._count = self.count()
+        #: during an in-place edit: what the cells that may change showed before it
+        self._before: dict[tuple[int, int], Shown] | None = None
+        self._compared_all = False
+        self._old_evaluation = document.evaluation
         document.about_to_change.connect(self._before_change)
         document.changed.connect(self._after_change)
 
@@ -96,11 +135,16 @@ class DocTableModel(QAbstractTableModel):
     # --- keeping in step with the document --------------------------------------------
 
     def _before_change(self, changes: list[Change]) -> None:
-        self._cache.clear()
+        self._before = None
+        self._old_evaluation = self.doc.evaluation
         if self.LIST_PATH is None:
-            if not self.FIXED_ROWS:
-                self.beginResetModel()
-                self._pending = "reset"
+            rows_from = self.ROWS_FROM
+            if not self.FIXED_ROWS and (
+                rows_from is None or any(related(c.path, rows_from) for c in changes)
+            ):
+                self._reset()
+                return
+            self._remember(None)
             return
         ops = row_ops(changes, self.LIST_PATH)
         size = len(self.LIST_PATH)
@@ -108,23 +152,91 @@ class DocTableModel(QAbstractTableModel):
         # A row insert, removal or move is announced as such only when it is the whole
         # edit of the list: other rows changing in the same step would change under the
         # views' feet between begin and end (the model tester's "rows inserted" check).
-        if ops is None or len(ops) > 1 or len(in_rows) > len(ops):
-            self.beginResetModel()
-            self._pending = "reset"
+        if ops is None or len(ops) > 1 or (ops and len(in_rows) > len(ops)):
+            self._reset()
             return
-        self._pending = begin_flat_row_ops(self, ops)
+        if ops:
+            self._cache.clear()
+            self._pending = begin_flat_row_ops(self, ops) or "rows"
+            return
+        self._remember(None if self.READS is None else rows_touched(changes, *self._scope()))
+
+    def _scope(self) -> tuple[DataPath, tuple[DataPath, ...]]:
+        assert self.LIST_PATH is not None
+        return self.LIST_PATH, self.READS or ()
+
+    def _reset(self) -> None:
+        self._cache.clear()
+        self.beginResetModel()
+        self._pending = "reset"
+
+    def _remember(self, rows: set[int] | None) -> None:
+        """Keep what the cells of ``rows`` (None: every row) show before the edit."""
+        self._compared_all = rows is None
+        wanted = range(self._count) if rows is None else sorted(r for r in rows if r < self._count)
+        evaluation = self.doc.evaluation
+        self._before = {
+            (row, column): self._shown(row, column, evaluation)
+            for row in wanted
+            for column in range(len(self.COLUMNS))
+        }
+        self._cache.clear()
 
     def _after_change(self, _changes: list[Change]) -> None:
         self._cache.clear()
         self._count = self.count()
-        end_flat_row_ops(self, self._pending)
-        self._pending = ""
-        if self._count:
-            emit(
-                self.dataChanged,
-                self.index(0, 0),
-                self.index(self._count - 1, len(self.COLUMNS) - 1),
-            )
+        pending, self._pending = self._pending, ""
+        before, self._before = self._before, None
+        if pending == "reset":
+            end_flat_row_ops(self, pending)
+            return
+        if pending:
+            # Rows came, went or moved: the rows after them show other items now.
+            end_flat_row_ops(self, "" if pending == "rows" else pending)
+            if self._count:
+                emit(
+                    self.dataChanged,
+                    self.index(0, 0),
+                    self.index(self._count - 1, len(self.COLUMNS) - 1),
+                )
+            return
+        assert before is not None
+        self._announce(self._changed_cells(before))
+
+    def _changed_cells(self, before: dict[tuple[int, int], Shown]) -> set[tuple[int, int]]:
+        evaluation = self.doc.evaluation
+        changed = {key for key, shown in before.items() if self._shown(*key, evaluation) != shown}
+        if self._compared_all:
+            return changed
+        # The other rows show the same items: only their issue marks can have changed.
+        list_path = self._scope()[0]
+        old = self._old_evaluation
+        seen = {row for row, _column in before}
+        rows = rows_with_other_issues(
+            issues_by_row(old.issues, list_path),
+            issues_by_row(evaluation.issues, list_path),
+            self._count,
+        )
+        for row in rows - seen:
+            for column in range(len(self.COLUMNS)):
+                cell = self.cell_at(row, column)
+                if self._issues_in(old, row, cell, column) != self._issues_in(
+                    evaluation, row, cell, column
+                ):
+                    changed.add((row, column))
+        return changed
+
+    def _announce(self, cells: set[tuple[int, int]]) -> None:
+        """One dataChanged per changed cell (each repaints just its cell), or per run of
+        rows when many changed."""
+        if len(cells) <= FEW_CELLS:
+            for row, column in sorted(cells):
+                index = self.index(row, column)
+                emit(self.dataChanged, index, index)
+            return
+        last = len(self.COLUMNS) - 1
+        for first, final in row_runs(row for row, _column in cells):
+            emit(self.dataChanged, self.index(first, 0), self.index(final, last))
 
     # --- Qt ----------------------------------------------------------------------------
 
@@ -152,27 +264,36 @@ class DocTableModel(QAbstractTableModel):
         return found
 
     def cell_issues(self, row: int, column: int) -> list[Issue]:
-        cell = self.cell_at(row, column)
+        return self._issues_in(self.doc.evaluation, row, self.cell_at(row, column), column)
+
+    def _issues_in(self, evaluation: Evaluation, row: int, cell: Cell, column: int) -> list[Issue]:
         if column == 0 and self.LIST_PATH is not None:
             row_path = self.row_path(row)
-            own = [i for i in self.doc.issues_at(row_path) if i.path == row_path]
-            below = self.doc.issues_at(cell.path) if cell.path != row_path else []
+            own = [i for i in evaluation.issues_at(row_path) if i.path == row_path]
+            below = evaluation.issues_at(cell.path) if cell.path != row_path else []
             return own + [i for i in below if i not in own]
-        return self.doc.issues_at(cell.path) if cell.path else []
+        return evaluation.issues_at(cell.path) if cell.path else []
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= self._count:
-            return None
-        row, column = index.row(), index.column()
+    def _shown(self, row: int, column: int, evaluation: Evaluation) -> Shown:
         cell = self.cell_at(row, column)
-        if role == Qt.ItemDataRole.DisplayRole:
+        return cell, self._issues_in(evaluation, row, cell, column)
+
+    def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:
+        if not index.isValid():
+            return None
+        row = index.row()
+        if row >= self._count:
+            return None
+        column = index.column()
+        cell = self.cell_at(row, column)
+        if role == DISPLAY:
             return cell.text
-        if role == Qt.ItemDataRole.EditRole:
+        if role == EDIT:
             return cell.value if cell.edit else cell.text
-        if role == Qt.ItemDataRole.CheckStateRole:
+        if role == CHECK:
             if cell.check is None:
                 return None
-            return Qt.CheckState.Checked if cell.check else Qt.CheckState.Unchecked
+            return CHECKED if cell.check else UNCHECKED
         if role == EDIT_KIND_ROLE:
             return cell.edit
         if role == CHOICES_ROLE:
@@ -183,14 +304,9 @@ class DocTableModel(QAbstractTableModel):
             return cell.path
         if role == RULE_TEXT_ROLE:
             return cell.rule_text or None
-        if role == Qt.ItemDataRole.TextAlignmentRole and cell.align_right:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role in (
-            SEVERITY_ROLE,
-            Qt.ItemDataRole.BackgroundRole,
-            Qt.ItemDataRole.ToolTipRole,
-            Qt.ItemDataRole.DecorationRole,
-        ):
+        if role == ALIGNMENT and cell.align_right:
+            return RIGHT
+        if role in ISSUE_ROLES:
             return self._issue_role(role, cell, self.cell_issues(row, column), column)
         return None
 
@@ -198,9 +314,9 @@ class DocTableModel(QAbstractTableModel):
         severity = worst_severity(issues)
         if role == SEVERITY_ROLE:
             return severity
-        if role == Qt.ItemDataRole.BackgroundRole:
+        if role == BACKGROUND:
             return severity_background(severity)
-        if role == Qt.ItemDataRole.DecorationRole:
+        if role == DECORATION:
             return severity_icon(severity) if severity is not None and column == 0 else None
         parts = [part for part in (issues_tooltip(issues), cell.tooltip) if part]
         return "\n\n".join(parts) or None
