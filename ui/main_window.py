@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
     QMessageBox,
-    QTabWidget,
     QUndoView,
     QWidget,
 )
@@ -41,6 +40,7 @@ from sheetapp.storage.files import LoadedDocument, load_document, save_document
 from sheetapp.storage.portable import export_bytes
 from ui.autosave import Autosaver
 from ui.document import EditorDocument
+from ui.document_tabs import DocumentTabs
 from ui.editor_view import EditorView
 from ui.errors import show_error
 from ui.explain import ExplainPane
@@ -84,7 +84,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._shown_once = False
         self.undo_group = QUndoGroup(self)
-        self.tabs = QTabWidget()
+        self.tabs = DocumentTabs()
         self.tabs.setObjectName("documents")
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)

@@ -344,19 +344,22 @@ class AbilitiesModel(QAbstractItemModel):
         return sorted(rows)
 
     def _emit_rows_changed(self, rows: list[int]) -> None:
-        """One dataChanged per cell of a few changed rows (each repaints just its cell),
-        one per run of rows when many changed (a run repaints the visible area once)."""
+        """One dataChanged per row (ability and each of its modifiers) of a few changed
+        rows, one per run of rows when many changed. A range within one row repaints just
+        that row; a range over several rows repaints from its first row to the bottom of
+        the view (QTreeView sizes it so), which is what many changed rows need anyway."""
         last = len(COLUMNS) - 1
         if len(rows) <= FEW_ROWS:
             for row in rows:
-                parent = self.index(row, 0)
-                for column in range(len(COLUMNS)):
-                    cell = self.index(row, column)
-                    emit(self.dataChanged, cell, cell)
+                parent = self.createIndex(row, 0, 0)
+                emit(self.dataChanged, parent, self.createIndex(row, last, 0))
+                key = self._nodes[row].key
                 for m_row in range(self.rowCount(parent)):
-                    for column in range(len(COLUMNS)):
-                        cell = self.index(m_row, column, parent)
-                        emit(self.dataChanged, cell, cell)
+                    emit(
+                        self.dataChanged,
+                        self.createIndex(m_row, 0, key),
+                        self.createIndex(m_row, last, key),
+                    )
             return
         for first, final in _runs(rows):
             emit(self.dataChanged, self.index(first, 0), self.index(final, last))
