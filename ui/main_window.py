@@ -40,13 +40,13 @@ from sheetapp.storage.files import LoadedDocument, load_document, save_document
 from sheetapp.storage.portable import export_bytes
 from ui.autosave import Autosaver
 from ui.document import EditorDocument
-from ui.document_tabs import DocumentTabs
 from ui.editor_view import EditorView
 from ui.errors import show_error
 from ui.explain import ExplainPane
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, pdf_writer, print_preview_function
+from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
 from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
@@ -84,7 +84,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._shown_once = False
         self.undo_group = QUndoGroup(self)
-        self.tabs = DocumentTabs()
+        self.tabs = QuietTabWidget()
         self.tabs.setObjectName("documents")
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)

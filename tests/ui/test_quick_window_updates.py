@@ -175,3 +175,30 @@ def test_the_modified_mark_leaves_the_tabs_where_a_full_layout_puts_them(
         assert (
             window.tabs.tabBar().tabRect(0).width() >= window.tabs.tabBar().tabSizeHint(0).width()
         )
+
+
+def test_a_rebuilt_details_panel_leaves_the_page_tabs_where_a_full_layout_puts_them(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Editing the selected ability rebuilds the details panel, which asks every widget
+    above it for a new layout; the Gladiators tab widget places its bar and page as its
+    own full layout would, and the panel shows the new level."""
+    view, row, level = _large_window(window, tmp_path)
+    page = view.page
+    assert isinstance(page, GladiatorsPage)
+    assert view.select_path(("character", "abilities", row, "level"))
+    qtbot.wait(1)
+    document = view.document.document
+    assert isinstance(document, GladiatorsDocument)
+    for step in range(2):
+        if step == 0:
+            assert view.document.push(edits.set_level(document, row, level - 1))
+        else:
+            view.document.undo_stack.undo()
+        qtbot.wait(1)
+        assert page.details.title().startswith("Details — ")
+        assert page.abilities.index(row, 1).data() == (level - 1 if step == 0 else level)
+        quick = _places(page.tabs)
+        QTabWidget.setTabText(page.tabs, 0, page.tabs.tabText(0))
+        assert _places(page.tabs) == quick
+        qtbot.wait(1)

@@ -1,11 +1,13 @@
-"""The window's row of document tabs.
+"""A tab widget that does not repaint everything it holds when nothing moved.
 
-A tab's text changes whenever its character becomes modified or saved ("Name*" and
-"Name"): the first edit after a save, an undo back to the saved state, a save. QTabWidget
-answers the tab bar's new size by laying itself out again and repainting everything it
-holds — on a large character that repaint cost more than the edit itself. In document
-mode the tab widget paints nothing of its own, so when the pages keep their place only
-the tab bar is given its new size (the bar and the strip it leaves or covers repaint).
+QTabWidget answers every layout request — a tab's text changing ("Name*" when a
+character becomes modified, "Name" when it is saved or undone back to its saved state),
+or any widget inside a page asking for a new size (the details panel rebuilt after an
+edit) — by placing its tab bar and pages again and then repainting its whole area, with
+every widget on the current page: on a large character that repaint cost more than the
+edit itself. Here a layout request that leaves the pages where they are only gives the
+tab bar its place (in document mode, where the tab widget paints nothing of its own, the
+bar may also change size); anything else is QTabWidget's own full layout.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ _CONTENTS = QStyle.SubElement.SE_TabWidgetTabContents
 _CORNERS = (Qt.Corner.TopLeftCorner, Qt.Corner.TopRightCorner)
 
 
-class DocumentTabs(QTabWidget):
+class QuietTabWidget(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._stack = self.findChild(
@@ -39,14 +41,14 @@ class DocumentTabs(QTabWidget):
             self.tabBar().setTabText(index, text)
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == _LAYOUT_REQUEST and self._resize_tab_bar_only():
+        if event.type() == _LAYOUT_REQUEST and self._lay_out_quietly():
             return QWidget.event(self, event)
         return super().event(event)
 
-    def _resize_tab_bar_only(self) -> bool:
-        """Give the tab bar the place the style gives it, when that is all that changes
-        (the pages keep theirs); False when the whole layout must be set up."""
-        if not self.documentMode() or not self.isVisible() or self._stack is None:
+    def _lay_out_quietly(self) -> bool:
+        """Place the tab bar where the style puts it when that is all that can change
+        (the pages keep their place); False when the whole layout must be set up."""
+        if not self.isVisible() or self._stack is None:
             return False
         if any(self.cornerWidget(corner) is not None for corner in _CORNERS):
             return False
@@ -58,6 +60,8 @@ class DocumentTabs(QTabWidget):
         bar = self.tabBar()
         place = style.subElementRect(_TAB_BAR, option, self)
         if bar.geometry() != place:
+            if not self.documentMode():
+                return False  # the frame drawn around the pages meets the bar
             bar.setGeometry(place)
         self.updateGeometry()
         return True
