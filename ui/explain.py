@@ -1,9 +1,19 @@
-"""The Explain pane: where every number of the selected item and of each total comes from."""
+"""The Explain pane: where every number of the selected item and of each total comes from.
+
+The page is a list of parts, each one block of the shown document: a paragraph or a
+heading, or a table. After an edit most parts read the same and a few numbers moved (a
+total, a cost line, a derived value); laying out the whole page again took longer than
+everything else the window does for an edit, so the pane rewrites only the paragraphs
+and table cells whose text changed, and sets the whole page only when its shape changed.
+"""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from PySide6.QtGui import QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from sheetapp.core.costs import CostLine
@@ -12,60 +22,134 @@ from sheetapp.core.issues import DataPath, format_path
 from sheetapp.editing.explain import cost_line_for
 from ui.roles import SEVERITY_MARK
 
+_KEEP = QTextCursor.MoveMode.KeepAnchor
+_END_OF_BLOCK = QTextCursor.MoveOperation.EndOfBlock
+#: The cells of an explained line's parts, and how each is aligned.
+_CELL_ALIGN = ("", " align='right'", "")
 
-def _line_html(line: CostLine) -> str:
-    parts = [
-        f"<p><b>{html.escape(line.label)}</b>: <b>{line.amount}</b>"
-        f"{' ' + html.escape(line.total.upper()) if line.total else ''}</p>"
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A ``<p>`` or ``<h3>`` with its inner HTML: one block of the page."""
+
+    inner: str
+    tag: str = "p"
+
+    def html(self) -> str:
+        return f"<{self.tag}>{self.inner}</{self.tag}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table of cells (inner HTML), each row one cell per entry of ``_CELL_ALIGN``."""
+
+    rows: tuple[tuple[str, ...], ...]
+
+    def html(self) -> str:
+        rows = "".join(
+            "<tr>"
+            + "".join(
+                f"<td{align}>{cell}</td>" for align, cell in zip(_CELL_ALIGN, row, strict=True)
+            )
+            + "</tr>"
+            for row in self.rows
+        )
+        return f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
+
+
+Part = Paragraph | Table
+
+
+def _line_parts(line: CostLine) -> list[Part]:
+    total = f" {html.escape(line.total.upper())}" if line.total else ""
+    parts: list[Part] = [
+        Paragraph(f"<b>{html.escape(line.label)}</b>: <b>{line.amount}</b>{total}")
     ]
     if line.explanation:
-        parts.append(f"<p><code>{html.escape(line.explanation)}</code></p>")
+        parts.append(Paragraph(f"<code>{html.escape(line.explanation)}</code>"))
     if line.children:
-        rows = "".join(
-            f"<tr><td>{html.escape(child.label)}</td><td align='right'>{child.amount:+d}</td>"
-            f"<td><small>{html.escape(child.explanation)}</small></td></tr>"
-            for child in line.children
+        parts.append(
+            Table(
+                tuple(
+                    (
+                        html.escape(child.label),
+                        f"{child.amount:+d}",
+                        f"<small>{html.escape(child.explanation)}</small>",
+                    )
+                    for child in line.children
+                )
+            )
         )
-        parts.append(f"<table cellspacing='0' cellpadding='2'>{rows}</table>")
-    return "".join(parts)
+    return parts
 
 
-def explain_html(evaluation: Evaluation, path: DataPath | None) -> str:
-    parts: list[str] = []
+def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
+    """The Explain page for ``path`` (None: nothing selected), part by part."""
+    parts: list[Part] = []
     if path:
         line = cost_line_for(evaluation, path)
-        parts.append("<h3>Selected</h3>")
+        parts.append(Paragraph("Selected", "h3"))
         if line is not None:
-            parts.append(_line_html(line))
+            parts += _line_parts(line)
         else:
-            parts.append(f"<p>{html.escape(format_path(path))} has no cost of its own.</p>")
+            parts.append(Paragraph(f"{html.escape(format_path(path))} has no cost of its own."))
         issues = evaluation.issues_at(path[:3] if len(path) > 3 else path)
         for issue in issues:
             hint = f"<br><small>{html.escape(issue.hint)}</small>" if issue.hint else ""
             parts.append(
-                f"<p>{SEVERITY_MARK[issue.severity]} {html.escape(issue.message)}{hint}</p>"
+                Paragraph(f"{SEVERITY_MARK[issue.severity]} {html.escape(issue.message)}{hint}")
             )
     else:
-        parts.append("<p><i>Select an item to see how its cost is worked out.</i></p>")
-    parts.append("<h3>Totals</h3>")
+        parts.append(Paragraph("<i>Select an item to see how its cost is worked out.</i>"))
+    parts.append(Paragraph("Totals", "h3"))
     for total in evaluation.totals:
         parts.append(
-            f"<p><b>{html.escape(total.describe())}</b><br>"
-            f"<code>{html.escape(total.explanation)}</code></p>"
+            Paragraph(
+                f"<b>{html.escape(total.describe())}</b><br>"
+                f"<code>{html.escape(total.explanation)}</code>"
+            )
         )
     for line in evaluation.costs:
         parts.append(
-            f"<p>{html.escape(line.label)}: {line.amount} — "
-            f"<small>{html.escape(line.explanation)}</small></p>"
+            Paragraph(
+                f"{html.escape(line.label)}: {line.amount} — "
+                f"<small>{html.escape(line.explanation)}</small>"
+            )
         )
     if evaluation.derived:
-        parts.append("<h3>Derived values</h3>")
+        parts.append(Paragraph("Derived values", "h3"))
         for value in evaluation.derived:
             parts.append(
-                f"<p><b>{html.escape(value.label)}: {html.escape(str(value.value))}</b> — "
-                f"{html.escape(value.explanation)}</p>"
+                Paragraph(
+                    f"<b>{html.escape(value.label)}: {html.escape(str(value.value))}</b> — "
+                    f"{html.escape(value.explanation)}"
+                )
             )
-    return "".join(parts)
+    return parts
+
+
+def explain_html(evaluation: Evaluation, path: DataPath | None) -> str:
+    return "".join(part.html() for part in explain_parts(evaluation, path))
+
+
+NO_CHARACTER: list[Part] = [Paragraph("<i>No character open.</i>")]
+
+
+def _same_shape(old: Part, new: Part) -> bool:
+    if isinstance(old, Paragraph) and isinstance(new, Paragraph):
+        return old.tag == new.tag
+    if isinstance(old, Table) and isinstance(new, Table):
+        return len(old.rows) == len(new.rows)
+    return False
+
+
+def _replace(cursor: QTextCursor, end: int, inner: str) -> None:
+    """Replace the text from ``cursor`` to position ``end`` by ``inner`` (HTML)."""
+    cursor.setPosition(end, _KEEP)
+    if inner:
+        cursor.insertHtml(inner)
+    else:
+        cursor.removeSelectedText()
 
 
 class ExplainPane(QTextBrowser):
@@ -73,13 +157,67 @@ class ExplainPane(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("explain")
         self.setOpenLinks(False)
-        self._shown: str | None = None
+        # The pane rewrites its own page; nobody undoes that.
+        self.document().setUndoRedoEnabled(False)
+        self._parts: list[Part] | None = None
 
     def show_explanation(self, evaluation: Evaluation | None, path: DataPath | None) -> None:
-        if evaluation is None:
-            text = "<p><i>No character open.</i></p>"
+        parts = NO_CHARACTER if evaluation is None else explain_parts(evaluation, path)
+        old = self._parts
+        if parts == old:
+            return
+        if old is None or not self._patch(old, parts):
+            self.setHtml("".join(part.html() for part in parts))
+        self._parts = parts
+
+    def _patch(self, old: Sequence[Part], new: Sequence[Part]) -> bool:
+        """Rewrite in place the parts that differ. False, before changing anything, when
+        the page does not keep its shape (the caller then sets the whole page)."""
+        if len(old) != len(new):
+            return False
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+        if not all(_same_shape(old[i], new[i]) for i in changed):
+            return False
+        items = _top_level(self.document())
+        if len(items) != len(old):
+            return False
+        for i in changed:
+            item = items[i]
+            part = new[i]
+            if isinstance(part, Paragraph) and not isinstance(item, int):
+                return False
+            if isinstance(part, Table) and (
+                not isinstance(item, QTextTable) or item.rows() != len(part.rows)
+            ):
+                return False
+        for i in changed:
+            item, part, before = items[i], new[i], old[i]
+            if isinstance(item, int) and isinstance(part, Paragraph):
+                block = self.document().findBlockByNumber(item)
+                _replace(QTextCursor(block), block.position() + block.length() - 1, part.inner)
+            elif isinstance(item, QTextTable) and isinstance(part, Table):
+                assert isinstance(before, Table)
+                for row, (was, now) in enumerate(zip(before.rows, part.rows, strict=True)):
+                    for column, (a, b) in enumerate(zip(was, now, strict=True)):
+                        if a != b:
+                            cell = item.cellAt(row, column)
+                            _replace(
+                                cell.firstCursorPosition(), cell.lastCursorPosition().position(), b
+                            )
+        return True
+
+
+def _top_level(document: QTextDocument) -> list[int | QTextTable | None]:
+    """The root frame's children in order: a block (its number) or a table (other frames
+    are None). A page set from parts has one child per part."""
+    items: list[int | QTextTable | None] = []
+    it = document.rootFrame().begin()
+    while not it.atEnd():
+        block = it.currentBlock()
+        if block.isValid():
+            items.append(block.blockNumber())
         else:
-            text = explain_html(evaluation, path)
-        if text != self._shown:  # laying out the page again is the costly part
-            self._shown = text
-            self.setHtml(text)
+            frame = it.currentFrame()
+            items.append(frame if isinstance(frame, QTextTable) else None)
+        it += 1
+    return items

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
     QMessageBox,
-    QTabWidget,
     QUndoView,
     QWidget,
 )
@@ -49,6 +48,7 @@ from ui.explain import ExplainPane
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, pdf_renderer, print_preview_function
+from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
 from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._shown_once = False
         self.undo_group = QUndoGroup(self)
-        self.tabs = QTabWidget()
+        self.tabs = QuietTabWidget()
         self.tabs.setObjectName("documents")
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)

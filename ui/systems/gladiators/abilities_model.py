@@ -65,7 +65,27 @@ _ABILITY = _ROW | Qt.ItemFlag.ItemIsDropEnabled
 _ABILITY_EDITABLE = _ABILITY | Qt.ItemFlag.ItemIsEditable
 _MODIFIER = _ROW | Qt.ItemFlag.ItemNeverHasChildren
 _MODIFIER_EDITABLE = _MODIFIER | Qt.ItemFlag.ItemIsEditable
-#: Up to this many changed ability rows are announced cell by cell (each cell repaints
+#: Roles and alignments as plain ints: data() runs for every painted cell, and looking
+#: up a Qt enum member costs about ten times comparing with a module constant.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_EDIT = int(Qt.ItemDataRole.EditRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+_CENTERED = int(Qt.AlignmentFlag.AlignCenter)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+#: Roles the delegate asks about for every painted cell that no cell answers.
+_UNANSWERED = frozenset(
+    int(role)
+    for role in (
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.CheckStateRole,
+        Qt.ItemDataRole.SizeHintRole,
+    )
+)
+#: Up to this many changed ability rows are announced row by row (each row repaints
 #: alone); more are announced as runs of rows.
 FEW_ROWS = 4
 CERTAINTY_TEXT = {
@@ -344,19 +364,22 @@ class AbilitiesModel(QAbstractItemModel):
         return sorted(rows)
 
     def _emit_rows_changed(self, rows: list[int]) -> None:
-        """One dataChanged per cell of a few changed rows (each repaints just its cell),
-        one per run of rows when many changed (a run repaints the visible area once)."""
+        """One dataChanged per row (ability and each of its modifiers) of a few changed
+        rows, one per run of rows when many changed. A range within one row repaints just
+        that row; a range over several rows repaints from its first row to the bottom of
+        the view (QTreeView sizes it so), which is what many changed rows need anyway."""
         last = len(COLUMNS) - 1
         if len(rows) <= FEW_ROWS:
             for row in rows:
-                parent = self.index(row, 0)
-                for column in range(len(COLUMNS)):
-                    cell = self.index(row, column)
-                    emit(self.dataChanged, cell, cell)
+                parent = self.createIndex(row, 0, 0)
+                emit(self.dataChanged, parent, self.createIndex(row, last, 0))
+                key = self._nodes[row].key
                 for m_row in range(self.rowCount(parent)):
-                    for column in range(len(COLUMNS)):
-                        cell = self.index(m_row, column, parent)
-                        emit(self.dataChanged, cell, cell)
+                    emit(
+                        self.dataChanged,
+                        self.createIndex(m_row, 0, key),
+                        self.createIndex(m_row, last, key),
+                    )
             return
         for first, final in _runs(rows):
             emit(self.dataChanged, self.index(first, 0), self.index(final, last))
@@ -463,7 +486,7 @@ class AbilitiesModel(QAbstractItemModel):
         return found
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if role in _UNANSWERED or not index.isValid():
             return None
         row, m_row = self.location(index)
         if row >= len(self._resolved):
@@ -471,11 +494,11 @@ class AbilitiesModel(QAbstractItemModel):
         ability = self._resolved[row]
         if role == PATH_ROLE:
             return self.path_for(index)
-        if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ToolTipRole, SEVERITY_ROLE):
+        if role in (_BACKGROUND, _TOOLTIP, SEVERITY_ROLE):
             issues = self._cell_issues(index)
             if role == SEVERITY_ROLE:
                 return worst_severity(issues)
-            if role == Qt.ItemDataRole.BackgroundRole:
+            if role == _BACKGROUND:
                 color = severity_background(worst_severity(issues))
                 return QBrush(color) if color else None
             return self._tooltip(index, ability, m_row, issues)
@@ -510,8 +533,8 @@ class AbilitiesModel(QAbstractItemModel):
     def _ability_data(self, column: int, row: int, ability: ResolvedAbility, role: int) -> Any:
         choice = ability.choice
         definition = ability.definition
-        display = role == Qt.ItemDataRole.DisplayRole
-        edit = role == Qt.ItemDataRole.EditRole
+        display = role == _DISPLAY
+        edit = role == _EDIT
         if column == NAME:
             if display:
                 return f"{choice.label} ({ability.name})" if choice.label else ability.name
@@ -519,13 +542,11 @@ class AbilitiesModel(QAbstractItemModel):
                 return choice.label
             if role == EDIT_KIND_ROLE:
                 return "text"
-            if role == Qt.ItemDataRole.DecorationRole:
+            if role == _DECORATION:
                 severity = worst_severity(self._below.get((*ABILITIES, row), []))
                 return severity_icon(severity) if severity else None
             if role == RULE_TEXT_ROLE:
                 return self._rule_text(ability)
-            if role == Qt.ItemDataRole.FontRole and choice.starting:
-                return None
         elif column == LEVEL:
             if display or edit:
                 return choice.level
@@ -533,8 +554,8 @@ class AbilitiesModel(QAbstractItemModel):
                 return "int"
             if role == RANGE_ROLE:
                 return level_bounds(self.character_document, row)
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                return int(Qt.AlignmentFlag.AlignCenter)
+            if role == _ALIGNMENT:
+                return _CENTERED
         elif column == TYPE:
             return self._type_data(ability, role)
         elif column == OPTION:
@@ -554,10 +575,10 @@ class AbilitiesModel(QAbstractItemModel):
             line = self._lines.get((*ABILITIES, row))
             if display:
                 return line.amount if line else None
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if role == _ALIGNMENT:
+                return _RIGHT
             if (
-                role == Qt.ItemDataRole.DecorationRole
+                role == _DECORATION
                 and definition
                 and definition.certainty != "clear"
                 and choice.cost_override is None
@@ -582,13 +603,13 @@ class AbilitiesModel(QAbstractItemModel):
         choice = ability.choice
         definition = ability.definition
         handling = definition.types.handling if definition else "none"
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             if choice.kinds:
                 return ", ".join(k.replace("_", " ").title() for k in choice.kinds)
             if choice.types:
                 return ", ".join(t.capitalize() for t in choice.types)
             return "—" if handling == "none" else ""
-        if role == Qt.ItemDataRole.EditRole:
+        if role == _EDIT:
             return choice.types[0] if choice.types else None
         if handling != "choose" or definition is None:
             return None
@@ -616,7 +637,7 @@ class AbilitiesModel(QAbstractItemModel):
     def _option_data(self, ability: ResolvedAbility, role: int) -> Any:
         group = self._option_group(ability)
         choice = ability.choice
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             parts = []
             if group is not None:
                 wanted = choice.options.get(group.id, group.options[0].id)
@@ -627,7 +648,7 @@ class AbilitiesModel(QAbstractItemModel):
             return ", ".join(parts)
         if group is None:
             return None
-        if role == Qt.ItemDataRole.EditRole:
+        if role == _EDIT:
             return choice.options.get(group.id, group.options[0].id)
         if role == EDIT_KIND_ROLE:
             return "choice"
@@ -640,7 +661,7 @@ class AbilitiesModel(QAbstractItemModel):
     ) -> Any:
         modifier: ResolvedModifier = ability.modifiers[m_row]
         definition = modifier.definition
-        display = role == Qt.ItemDataRole.DisplayRole
+        display = role == _DISPLAY
         if column == NAME:
             if display:
                 return modifier.display
@@ -650,33 +671,31 @@ class AbilitiesModel(QAbstractItemModel):
                     where = f"\n(rulebook line {lines})" if lines else ""
                     return f"{definition.name}: {definition.text}{where}"
                 return modifier.custom.text if modifier.custom else ""
-            if role == Qt.ItemDataRole.DecorationRole:
+            if role == _DECORATION:
                 issues = self._below.get((*ABILITIES, row, "modifiers", m_row), [])
                 severity = worst_severity(issues)
                 return severity_icon(severity) if severity else None
         elif column == LEVEL:
             if not edits.modifier_has_units(definition):
                 return None
-            if display or role == Qt.ItemDataRole.EditRole:
+            if display or role == _EDIT:
                 return modifier.choice.units
             if role == EDIT_KIND_ROLE:
                 return "int"
             if role == RANGE_ROLE:
                 limit = edits.max_units(definition, modifier.choice.variant)
                 return 1, limit if limit is not None else MAX_UNITS
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                return int(Qt.AlignmentFlag.AlignCenter)
+            if role == _ALIGNMENT:
+                return _CENTERED
         elif column == TYPE:
             if display and definition:
                 return "limitation" if definition.sign == "negative" else ""
-            if role == Qt.ItemDataRole.ForegroundRole:
-                return None
         elif column == OPTION:
             if definition is None or not isinstance(definition.cost, VariantCost):
                 return None
             if display:
                 return modifier.variant.label if modifier.variant else "(choose)"
-            if role == Qt.ItemDataRole.EditRole:
+            if role == _EDIT:
                 return modifier.choice.variant
             if role == EDIT_KIND_ROLE:
                 return "choice"
@@ -686,8 +705,8 @@ class AbilitiesModel(QAbstractItemModel):
             line = self._lines.get((*ABILITIES, row, "modifiers", m_row))
             if display and line is not None:
                 return f"{line.amount:+d}"
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if role == _ALIGNMENT:
+                return _RIGHT
         return None
 
     # --- editing ------------------------------------------------------------------------------
@@ -707,7 +726,7 @@ class AbilitiesModel(QAbstractItemModel):
         return _MODIFIER_EDITABLE if editable else _MODIFIER
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+        if role != _EDIT or not index.isValid():
             return False
         row, m_row = self.location(index)
         document = self.character_document

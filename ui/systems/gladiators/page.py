@@ -34,6 +34,7 @@ from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
 from ui.picker import PickerDialog
 from ui.qtcompat import emit
+from ui.quiet_tabs import QuietTabWidget
 from ui.roles import PATH_ROLE
 from ui.systems.base import SystemPage
 from ui.systems.gladiators.abilities_model import NAME, AbilitiesModel
@@ -92,7 +93,7 @@ class GladiatorsPage(SystemPage):
         self.traits: dict[str, TraitsModel] = {}
         self.trait_views: dict[str, QTableView] = {}
         self._build_actions()
-        self.tabs = QTabWidget()
+        self.tabs = QuietTabWidget()
         self.tabs.setObjectName("gladiators_tabs")
         self.tabs.addTab(self._abilities_tab(), "Abilities")
         self.tabs.addTab(self._traits_tab(), "Advantages && Disadvantages")

@@ -35,6 +35,16 @@ from ui.roles import (
     severity_icon,
 )
 
+#: Roles and alignments as plain ints: data() runs for every painted cell, and looking
+#: up a Qt enum member costs about ten times comparing with a module constant.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_EDIT = int(Qt.ItemDataRole.EditRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
 AnyIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Trait", "Name / specialty", "Category", "Frequency", "Severity", "Points")
 TRAIT, NAME, CATEGORY, FREQUENCY, SEVERITY, POINTS = range(len(COLUMNS))
@@ -108,7 +118,7 @@ class TraitsModel(QAbstractTableModel):
         orientation: Qt.Orientation,
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
+        if role != _DISPLAY:
             return None
         if orientation == Qt.Orientation.Horizontal:
             return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
@@ -149,13 +159,13 @@ class TraitsModel(QAbstractTableModel):
         column = index.column()
         if role == PATH_ROLE:
             return self.path_for(index)
-        if role in (SEVERITY_ROLE, Qt.ItemDataRole.BackgroundRole):
+        if role in (SEVERITY_ROLE, _BACKGROUND):
             severity = worst_severity(self._issues(index))
             if role == SEVERITY_ROLE:
                 return severity
             color = severity_background(severity)
             return QBrush(color) if color else None
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             parts = [issues_tooltip(self._issues(index))] if self._issues(index) else []
             if column == TRAIT:
                 parts.append(self.rule_text(trait))
@@ -165,29 +175,29 @@ class TraitsModel(QAbstractTableModel):
         if role == RULE_TEXT_ROLE:
             return self.rule_text(trait)
         if column == TRAIT:
-            if role == Qt.ItemDataRole.DisplayRole:
+            if role == _DISPLAY:
                 definition = self.definition(trait)
                 return definition.name if definition else "Custom"
-            if role == Qt.ItemDataRole.DecorationRole:
+            if role == _DECORATION:
                 row_issues = self.doc.evaluation.issues_at((*self.list_path, index.row()))
                 severity = worst_severity(row_issues)
                 return severity_icon(severity) if severity else None
             return None
         if column == POINTS:
-            if role == Qt.ItemDataRole.DisplayRole:
+            if role == _DISPLAY:
                 points = trait_points(trait)
                 return points if self.kind == "advantages" else -points
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if role == _ALIGNMENT:
+                return _RIGHT
             return None
         field = FIELDS[column]
         value = getattr(trait, field)
         choices = {CATEGORY: CATEGORIES, FREQUENCY: FREQUENCIES, SEVERITY: SEVERITIES}.get(column)
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             if choices:
                 return next((label for v, label in choices if v == value), value or "")
             return value
-        if role == Qt.ItemDataRole.EditRole:
+        if role == _EDIT:
             return value
         if role == EDIT_KIND_ROLE:
             return "choice" if choices else "text"
@@ -216,7 +226,7 @@ class TraitsModel(QAbstractTableModel):
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         field = FIELDS.get(index.column())
-        if role != Qt.ItemDataRole.EditRole or not index.isValid() or field is None:
+        if role != _EDIT or not index.isValid() or field is None:
             return False
         try:
             changes = edits.set_trait_field(
