@@ -12,6 +12,18 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from sheetapp.core.issues import Issue, Severity
 
+#: Qt's own roles and alignments as plain ints, for the models' data(): it runs for every
+#: painted cell, and looking up a Qt enum member costs about ten times comparing ints.
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+EDIT = int(Qt.ItemDataRole.EditRole)
+CHECK = int(Qt.ItemDataRole.CheckStateRole)
+DECORATION = int(Qt.ItemDataRole.DecorationRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+ALIGN_CENTER = int(Qt.AlignmentFlag.AlignCenter)
+ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
 _USER = Qt.ItemDataRole.UserRole
 #: "text", "int", "choice", "bool" or None: what editor a cell wants.
 EDIT_KIND_ROLE = _USER + 1

@@ -26,12 +26,20 @@ from ui.document import EditorDocument
 from ui.listsync import begin_flat_row_ops, end_flat_row_ops, row_ops
 from ui.qtcompat import emit
 from ui.roles import (
+    ALIGN_RIGHT,
+    ALIGNMENT,
+    BACKGROUND,
+    CHECK,
     CHOICES_ROLE,
+    DECORATION,
+    DISPLAY,
+    EDIT,
     EDIT_KIND_ROLE,
     PATH_ROLE,
     RANGE_ROLE,
     RULE_TEXT_ROLE,
     SEVERITY_ROLE,
+    TOOLTIP,
     issues_tooltip,
     severity_background,
     severity_icon,
@@ -49,16 +57,8 @@ Choices = list[tuple[Any, str]]
 #: what a cell shows: its Cell and the issues marked on it
 Shown = tuple["Cell", list[Issue]]
 
-# Qt's roles as plain ints, looked up once (data() runs thousands of times per repaint).
-DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-EDIT = int(Qt.ItemDataRole.EditRole)
-CHECK = int(Qt.ItemDataRole.CheckStateRole)
-ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
-BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
-TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
-DECORATION = int(Qt.ItemDataRole.DecorationRole)
 ISSUE_ROLES = frozenset({int(SEVERITY_ROLE), BACKGROUND, TOOLTIP, DECORATION})
-RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+RIGHT = ALIGN_RIGHT
 CHECKED, UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
 #: more changed cells than this are announced as runs of whole rows
 FEW_CELLS = 64

@@ -43,12 +43,20 @@ from ui.document import EditorDocument
 from ui.listsync import row_ops
 from ui.qtcompat import emit
 from ui.roles import (
+    ALIGN_CENTER,
+    ALIGN_RIGHT,
+    ALIGNMENT,
+    BACKGROUND,
     CHOICES_ROLE,
+    DECORATION,
+    DISPLAY,
+    EDIT,
     EDIT_KIND_ROLE,
     PATH_ROLE,
     RANGE_ROLE,
     RULE_TEXT_ROLE,
     SEVERITY_ROLE,
+    TOOLTIP,
     issues_tooltip,
     severity_background,
     severity_icon,
@@ -65,16 +73,6 @@ _ABILITY = _ROW | Qt.ItemFlag.ItemIsDropEnabled
 _ABILITY_EDITABLE = _ABILITY | Qt.ItemFlag.ItemIsEditable
 _MODIFIER = _ROW | Qt.ItemFlag.ItemNeverHasChildren
 _MODIFIER_EDITABLE = _MODIFIER | Qt.ItemFlag.ItemIsEditable
-#: Roles and alignments as plain ints: data() runs for every painted cell, and looking
-#: up a Qt enum member costs about ten times comparing with a module constant.
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-_EDIT = int(Qt.ItemDataRole.EditRole)
-_DECORATION = int(Qt.ItemDataRole.DecorationRole)
-_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
-_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
-_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
-_CENTERED = int(Qt.AlignmentFlag.AlignCenter)
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 #: Roles the delegate asks about for every painted cell that no cell answers.
 _UNANSWERED = frozenset(
     int(role)
@@ -494,11 +492,11 @@ class AbilitiesModel(QAbstractItemModel):
         ability = self._resolved[row]
         if role == PATH_ROLE:
             return self.path_for(index)
-        if role in (_BACKGROUND, _TOOLTIP, SEVERITY_ROLE):
+        if role in (BACKGROUND, TOOLTIP, SEVERITY_ROLE):
             issues = self._cell_issues(index)
             if role == SEVERITY_ROLE:
                 return worst_severity(issues)
-            if role == _BACKGROUND:
+            if role == BACKGROUND:
                 color = severity_background(worst_severity(issues))
                 return QBrush(color) if color else None
             return self._tooltip(index, ability, m_row, issues)
@@ -533,8 +531,8 @@ class AbilitiesModel(QAbstractItemModel):
     def _ability_data(self, column: int, row: int, ability: ResolvedAbility, role: int) -> Any:
         choice = ability.choice
         definition = ability.definition
-        display = role == _DISPLAY
-        edit = role == _EDIT
+        display = role == DISPLAY
+        edit = role == EDIT
         if column == NAME:
             if display:
                 return f"{choice.label} ({ability.name})" if choice.label else ability.name
@@ -542,7 +540,7 @@ class AbilitiesModel(QAbstractItemModel):
                 return choice.label
             if role == EDIT_KIND_ROLE:
                 return "text"
-            if role == _DECORATION:
+            if role == DECORATION:
                 severity = worst_severity(self._below.get((*ABILITIES, row), []))
                 return severity_icon(severity) if severity else None
             if role == RULE_TEXT_ROLE:
@@ -554,8 +552,8 @@ class AbilitiesModel(QAbstractItemModel):
                 return "int"
             if role == RANGE_ROLE:
                 return level_bounds(self.character_document, row)
-            if role == _ALIGNMENT:
-                return _CENTERED
+            if role == ALIGNMENT:
+                return ALIGN_CENTER
         elif column == TYPE:
             return self._type_data(ability, role)
         elif column == OPTION:
@@ -575,10 +573,10 @@ class AbilitiesModel(QAbstractItemModel):
             line = self._lines.get((*ABILITIES, row))
             if display:
                 return line.amount if line else None
-            if role == _ALIGNMENT:
-                return _RIGHT
+            if role == ALIGNMENT:
+                return ALIGN_RIGHT
             if (
-                role == _DECORATION
+                role == DECORATION
                 and definition
                 and definition.certainty != "clear"
                 and choice.cost_override is None
@@ -603,13 +601,13 @@ class AbilitiesModel(QAbstractItemModel):
         choice = ability.choice
         definition = ability.definition
         handling = definition.types.handling if definition else "none"
-        if role == _DISPLAY:
+        if role == DISPLAY:
             if choice.kinds:
                 return ", ".join(k.replace("_", " ").title() for k in choice.kinds)
             if choice.types:
                 return ", ".join(t.capitalize() for t in choice.types)
             return "—" if handling == "none" else ""
-        if role == _EDIT:
+        if role == EDIT:
             return choice.types[0] if choice.types else None
         if handling != "choose" or definition is None:
             return None
@@ -637,7 +635,7 @@ class AbilitiesModel(QAbstractItemModel):
     def _option_data(self, ability: ResolvedAbility, role: int) -> Any:
         group = self._option_group(ability)
         choice = ability.choice
-        if role == _DISPLAY:
+        if role == DISPLAY:
             parts = []
             if group is not None:
                 wanted = choice.options.get(group.id, group.options[0].id)
@@ -648,7 +646,7 @@ class AbilitiesModel(QAbstractItemModel):
             return ", ".join(parts)
         if group is None:
             return None
-        if role == _EDIT:
+        if role == EDIT:
             return choice.options.get(group.id, group.options[0].id)
         if role == EDIT_KIND_ROLE:
             return "choice"
@@ -661,7 +659,7 @@ class AbilitiesModel(QAbstractItemModel):
     ) -> Any:
         modifier: ResolvedModifier = ability.modifiers[m_row]
         definition = modifier.definition
-        display = role == _DISPLAY
+        display = role == DISPLAY
         if column == NAME:
             if display:
                 return modifier.display
@@ -671,22 +669,22 @@ class AbilitiesModel(QAbstractItemModel):
                     where = f"\n(rulebook line {lines})" if lines else ""
                     return f"{definition.name}: {definition.text}{where}"
                 return modifier.custom.text if modifier.custom else ""
-            if role == _DECORATION:
+            if role == DECORATION:
                 issues = self._below.get((*ABILITIES, row, "modifiers", m_row), [])
                 severity = worst_severity(issues)
                 return severity_icon(severity) if severity else None
         elif column == LEVEL:
             if not edits.modifier_has_units(definition):
                 return None
-            if display or role == _EDIT:
+            if display or role == EDIT:
                 return modifier.choice.units
             if role == EDIT_KIND_ROLE:
                 return "int"
             if role == RANGE_ROLE:
                 limit = edits.max_units(definition, modifier.choice.variant)
                 return 1, limit if limit is not None else MAX_UNITS
-            if role == _ALIGNMENT:
-                return _CENTERED
+            if role == ALIGNMENT:
+                return ALIGN_CENTER
         elif column == TYPE:
             if display and definition:
                 return "limitation" if definition.sign == "negative" else ""
@@ -695,7 +693,7 @@ class AbilitiesModel(QAbstractItemModel):
                 return None
             if display:
                 return modifier.variant.label if modifier.variant else "(choose)"
-            if role == _EDIT:
+            if role == EDIT:
                 return modifier.choice.variant
             if role == EDIT_KIND_ROLE:
                 return "choice"
@@ -705,8 +703,8 @@ class AbilitiesModel(QAbstractItemModel):
             line = self._lines.get((*ABILITIES, row, "modifiers", m_row))
             if display and line is not None:
                 return f"{line.amount:+d}"
-            if role == _ALIGNMENT:
-                return _RIGHT
+            if role == ALIGNMENT:
+                return ALIGN_RIGHT
         return None
 
     # --- editing ------------------------------------------------------------------------------
@@ -726,7 +724,7 @@ class AbilitiesModel(QAbstractItemModel):
         return _MODIFIER_EDITABLE if editable else _MODIFIER
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != _EDIT or not index.isValid():
+        if role != EDIT or not index.isValid():
             return False
         row, m_row = self.location(index)
         document = self.character_document

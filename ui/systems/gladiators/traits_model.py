@@ -25,25 +25,22 @@ from ui.document import EditorDocument
 from ui.listsync import begin_flat_row_ops, end_flat_row_ops, row_ops
 from ui.qtcompat import emit
 from ui.roles import (
+    ALIGN_RIGHT,
+    ALIGNMENT,
+    BACKGROUND,
     CHOICES_ROLE,
+    DECORATION,
+    DISPLAY,
+    EDIT,
     EDIT_KIND_ROLE,
     PATH_ROLE,
     RULE_TEXT_ROLE,
     SEVERITY_ROLE,
+    TOOLTIP,
     issues_tooltip,
     severity_background,
     severity_icon,
 )
-
-#: Roles and alignments as plain ints: data() runs for every painted cell, and looking
-#: up a Qt enum member costs about ten times comparing with a module constant.
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-_EDIT = int(Qt.ItemDataRole.EditRole)
-_DECORATION = int(Qt.ItemDataRole.DecorationRole)
-_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
-_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
-_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Trait", "Name / specialty", "Category", "Frequency", "Severity", "Points")
@@ -118,7 +115,7 @@ class TraitsModel(QAbstractTableModel):
         orientation: Qt.Orientation,
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
-        if role != _DISPLAY:
+        if role != DISPLAY:
             return None
         if orientation == Qt.Orientation.Horizontal:
             return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
@@ -159,13 +156,13 @@ class TraitsModel(QAbstractTableModel):
         column = index.column()
         if role == PATH_ROLE:
             return self.path_for(index)
-        if role in (SEVERITY_ROLE, _BACKGROUND):
+        if role in (SEVERITY_ROLE, BACKGROUND):
             severity = worst_severity(self._issues(index))
             if role == SEVERITY_ROLE:
                 return severity
             color = severity_background(severity)
             return QBrush(color) if color else None
-        if role == _TOOLTIP:
+        if role == TOOLTIP:
             parts = [issues_tooltip(self._issues(index))] if self._issues(index) else []
             if column == TRAIT:
                 parts.append(self.rule_text(trait))
@@ -175,29 +172,29 @@ class TraitsModel(QAbstractTableModel):
         if role == RULE_TEXT_ROLE:
             return self.rule_text(trait)
         if column == TRAIT:
-            if role == _DISPLAY:
+            if role == DISPLAY:
                 definition = self.definition(trait)
                 return definition.name if definition else "Custom"
-            if role == _DECORATION:
+            if role == DECORATION:
                 row_issues = self.doc.evaluation.issues_at((*self.list_path, index.row()))
                 severity = worst_severity(row_issues)
                 return severity_icon(severity) if severity else None
             return None
         if column == POINTS:
-            if role == _DISPLAY:
+            if role == DISPLAY:
                 points = trait_points(trait)
                 return points if self.kind == "advantages" else -points
-            if role == _ALIGNMENT:
-                return _RIGHT
+            if role == ALIGNMENT:
+                return ALIGN_RIGHT
             return None
         field = FIELDS[column]
         value = getattr(trait, field)
         choices = {CATEGORY: CATEGORIES, FREQUENCY: FREQUENCIES, SEVERITY: SEVERITIES}.get(column)
-        if role == _DISPLAY:
+        if role == DISPLAY:
             if choices:
                 return next((label for v, label in choices if v == value), value or "")
             return value
-        if role == _EDIT:
+        if role == EDIT:
             return value
         if role == EDIT_KIND_ROLE:
             return "choice" if choices else "text"
@@ -226,7 +223,7 @@ class TraitsModel(QAbstractTableModel):
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         field = FIELDS.get(index.column())
-        if role != _EDIT or not index.isValid() or field is None:
+        if role != EDIT or not index.isValid() or field is None:
             return False
         try:
             changes = edits.set_trait_field(
