@@ -107,7 +107,10 @@ def run_in_background(
         except Exception as exc:  # handed to on_failed, which tells the user
             _log.info("background work failed: %s", label, exc_info=True)
             outcome = (False, exc)
-        relay.outcome.emit(outcome)
+        try:
+            relay.outcome.emit(outcome)
+        except RuntimeError:  # the window was closed meanwhile: nobody wants the result
+            _log.info("background work ended after its window closed: %s", label)
 
     threading.Thread(target=target, name=f"sheetapp: {label}", daemon=True).start()
     return job

@@ -179,6 +179,8 @@ class MainWindow(QMainWindow):
         self.pdf_function = pdf_renderer()
         #: the PDF being made off the UI thread (one at a time: reportlab keeps global state)
         self.pdf_job: BackgroundJob | None = None
+        #: the files being opened in the background
+        self._opening: set[Path] = set()
         if self.preview_function is None:
             self.print_action.setToolTip(UNAVAILABLE)
         if self.pdf_function is None:
@@ -347,6 +349,9 @@ class MainWindow(QMainWindow):
         path = Path(path)
         if self._already_open(path) is not None:
             return None
+        key = _file_key(path)
+        if key in self._opening:  # asked twice before the first open ended
+            return None
         registry = self.registry
 
         def work() -> tuple[LoadedDocument, Evaluation]:
@@ -360,7 +365,10 @@ class MainWindow(QMainWindow):
             if not self._report_open_error(path, error):
                 report_exception(type(error), error, error.__traceback__)
 
-        return run_in_background(self, f"Opening {path.name}…", work, done, failed)
+        job = run_in_background(self, f"Opening {path.name}…", work, done, failed)
+        self._opening.add(key)
+        job.ended.connect(lambda: self._opening.discard(key))
+        return job
 
     def _already_open(self, path: Path) -> EditorView | None:
         for view in self.views():
@@ -792,6 +800,13 @@ class MainWindow(QMainWindow):
                 self.open_in_background(Path(url.toLocalFile()))
                 opened += 1
         return opened
+
+
+def _file_key(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path.absolute()
 
 
 def _same_file(first: Path, second: Path) -> bool:

@@ -134,3 +134,38 @@ def test_a_broken_file_opened_in_the_background_says_why_and_opens_nothing(
     qtbot.waitUntil(lambda: not job.running, timeout=10_000)
     assert window.tabs.count() == 0
     assert shown and shown[0][0] == "Cannot open the character" and "broken.json" in shown[0][1]
+
+
+def test_asking_to_open_the_same_file_twice_opens_it_once(window: MainWindow, qtbot: QtBot) -> None:
+    first = window.open_in_background(SAMPLE)
+    assert first is not None
+    assert window.open_in_background(SAMPLE) is None  # still being opened
+    qtbot.waitUntil(lambda: not first.running, timeout=10_000)
+    qtbot.wait(50)
+    assert window.tabs.count() == 1
+
+
+def test_a_result_arriving_after_its_window_closed_is_dropped_quietly(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    thread_errors: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: thread_errors.append(args.exc_value))
+    parent = QWidget()
+    release = threading.Event()
+    done: list[object] = []
+
+    def work() -> str:
+        release.wait(10)
+        return "late"
+
+    run_in_background(parent, "Orphaned…", work, done.append, print)
+    worker = next(t for t in threading.enumerate() if t.name == "sheetapp: Orphaned…")
+    parent.deleteLater()
+    qtbot.wait(20)  # the window and the job's objects are deleted
+    release.set()
+    worker.join(5)
+    QApplication.processEvents()
+    assert not worker.is_alive()
+    assert thread_errors == [] and done == []
