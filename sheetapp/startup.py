@@ -6,7 +6,9 @@ about a hundred times over them (some 40 ms here). :func:`pause_collector` stops
 before the first heavy import; :func:`resume_collector`, called once the window has
 been painted, moves everything alive at that moment to the permanent generation
 (``gc.freeze``), so later collections while editing never scan it, and starts the
-collector again.
+collector again. Frozen objects are never collected, so when something start-up loaded
+may have become garbage (the window closes a character), :func:`thaw_collector` hands
+them back to the collector.
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ def resume_collector() -> None:
         _Pause.paused = False
         gc.freeze()
         gc.enable()
+
+
+def thaw_collector() -> None:
+    """Let the collector see what :func:`resume_collector` froze again."""
+    if gc.get_freeze_count():
+        gc.unfreeze()
 
 
 def collector_paused() -> bool:

@@ -8,7 +8,12 @@ from collections.abc import Iterator
 import pytest
 
 from sheetapp import cli
-from sheetapp.startup import collector_paused, pause_collector, resume_collector
+from sheetapp.startup import (
+    collector_paused,
+    pause_collector,
+    resume_collector,
+    thaw_collector,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -56,4 +61,14 @@ def test_the_window_path_resumes_the_collector_even_when_launching_fails(
     monkeypatch.setattr(cli, "launch_gui", failing_launch)
     assert cli.main(["some-file.json"]) == cli.EXIT_UNAVAILABLE
     assert seen == [False]  # paused while the window would start
+    assert gc.isenabled()
+
+
+def test_thawing_hands_frozen_objects_back_to_the_collector() -> None:
+    pause_collector()
+    resume_collector()
+    assert gc.get_freeze_count() > 0
+    thaw_collector()
+    assert gc.get_freeze_count() == 0
+    thaw_collector()  # nothing frozen: nothing to do
     assert gc.isenabled()

@@ -35,6 +35,7 @@ from sheetapp.core.examples import list_examples, load_example
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemLoadError, SystemRegistry
 from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
+from sheetapp.startup import thaw_collector
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import LoadedDocument, load_document, save_document
@@ -592,6 +593,7 @@ class MainWindow(QMainWindow):
         self.undo_group.removeStack(widget.document.undo_stack)
         self.tabs.removeTab(self.tabs.indexOf(widget))
         widget.deleteLater()
+        thaw_collector()  # a character opened at start-up was frozen with it
         self._current_changed()
         return True
 
