@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, format_path
 from ui.qtcompat import emit
-from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, severity_icon
+from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, column_title, severity_icon
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ISSUE_ROLE = Qt.ItemDataRole.UserRole + 20
@@ -64,9 +64,7 @@ class IssuesModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section] if 0 <= section < len(self.COLUMNS) else None
-        return None
+        return column_title(self.COLUMNS, section, orientation, role)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self.issues):

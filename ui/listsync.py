@@ -61,34 +61,47 @@ def row_ops(changes: Sequence[Change], pattern: Pattern) -> list[RowOp] | None:
     return ops
 
 
-def begin_flat_row_ops(model: QAbstractItemModel, ops: Sequence[RowOp]) -> str:
-    """Tell the views of a flat model what ``ops`` are about to do; returns what
-    :func:`end_flat_row_ops` must close ("" when nothing: a move onto itself).
-
-    ``ops`` must hold at most one operation (callers reset the model for more)."""
-    pending = ""
-    root = QModelIndex()
-    for op in ops:
-        if op.op == "insert":
-            model.beginInsertRows(root, op.row, op.row)
-        elif op.op == "remove":
-            model.beginRemoveRows(root, op.row, op.row)
-        elif op.to is not None and op.to != op.row:
-            dest = op.to + 1 if op.to > op.row else op.to
-            model.beginMoveRows(root, op.row, op.row, root, dest)
-        else:
-            continue
-        pending = op.op
-    return pending
+def begin_row_op(model: QAbstractItemModel, parent: QModelIndex, op: RowOp) -> bool:
+    """Tell the views of ``model`` that ``op`` is about to insert, remove or move one row
+    under ``parent``; False when there is nothing to announce (a move onto itself).
+    :func:`end_row_op` with ``op.op`` closes it."""
+    if op.op == "insert":
+        model.beginInsertRows(parent, op.row, op.row)
+    elif op.op == "remove":
+        model.beginRemoveRows(parent, op.row, op.row)
+    elif op.to is not None and op.to != op.row:
+        dest = op.to + 1 if op.to > op.row else op.to
+        model.beginMoveRows(parent, op.row, op.row, parent, dest)
+    else:
+        return False
+    return True
 
 
-def end_flat_row_ops(model: QAbstractItemModel, pending: str) -> None:
-    """Close what :func:`begin_flat_row_ops` (or a ``beginResetModel``, "reset") opened."""
+def end_row_op(model: QAbstractItemModel, kind: str) -> None:
+    """Close what :func:`begin_row_op` opened for an operation of ``kind`` (or a
+    ``beginResetModel``: "reset")."""
     ends = {
         "reset": model.endResetModel,
         "insert": model.endInsertRows,
         "remove": model.endRemoveRows,
         "move": model.endMoveRows,
     }
+    ends[kind]()
+
+
+def begin_flat_row_ops(model: QAbstractItemModel, ops: Sequence[RowOp]) -> str:
+    """Tell the views of a flat model what ``ops`` are about to do; returns what
+    :func:`end_flat_row_ops` must close ("" when nothing: a move onto itself).
+
+    ``ops`` must hold at most one operation (callers reset the model for more)."""
+    pending = ""
+    for op in ops:
+        if begin_row_op(model, QModelIndex(), op):
+            pending = op.op
+    return pending
+
+
+def end_flat_row_ops(model: QAbstractItemModel, pending: str) -> None:
+    """Close what :func:`begin_flat_row_ops` (or a ``beginResetModel``, "reset") opened."""
     if pending:
-        ends[pending]()
+        end_row_op(model, pending)

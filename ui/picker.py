@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.roles import column_title
+
 AnyIndex = QModelIndex | QPersistentModelIndex
 CERTAINTY_NOTE = {
     "reconstructed": "Cost reconstructed from a garbled table; a referee may override it.",
@@ -68,9 +70,7 @@ class PickerModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section] if 0 <= section < len(self.COLUMNS) else None
-        return None
+        return column_title(self.COLUMNS, section, orientation, role)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self.entries):

@@ -6,6 +6,8 @@ these roles; the views never guess from column numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
@@ -25,6 +27,17 @@ ALIGN_CENTER = int(Qt.AlignmentFlag.AlignCenter)
 ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 _USER = Qt.ItemDataRole.UserRole
+
+
+def column_title(
+    columns: Sequence[str], section: int, orientation: Qt.Orientation, role: int
+) -> str | None:
+    """A model's headerData() for column titles (and no row titles)."""
+    if orientation == Qt.Orientation.Horizontal and role == DISPLAY:
+        return columns[section] if 0 <= section < len(columns) else None
+    return None
+
+
 #: "text", "int", "choice", "bool" or None: what editor a cell wants.
 EDIT_KIND_ROLE = _USER + 1
 #: list[tuple[str, str]] of (value, label) for a "choice" cell.

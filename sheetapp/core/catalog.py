@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from sheetapp.core.resources import data_file
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_]*$"
+#: a catalog id, or a field that refers to one
+CatalogId = Annotated[str, Field(pattern=ID_PATTERN)]
 
 Certainty = Literal["clear", "reconstructed", "uncertain"]
 

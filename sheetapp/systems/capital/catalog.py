@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from sheetapp.core.catalog import (
-    ID_PATTERN,
     CatalogEntry,
     CatalogError,
     CatalogFile,
+    CatalogId,
     CatalogModel,
     index_entries,
     load_catalog,
     require_known,
 )
 
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
+Id = CatalogId
 AttributeId = Literal["str", "ftd", "agi", "vsn", "wis", "wil", "cha", "knw"]
 ATTRIBUTES: tuple[AttributeId, ...] = ("str", "ftd", "agi", "vsn", "wis", "wil", "cha", "knw")
 EffectKind = Literal["action", "instant", "reaction", "passive"]

@@ -8,17 +8,17 @@ from typing import Annotated, Literal
 from pydantic import Field, JsonValue
 
 from sheetapp.core.catalog import (
-    ID_PATTERN,
     CatalogEntry,
     CatalogError,
     CatalogFile,
+    CatalogId,
     CatalogModel,
     index_entries,
     load_catalog,
     require_known,
 )
 
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
+Id = CatalogId
 
 
 # --- abilities -------------------------------------------------------------------

@@ -40,7 +40,7 @@ from sheetapp.systems.gladiators.rules import (
     MINOR_MAX_LEVEL,
 )
 from ui.document import EditorDocument
-from ui.listsync import row_ops
+from ui.listsync import begin_row_op, end_row_op, row_ops
 from ui.qtcompat import emit
 from ui.roles import (
     ALIGN_CENTER,
@@ -57,6 +57,7 @@ from ui.roles import (
     RULE_TEXT_ROLE,
     SEVERITY_ROLE,
     TOOLTIP,
+    column_title,
     issues_tooltip,
     severity_background,
     severity_icon,
@@ -206,30 +207,12 @@ class AbilitiesModel(QAbstractItemModel):
             self.beginResetModel()
             self._pending = [("reset", None)]
             return
-        root = QModelIndex()
         for op in top:
-            if op.op == "insert":
-                self.beginInsertRows(root, op.row, op.row)
-            elif op.op == "remove":
-                self.beginRemoveRows(root, op.row, op.row)
-            elif op.to is not None and op.to != op.row:
-                dest = op.to + 1 if op.to > op.row else op.to
-                self.beginMoveRows(root, op.row, op.row, root, dest)
-            else:
-                continue
-            self._pending.append(("top", op))
+            if begin_row_op(self, QModelIndex(), op):
+                self._pending.append(("top", op))
         for op in child:
-            parent = self.index(op.parents[0], 0)
-            if op.op == "insert":
-                self.beginInsertRows(parent, op.row, op.row)
-            elif op.op == "remove":
-                self.beginRemoveRows(parent, op.row, op.row)
-            elif op.to is not None and op.to != op.row:
-                dest = op.to + 1 if op.to > op.row else op.to
-                self.beginMoveRows(parent, op.row, op.row, parent, dest)
-            else:
-                continue
-            self._pending.append(("child", op))
+            if begin_row_op(self, self.index(op.parents[0], 0), op):
+                self._pending.append(("child", op))
 
     def _after_change(self, changes: list[Change]) -> None:
         pending, self._pending = self._pending, []
@@ -246,22 +229,12 @@ class AbilitiesModel(QAbstractItemModel):
             if kind == "top":
                 if op.op == "insert":
                     self._nodes.insert(op.row, _Node(next(self._keys)))
-                    self._reindex()
-                    self.endInsertRows()
                 elif op.op == "remove":
                     del self._nodes[op.row]
-                    self._reindex()
-                    self.endRemoveRows()
                 else:
                     self._nodes.insert(op.to, self._nodes.pop(op.row))
-                    self._reindex()
-                    self.endMoveRows()
-            elif op.op == "insert":
-                self.endInsertRows()
-            elif op.op == "remove":
-                self.endRemoveRows()
-            else:
-                self.endMoveRows()
+                self._reindex()
+            end_row_op(self, op.op)
         shifted = any(kind == "top" for kind, _op in pending)
         rows = self._changed_rows(touched, old_lines, old_issues, shifted)
         self._emit_rows_changed(rows)
@@ -425,9 +398,7 @@ class AbilitiesModel(QAbstractItemModel):
         orientation: Qt.Orientation,
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
-        return None
+        return column_title(COLUMNS, section, orientation, role)
 
     def location(self, index: AnyIndex) -> tuple[int, int | None]:
         """(ability row, modifier row or None) of an index."""
