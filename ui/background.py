@@ -34,6 +34,8 @@ class BackgroundJob(QObject):
 
     succeeded = Signal(object)
     raised = Signal(object)
+    #: emitted on the worker thread with (ok, value); queued to the UI thread
+    _outcome = Signal(object)
     #: after the result was delivered, the error reported, or the job cancelled
     ended = Signal()
 
@@ -49,6 +51,7 @@ class BackgroundJob(QObject):
         self.progress.setAutoClose(False)
         self.progress.setAutoReset(False)
         self.progress.canceled.connect(self.cancel)
+        self._outcome.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
         # QProgressDialog's own minimumDuration only counts from a setValue(), which a
         # busy bar never gets: show it from a timer instead.
         QTimer.singleShot(SHOW_AFTER_MS, self._show_if_running)
@@ -82,12 +85,6 @@ class BackgroundJob(QObject):
             self._finish()
 
 
-class _Relay(QObject):
-    """Lives on the UI thread; a signal emitted on the worker thread reaches it queued."""
-
-    outcome = Signal(object)
-
-
 def run_in_background(
     parent: QWidget,
     label: str,
@@ -96,8 +93,6 @@ def run_in_background(
     on_failed: Callable[[BaseException], object],
 ) -> BackgroundJob:
     job = BackgroundJob(parent, label)
-    relay = _Relay(job)
-    relay.outcome.connect(job._deliver, Qt.ConnectionType.QueuedConnection)
     job.succeeded.connect(on_done)
     job.raised.connect(on_failed)
 
@@ -108,7 +103,7 @@ def run_in_background(
             _log.info("background work failed: %s", label, exc_info=True)
             outcome = (False, exc)
         try:
-            relay.outcome.emit(outcome)
+            job._outcome.emit(outcome)
         except RuntimeError:  # the window was closed meanwhile: nobody wants the result
             _log.info("background work ended after its window closed: %s", label)
 
