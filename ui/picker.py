@@ -4,7 +4,6 @@ entry on the right. System pages fill it with :class:`PickerEntry` rows."""
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sheetapp.editing.collections import PickEntry
 from ui.roles import column_title
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -39,19 +39,8 @@ CERTAINTY_NOTE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class PickerEntry:
-    id: str
-    name: str
-    group: str = ""
-    cost: str = ""
-    text: str = ""
-    certainty: str = "clear"
-    certainty_note: str = ""
-    seed_lines: tuple[int, ...] = ()
-
-    def search_text(self) -> str:
-        return f"{self.name} {self.group} {self.text}".casefold()
+#: one row of a picker (declared in the domain, with the collections)
+PickerEntry = PickEntry
 
 
 class PickerModel(QAbstractTableModel):

@@ -10,6 +10,7 @@ import pytest
 
 from sheetapp.core.changes import Change, apply_to_document, document_data, invert_all
 from sheetapp.systems.capital import edits
+from sheetapp.systems.capital.collections import EQUIPMENT, SYSTEMS, TEXT_LISTS, set_system_choice
 from sheetapp.systems.capital.dice import needs_reroll
 from sheetapp.systems.capital.model import CapitalDocument
 from sheetapp.systems.capital.system import SYSTEM
@@ -84,18 +85,18 @@ def test_story_personality_and_text_lists() -> None:
     assert doc.character.stories.background == "Mining station"
     assert doc.character.personality.flaw == "Stubborn"
     for text in ("Brave", "Kind", "Quick"):
-        doc = run(doc, edits.add_text(doc, "strengths", text))
-    doc = run(doc, edits.set_text(doc, "strengths", 1, "Gentle"))
-    doc = run(doc, edits.move_text(doc, "strengths", 0, 2))
+        doc = run(doc, TEXT_LISTS["strengths"].insert(doc, text))
+    doc = run(doc, TEXT_LISTS["strengths"].set_field(doc, 1, "", "Gentle"))
+    doc = run(doc, TEXT_LISTS["strengths"].move(doc, 0, 2))
     assert doc.character.strengths == ["Gentle", "Quick", "Brave"]
     assert "capital.strengths_count" not in codes(evaluate(doc))
-    doc = run(doc, edits.remove_text(doc, "strengths", 0))
+    doc = run(doc, TEXT_LISTS["strengths"].remove(doc, 0))
     assert "capital.strengths_count" in codes(evaluate(doc))
-    doc = run(doc, edits.add_text(doc, "stories", "The Kessel job"))
+    doc = run(doc, TEXT_LISTS["stories"].insert(doc, "The Kessel job"))
     assert doc.character.stories.stories == ["The Kessel job"]
     assert edits.set_story(doc, "background", "Mining station") == []
     with pytest.raises(edits.EditError):
-        edits.set_text(doc, "weaknesses", 4, "x")
+        TEXT_LISTS["weaknesses"].set_field(doc, 4, "", "x")
 
 
 def test_enter_dice_and_refuse_a_set_that_must_be_rerolled() -> None:
@@ -174,47 +175,47 @@ def test_gm_assigned_scores() -> None:
 def test_systems_add_choose_reorder_remove() -> None:
     """Slots at Level 1 are 0 (level table, lines 362-372): a Slot System is an error;
     Damage Resist is "Repeatable (Must choose different damage types)" (line 1866)."""
-    doc = run(new(), edits.add_system(new(), "cautious"))
+    doc = run(new(), SYSTEMS.add(new(), "cautious"))
     assert doc.character.systems[0].level == 1
     assert "capital.slots_over" in codes(evaluate(doc))
-    doc = run(doc, edits.add_system(doc, "damage_resist", at=0))
+    doc = run(doc, SYSTEMS.add(doc, "damage_resist", at=0))
     assert [s.system for s in doc.character.systems] == ["damage_resist", "cautious"]
-    doc = run(doc, edits.set_system_choice(doc, 0, "heat"))
+    doc = run(doc, set_system_choice(doc, 0, "heat"))
     assert doc.character.systems[0].choice == "heat"
     with pytest.raises(edits.EditError, match="not a damage type"):
-        edits.set_system_choice(doc, 0, "psychic")
+        set_system_choice(doc, 0, "psychic")
     with pytest.raises(edits.EditError, match="no choice"):
-        edits.set_system_choice(doc, 1, "heat")
-    doc = run(doc, edits.move_system(doc, 0, 1))
+        set_system_choice(doc, 1, "heat")
+    doc = run(doc, SYSTEMS.move(doc, 0, 1))
     assert [s.system for s in doc.character.systems] == ["cautious", "damage_resist"]
     assert evaluate(doc).total("slots").spent == 3
-    doc = run(doc, edits.set_system_field(doc, 0, "gm_granted", True))
+    doc = run(doc, SYSTEMS.set_field(doc, 0, "gm_granted", True))
     assert evaluate(doc).total("slots").spent == 1  # a System given by the GM: no Slot
-    doc = run(doc, edits.remove_system(doc, 0))
+    doc = run(doc, SYSTEMS.remove(doc, 0))
     assert [s.system for s in doc.character.systems] == ["damage_resist"]
     with pytest.raises(edits.EditError, match="no System 'laser'"):
-        edits.add_system(doc, "laser")
+        SYSTEMS.add(doc, "laser")
 
 
 def test_equipment_add_fields_and_hands() -> None:
     """Holding equipment: two hands (line 345); "Available with Sharp or Heat damage"
     weapons need the damage type chosen."""
-    doc = run(new(), edits.add_equipment(new(), "standard_pistol"))
+    doc = run(new(), EQUIPMENT.add(new(), "standard_pistol"))
     index = len(doc.character.equipment) - 1
     assert doc.character.equipment[index].damage_type is None
     assert "capital.damage_type_missing" in codes(evaluate(doc))
-    doc = run(doc, edits.set_equipment_field(doc, index, "damage_type", "heat"))
+    doc = run(doc, EQUIPMENT.set_field(doc, index, "damage_type", "heat"))
     assert "capital.damage_type_missing" not in codes(evaluate(doc))
-    doc = run(doc, edits.set_equipment_field(doc, index, "held", True))
+    doc = run(doc, EQUIPMENT.set_field(doc, index, "held", True))
     assert str(evaluate(doc).derived_value("hands").value).startswith("1 / 2")
-    doc = run(doc, edits.add_custom_equipment(doc, "Grandfather's compass"))
+    doc = run(doc, EQUIPMENT.add_custom(doc, {"name": "Grandfather's compass"}))
     assert doc.character.equipment[-1].name == "Grandfather's compass"
-    doc = run(doc, edits.move_equipment(doc, index, 0))
+    doc = run(doc, EQUIPMENT.move(doc, index, 0))
     assert doc.character.equipment[0].item == "standard_pistol"
-    doc = run(doc, edits.remove_equipment(doc, 0))
+    doc = run(doc, EQUIPMENT.remove(doc, 0))
     assert all(e.item != "standard_pistol" for e in doc.character.equipment)
     with pytest.raises(edits.EditError, match="needs a name"):
-        edits.add_custom_equipment(doc, "  ")
+        EQUIPMENT.add_custom(doc, {"name": "  "})
 
 
 def test_special_asset_companion_scores_swap() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import Issue, Severity
-from ui.systems.capital.cell_diff import (
+from ui.tables.cell_diff import (
     issues_by_row,
     related,
     row_runs,

@@ -23,6 +23,8 @@ from sheetapp.core.changes import Change
 from sheetapp.core.issues import Severity
 from sheetapp.storage.files import LoadedDocument, dump_document
 from sheetapp.systems.capital import edits
+from sheetapp.systems.capital.collections import EQUIPMENT, STRENGTHS, SYSTEMS
+from sheetapp.systems.capital.collections import TEXT_LISTS as TEXT_LIST_COLLECTIONS
 from sheetapp.systems.capital.model import CapitalDocument
 from tests.ui.test_incremental_updates import Announcements, Snapshot, assert_announced, snapshot
 from ui.document import EditorDocument
@@ -33,13 +35,11 @@ from ui.systems.capital.models import (
     E_QTY,
     S_LEVEL,
     AttributesModel,
-    EquipmentModel,
-    SystemsModel,
-    TextListModel,
     VehicleSystemsModel,
 )
 from ui.systems.capital.page import CapitalPage
 from ui.systems.capital.story_tab import LISTS
+from ui.tables.collection_model import CollectionTableModel
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources/examples/capital/mara-quell.json"
 TEXT_LISTS = [(kind, title) for kind, title, _singular in LISTS] + [("stories", "Stories")]
@@ -61,13 +61,13 @@ def fresh_models(document: EditorDocument) -> dict[str, Snapshot]:
     """What the tables built from scratch for the current document show."""
     twin = EditorDocument(LoadedDocument(document.document, document.system))
     models: dict[str, QAbstractItemModel] = {
-        "systems": SystemsModel(twin),
-        "equipment": EquipmentModel(twin),
+        "systems": CollectionTableModel(twin, SYSTEMS),
+        "equipment": CollectionTableModel(twin, EQUIPMENT),
         "attributes": AttributesModel(twin),
         "vehicle": VehicleSystemsModel(twin),
     }
-    for kind, title in TEXT_LISTS:
-        models[kind] = TextListModel(twin, kind, title)  # type: ignore[arg-type]
+    for kind, _title in TEXT_LISTS:
+        models[kind] = CollectionTableModel(twin, TEXT_LIST_COLLECTIONS[kind])
     return {name: snapshot(model) for name, model in models.items()}
 
 
@@ -90,7 +90,7 @@ Step = Callable[[CapitalDocument], list[Change]]
 
 
 def _held(row: int) -> Step:
-    return lambda d: edits.set_equipment_field(d, row, "held", True)
+    return lambda d: EQUIPMENT.set_field(d, row, "held", True)
 
 
 def _character_level(level: int) -> Step:
@@ -98,20 +98,20 @@ def _character_level(level: int) -> Step:
 
 
 STEPS: list[tuple[str, Step]] = [
-    ("quantity", lambda d: edits.set_equipment_field(d, 1, "quantity", 3)),
+    ("quantity", lambda d: EQUIPMENT.set_field(d, 1, "quantity", 3)),
     ("hold a second item", _held(1)),
     ("hold a third item", _held(3)),  # three hands: the error is on row 3
     ("hold one before it", _held(2)),  # the error moves to row 2
-    ("add a System", lambda d: edits.add_system(d, "robotic")),
+    ("add a System", lambda d: SYSTEMS.add(d, "robotic")),
     ("character level", _character_level(3)),  # every "Gained at" bound changes
-    ("System level", lambda d: edits.set_system_field(d, 0, "level", 2)),
+    ("System level", lambda d: SYSTEMS.set_field(d, 0, "level", 2)),
     ("keep a discarded die", lambda d: edits.toggle_discard(d, 5)),
     ("assign it", lambda d: edits.assign_die(d, "str", 5)),
     ("money", lambda d: edits.set_money(d, "money", 123)),
-    ("add a Strength", lambda d: edits.add_text(d, "strengths", "Calm")),
-    ("edit a Strength", lambda d: edits.set_text(d, "strengths", 0, "Very empathetic")),
-    ("move an item", lambda d: edits.move_equipment(d, 0, 3)),
-    ("remove an item", lambda d: edits.remove_equipment(d, 1)),
+    ("add a Strength", lambda d: STRENGTHS.insert(d, "Calm")),
+    ("edit a Strength", lambda d: STRENGTHS.set_field(d, 0, "", "Very empathetic")),
+    ("move an item", lambda d: EQUIPMENT.move(d, 0, 3)),
+    ("remove an item", lambda d: EQUIPMENT.remove(d, 1)),
     ("a vehicle", lambda d: edits.choose_special_asset(d, "mechsuit")),
     ("fit a vehicle System", lambda d: edits.add_vehicle_system(d, "capacitor_a1_mk1")),
     ("another Role", lambda d: edits.set_role(d, "tank")),
@@ -184,7 +184,7 @@ def test_an_item_edit_announces_only_its_own_cell(large: tuple[CapitalPage, Any]
     heard = {name: Announcements(model) for name, model in page_models(page).items()}
     row = int(spec.edit_path[2])
     document = page.character_document
-    assert page.document.push(edits.set_equipment_field(document, row, "quantity", spec.edit_after))
+    assert page.document.push(EQUIPMENT.set_field(document, row, "quantity", spec.edit_after))
     assert page.equipment.index(row, E_QTY).data() == str(spec.edit_after)
     assert not any(ears.structural for ears in heard.values())
     assert heard["equipment"].cells == {((row,), E_QTY)}
@@ -198,7 +198,8 @@ def test_an_item_edit_announces_only_its_own_cell(large: tuple[CapitalPage, Any]
 
 def test_a_level_edit_announces_every_system_row(large: tuple[CapitalPage, Any]) -> None:
     """The character's Level bounds every System's "Gained at" (a value outside the
-    Systems list, in SystemsModel.READS): a Level edit announces that cell in every row."""
+    Systems list, in the Systems collection's reads): a Level edit announces that cell in
+    every row."""
     page, _spec = large
     heard = Announcements(page.systems)
     level = page.character_document.character.level
@@ -223,12 +224,10 @@ def test_a_column_widens_for_a_longer_value(window: MainWindow, qtbot: QtBot) ->
     before = table.columnWidth(0)
     assert before >= table.sizeHintForColumn(0)
     document = page.character_document
-    assert page.document.push(edits.add_custom_equipment(document, "Short"))
+    assert page.document.push(EQUIPMENT.add_custom(document, {"name": "Short"}))
     long_name = "A remarkably long custom item name that no column was sized for"
     row = len(page.character_document.character.equipment) - 1
-    assert page.document.push(
-        edits.set_equipment_field(page.character_document, row, "name", long_name)
-    )
+    assert page.document.push(EQUIPMENT.set_field(page.character_document, row, "name", long_name))
     index = page.equipment.index(row, 0)
     assert index.data() == long_name
     assert table.columnWidth(0) > before

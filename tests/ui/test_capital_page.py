@@ -24,6 +24,8 @@ from pytestqt.qtbot import QtBot
 from sheetapp.core.issues import Severity
 from sheetapp.systems.capital import edits
 from sheetapp.systems.capital.catalog import ATTRIBUTES
+from sheetapp.systems.capital.collections import EQUIPMENT, TEXT_LISTS
+from sheetapp.systems.capital.collections import SYSTEMS as SYSTEM_LIST
 from ui.main_window import MainWindow
 from ui.new_dialog import NewCharacterDialog
 from ui.picker import PickerDialog
@@ -230,14 +232,14 @@ def test_capital_models_pass_the_model_tester(
         return document.document
 
     steps = [
-        lambda: edits.add_system(doc(), "robotic"),
-        lambda: edits.add_system(doc(), "deaf", at=0),
-        lambda: edits.move_system(doc(), 0, 2),
-        lambda: edits.remove_system(doc(), 1),
-        lambda: edits.add_equipment(doc(), "tent"),
-        lambda: edits.move_equipment(doc(), 0, 3),
-        lambda: edits.remove_equipment(doc(), 1),
-        lambda: edits.add_text(doc(), "strengths", "Calm"),
+        lambda: SYSTEM_LIST.add(doc(), "robotic"),
+        lambda: SYSTEM_LIST.add(doc(), "deaf", at=0),
+        lambda: SYSTEM_LIST.move(doc(), 0, 2),
+        lambda: SYSTEM_LIST.remove(doc(), 1),
+        lambda: EQUIPMENT.add(doc(), "tent"),
+        lambda: EQUIPMENT.move(doc(), 0, 3),
+        lambda: EQUIPMENT.remove(doc(), 1),
+        lambda: TEXT_LISTS["strengths"].insert(doc(), "Calm"),
         lambda: edits.toggle_discard(doc(), 5),
         lambda: edits.assign_die(doc(), "str", 5),
         lambda: edits.choose_special_asset(doc(), "mechsuit"),

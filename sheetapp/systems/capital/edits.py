@@ -2,7 +2,11 @@
 
 The editor page never mutates a character: it asks a builder here for a
 ``list[Change]`` and pushes it through the undo stack, which applies it with
-:func:`sheetapp.core.changes.apply_to_document`. A builder returns ``[]`` when the
+:func:`sheetapp.core.changes.apply_to_document`. The character's lists (Strengths, Weaknesses,
+Training, Stories, Systems, equipment) are declared collections
+(:mod:`sheetapp.systems.capital.collections`) whose add, remove, move and set edits come
+from :mod:`sheetapp.editing.collections`; the builders here are the game's own steps.
+A builder returns ``[]`` when the
 action would change nothing and raises :class:`EditError` (a message for the user)
 when it asks for something the catalogs or the character do not have. Paths are
 document-rooted, e.g. ``("character", "systems", 2, "choice")``.
@@ -31,9 +35,7 @@ from sheetapp.systems.capital.creation import apply_role
 from sheetapp.systems.capital.model import (
     CapitalCharacter,
     CapitalDocument,
-    EquipmentChoice,
     SpecialAssetChoice,
-    SystemChoice,
 )
 
 CHARACTER: DataPath = ("character",)
@@ -47,23 +49,15 @@ ROLE_ITEM_NOTE = "Role"
 StoryField = Literal["background", "origin"]
 PersonalityField = Literal["ideal", "goal", "flaw"]
 TextList = Literal["strengths", "weaknesses", "extra_training", "stories"]
-EquipmentField = Literal["name", "quantity", "damage_type", "option", "held", "two_handed", "note"]
 AssetField = Literal[
     "name", "weapon", "damage_type", "attribute", "two_handed", "held", "level", "note"
 ]
 VitalKey = Literal["hp", "energy", "bones", "companion_hp", "vehicle_hp", "vehicle_energy"]
 MoneyField = Literal["money", "starting_money"]
 
-TEXT_LIST_PATHS: dict[str, DataPath] = {
-    "strengths": ("character", "strengths"),
-    "weaknesses": ("character", "weaknesses"),
-    "extra_training": ("character", "extra_training"),
-    "stories": ("character", "stories", "stories"),
-}
 
-
-class EditError(builders.EditError):
-    """An edit asked for something the catalog or the character does not have."""
+#: an edit asked for something the catalog or the character does not have
+EditError = builders.EditError
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -214,44 +208,6 @@ def set_personality(document: CapitalDocument, key: PersonalityField, text: str)
     return set_change(("character", "personality", key), before, text, f"Edit {key}")
 
 
-def text_list(document: CapitalDocument, kind: TextList) -> list[str]:
-    if kind not in TEXT_LIST_PATHS:
-        raise EditError(f"Unknown list '{kind}'")
-    if kind == "stories":
-        return list(document.character.stories.stories)
-    items: list[str] = getattr(document.character, kind)
-    return list(items)
-
-
-def add_text(document: CapitalDocument, kind: TextList, text: str = "") -> list[Change]:
-    """A Strength, a Weakness (line 152), a Training given by the GM, or a Story."""
-    items = text_list(document, kind)
-    path = (*TEXT_LIST_PATHS[kind], len(items))
-    return [Change("insert", path, after=text, label=f"Add to {kind.replace('_', ' ')}")]
-
-
-def set_text(document: CapitalDocument, kind: TextList, index: int, text: str) -> list[Change]:
-    items = text_list(document, kind)
-    _index(items, index, kind.rstrip("s"))
-    return set_change((*TEXT_LIST_PATHS[kind], index), items[index], text, f"Edit {kind}")
-
-
-def remove_text(document: CapitalDocument, kind: TextList, index: int) -> list[Change]:
-    items = text_list(document, kind)
-    _index(items, index, kind.rstrip("s"))
-    path = (*TEXT_LIST_PATHS[kind], index)
-    return [Change("remove", path, before=items[index], label=f"Remove from {kind}")]
-
-
-def move_text(document: CapitalDocument, kind: TextList, index: int, to: int) -> list[Change]:
-    items = text_list(document, kind)
-    _index(items, index, kind.rstrip("s"))
-    _index(items, to, kind.rstrip("s"))
-    if index == to:
-        return []
-    return [Change("move", (*TEXT_LIST_PATHS[kind], index), to=to, label=f"Reorder {kind}")]
-
-
 # --- Step 5: attribute dice ----------------------------------------------------------------------
 
 
@@ -367,149 +323,6 @@ def set_base_score(document: CapitalDocument, attr: str, value: int | None) -> l
         raise EditError("A score runs from 0 to 10 (line 192)")
     base = document.character.attributes.base
     return _set_key((*ATTRIBUTES_PATH, "base"), base, name, value, f"Set {name.upper()}")
-
-
-# --- Systems in Slots ---------------------------------------------------------------------------
-
-
-def add_system(
-    document: CapitalDocument,
-    system_id: str,
-    choice: str | None = None,
-    at: int | None = None,
-    cats: Catalogs | None = None,
-) -> list[Change]:
-    """A System from the catalog, gained at the character's current Level (line 273)."""
-    cats = cats or catalogs()
-    system = cats.systems.get(system_id)
-    if system is None:
-        raise EditError(f"There is no System '{system_id}'")
-    systems = document.character.systems
-    position = len(systems) if at is None else max(0, min(at, len(systems)))
-    entry = SystemChoice(system=system_id, level=document.character.level, choice=choice)
-    return [
-        Change("insert", (*SYSTEMS, position), after=as_json(entry), label=f"Add {system.name}")
-    ]
-
-
-def remove_system(document: CapitalDocument, index: int) -> list[Change]:
-    systems = document.character.systems
-    _index(systems, index, "System")
-    return [
-        Change("remove", (*SYSTEMS, index), before=as_json(systems[index]), label="Remove System")
-    ]
-
-
-def move_system(document: CapitalDocument, index: int, to: int) -> list[Change]:
-    systems = document.character.systems
-    _index(systems, index, "System")
-    _index(systems, to, "System")
-    if index == to:
-        return []
-    return [Change("move", (*SYSTEMS, index), to=to, label="Reorder Systems")]
-
-
-def set_system_choice(
-    document: CapitalDocument, index: int, choice: str | None, cats: Catalogs | None = None
-) -> list[Change]:
-    """Damage Resist's damage type or Power Under Pressure's attribute (line 1866)."""
-    cats = cats or catalogs()
-    systems = document.character.systems
-    _index(systems, index, "System")
-    system = cats.systems.get(systems[index].system)
-    kind = system.repeat_choice if system else None
-    if choice is not None:
-        if kind == "damage_type" and choice not in cats.damage_types:
-            raise EditError(f"'{choice}' is not a damage type")
-        if kind == "attribute":
-            _attribute(choice)
-        if kind is None:
-            raise EditError("This System has no choice to make")
-    return set_change(
-        (*SYSTEMS, index, "choice"), systems[index].choice, choice, "Choose for a System"
-    )
-
-
-def set_system_field(
-    document: CapitalDocument, index: int, field: Literal["level", "gm_granted", "note"], value: Any
-) -> list[Change]:
-    systems = document.character.systems
-    _index(systems, index, "System")
-    if field not in ("level", "gm_granted", "note"):
-        raise EditError(f"A System has no field '{field}'")
-    before = getattr(systems[index], field)
-    return set_change(
-        (*SYSTEMS, index, field), before, value, f"Set System {field.replace('_', ' ')}"
-    )
-
-
-# --- Step 7: equipment --------------------------------------------------------------------------
-
-
-def add_equipment(
-    document: CapitalDocument,
-    item_id: str,
-    quantity: int = 1,
-    at: int | None = None,
-    cats: Catalogs | None = None,
-) -> list[Change]:
-    """An item from the appendix (lines 2374 ff.); a weapon with one damage type gets it."""
-    cats = cats or catalogs()
-    item = cats.equipment.get(item_id)
-    if item is None:
-        raise EditError(f"There is no item '{item_id}'")
-    damage_type = None
-    if item.weapon is not None and len(item.weapon.damage_types) == 1:
-        damage_type = item.weapon.damage_types[0]
-    option = item.options[0] if len(item.options) == 1 else None
-    entry = EquipmentChoice(item=item_id, quantity=quantity, damage_type=damage_type, option=option)
-    items = document.character.equipment
-    position = len(items) if at is None else max(0, min(at, len(items)))
-    return [
-        Change("insert", (*EQUIPMENT, position), after=as_json(entry), label=f"Add {item.name}")
-    ]
-
-
-def add_custom_equipment(
-    document: CapitalDocument, name: str, two_handed: bool = False, note: str = ""
-) -> list[Change]:
-    """An item the appendix does not list (agree it with the GM)."""
-    if not name.strip():
-        raise EditError("A custom item needs a name")
-    entry = EquipmentChoice(name=name.strip(), two_handed=two_handed, note=note)
-    path = (*EQUIPMENT, len(document.character.equipment))
-    return [Change("insert", path, after=as_json(entry), label=f"Add {name.strip()}")]
-
-
-def remove_equipment(document: CapitalDocument, index: int) -> list[Change]:
-    items = document.character.equipment
-    _index(items, index, "item")
-    return [
-        Change("remove", (*EQUIPMENT, index), before=as_json(items[index]), label="Remove item")
-    ]
-
-
-def move_equipment(document: CapitalDocument, index: int, to: int) -> list[Change]:
-    items = document.character.equipment
-    _index(items, index, "item")
-    _index(items, to, "item")
-    if index == to:
-        return []
-    return [Change("move", (*EQUIPMENT, index), to=to, label="Reorder equipment")]
-
-
-def set_equipment_field(
-    document: CapitalDocument, index: int, field: EquipmentField, value: Any
-) -> list[Change]:
-    """Quantity, damage type, option, held (line 345), name, note of an item."""
-    items = document.character.equipment
-    _index(items, index, "item")
-    if field not in get_args(EquipmentField):
-        raise EditError(f"An item has no field '{field}'")
-    before = getattr(items[index], field)
-    return set_change(
-        (*EQUIPMENT, index, field), before, value, f"Set item {field.replace('_', ' ')}"
-    )
 
 
 # --- Step 7: the Special Asset ---------------------------------------------------------

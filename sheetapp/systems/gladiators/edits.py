@@ -49,8 +49,8 @@ MODIFIER_FIELDS = ("units", "note", "shape")
 TRAIT_FIELDS = ("name", "category", "frequency", "severity", "note")
 
 
-class EditError(builders.EditError):
-    """An edit asked for something the catalog or the character does not have."""
+#: an edit asked for something the catalog or the character does not have
+EditError = builders.EditError
 
 
 def _ability(document: GladiatorsDocument, index: int) -> AbilityChoice:

@@ -35,9 +35,8 @@ from ui.systems.capital.widgets import (
     line_edit,
     note,
     set_text,
-    table_view,
-    tool_button,
 )
+from ui.tables.views import table_view, tool_button
 
 ASSET: DataPath = edits.ASSET
 

@@ -26,7 +26,8 @@ from sheetapp.systems.capital.dice import SCORE_FOR_DIE, attribute_dice_problems
 from ui.document import EditorDocument
 from ui.systems.capital.marks import FieldMarks
 from ui.systems.capital.models import AttributesModel
-from ui.systems.capital.widgets import Pusher, note, table_view, tool_button
+from ui.systems.capital.widgets import Pusher, note
+from ui.tables.views import table_view, tool_button
 
 DERIVED = (
     ("max_hp", "Max HP"),

@@ -1,4 +1,5 @@
-"""The Capital page's tables: text lists, attributes, Systems, equipment, vehicle Systems."""
+"""The Capital page's fixed-row tables: attributes and the vehicle's Systems (the lists are
+declared collections, :mod:`sheetapp.systems.capital.collections`)."""
 
 from __future__ import annotations
 
@@ -7,42 +8,10 @@ from typing import Any
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
 from sheetapp.systems.capital import edits
-from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, catalogs
+from sheetapp.systems.capital.catalog import ATTRIBUTES, catalogs
 from sheetapp.systems.capital.dice import SCORE_FOR_DIE
 from sheetapp.systems.capital.scores import role_deltas
-from ui.document import EditorDocument
-from ui.systems.capital.table_model import Cell, DocTableModel, choice_list
-
-
-def rule_body(text: str) -> str:
-    """A catalog entry's seed text without its first line (the name, shown already)."""
-    lines = text.strip().splitlines()
-    return "\n".join(lines[1:]).strip() if len(lines) > 1 else text.strip()
-
-
-class TextListModel(DocTableModel):
-    """Strengths, Weaknesses, extra Training or Stories: one editable line per row."""
-
-    READS = ()
-
-    def __init__(
-        self, document: EditorDocument, kind: edits.TextList, title: str, parent: Any = None
-    ) -> None:
-        self.kind: edits.TextList = kind
-        self.COLUMNS = (title,)
-        self.LIST_PATH = edits.TEXT_LIST_PATHS[kind]
-        super().__init__(document, parent)
-
-    def count(self) -> int:
-        return len(edits.text_list(self.character_document, self.kind))
-
-    def cell(self, row: int, column: int) -> Cell:
-        text = edits.text_list(self.character_document, self.kind)[row]
-        return Cell(text or "(empty: type here)", self.row_path(row), "text", text)
-
-    def edit(self, row: int, column: int, value: Any) -> list[Change]:
-        return edits.set_text(self.character_document, self.kind, row, str(value).strip())
-
+from ui.tables.doc_table import Cell, DocTableModel, choice_list
 
 ATTR, DIE, BASE, ROLE, SCORE, HOW = range(6)
 
@@ -129,197 +98,9 @@ def die_label(dice: list[int], index: int) -> str:
     return f"#{index + 1}: {die} → {score}" if score else f"#{index + 1}: {die}"
 
 
+#: column numbers of the declared Systems and equipment tables
 S_NAME, S_CHOICE, S_SLOTS, S_ENERGY, S_COOLDOWN, S_LEVEL, S_SOURCE = range(7)
-
-
-class SystemsModel(DocTableModel):
-    """The character's Systems, with what each costs in Slots and Energy."""
-
-    COLUMNS = ("System", "Choice", "Slots", "Energy", "Cooldown", "Gained at", "Source")
-    LIST_PATH = edits.SYSTEMS
-    #: the Level bounds "Gained at"; the Role says where a System comes from
-    READS = (("character", "level"), ("character", "role"))
-
-    def count(self) -> int:
-        return len(self.character_document.character.systems)
-
-    def cell(self, row: int, column: int) -> Cell:
-        cats = catalogs()
-        document = self.character_document
-        choice = document.character.systems[row]
-        system = cats.systems.get(choice.system)
-        path = self.row_path(row)
-        if column == S_NAME:
-            name = system.name if system else f"{choice.system} (unknown)"
-            return Cell(
-                name,
-                path,
-                tooltip=system.text if system else "",
-                rule_text=system.text if system else "",
-            )
-        if column == S_CHOICE:
-            kind = system.repeat_choice if system else None
-            if kind is None:
-                return Cell("", (*path, "choice"))
-            options = _choice_options(kind, cats)
-            label = dict(options).get(choice.choice, "(choose)") if choice.choice else "(choose)"
-            return Cell(
-                label, (*path, "choice"), "choice", choice.choice, choice_list(options, "(none)")
-            )
-        if column == S_SLOTS:
-            if choice.gm_granted or system is None or system.slots is None:
-                return Cell("—", align_right=True)
-            return Cell(str(system.slots), align_right=True)
-        if column == S_ENERGY:
-            return Cell(system.energy if system else "")
-        if column == S_COOLDOWN:
-            return Cell(system.cooldown if system else "")
-        if column == S_LEVEL:
-            return Cell(
-                str(choice.level),
-                (*path, "level"),
-                "int",
-                choice.level,
-                bounds=(1, document.character.level),
-                align_right=True,
-                tooltip="The Level the System was gained at; it must fit that Level's Slots.",
-            )
-        return Cell(
-            system_source(document, row, cats),
-            (*path, "gm_granted"),
-            check=choice.gm_granted,
-            tooltip="Checked: given by the GM outside the rules (no Slot, no requirements).",
-        )
-
-    def edit(self, row: int, column: int, value: Any) -> list[Change]:
-        document = self.character_document
-        if column == S_CHOICE:
-            return edits.set_system_choice(document, row, value)
-        if column == S_LEVEL:
-            return edits.set_system_field(document, row, "level", int(value))
-        if column == S_SOURCE:
-            return edits.set_system_field(document, row, "gm_granted", bool(value))
-        return []
-
-
-def _choice_options(kind: str, cats: Catalogs) -> list[tuple[Any, str]]:
-    if kind == "damage_type":
-        return [(t.id, t.name) for t in cats.damage_types.values()]
-    return [(a, cats.attributes[a].name) for a in ATTRIBUTES]
-
-
-def system_source(document: Any, row: int, cats: Catalogs) -> str:
-    choice = document.character.systems[row]
-    system = cats.systems.get(choice.system)
-    role = cats.roles.get(document.character.role or "")
-    if choice.gm_granted:
-        return "GM"
-    if system is None:
-        return ""
-    if role is not None and any(g.system == system.id for g in role.systems):
-        granted = next(g for g in role.systems if g.system == system.id)
-        return "Signature" if granted.signature else "Role"
-    if system.innate:
-        return "Innate"
-    return "Slot"
-
-
 E_ITEM, E_QTY, E_DAMAGE, E_OPTION, E_HELD, E_HANDS, E_NOTE = range(7)
-
-
-class EquipmentModel(DocTableModel):
-    """Carried items: quantity, damage type and option where the item has them, held."""
-
-    COLUMNS = ("Item", "Qty", "Damage type", "Option", "Held", "Hands", "Note")
-    LIST_PATH = edits.EQUIPMENT
-    READS = ()
-
-    def count(self) -> int:
-        return len(self.character_document.character.equipment)
-
-    def cell(self, row: int, column: int) -> Cell:
-        cats = catalogs()
-        choice = self.character_document.character.equipment[row]
-        item = cats.equipment.get(choice.item or "")
-        path = self.row_path(row)
-        if column == E_ITEM:
-            if item is None:
-                name = choice.name or (choice.item or "(unnamed)")
-                return Cell(
-                    name if choice.item is None else f"{name} (unknown)",
-                    (*path, "name") if choice.item is None else path,
-                    "text" if choice.item is None else None,
-                    choice.name,
-                    tooltip="A custom item (not in the appendix).",
-                )
-            name = f"{item.name} ({choice.name})" if choice.name else item.name
-            return Cell(name, path, tooltip=item.text, rule_text=item.text)
-        if column == E_QTY:
-            return Cell(
-                str(choice.quantity),
-                (*path, "quantity"),
-                "int",
-                choice.quantity,
-                bounds=(0, 100_000),
-                align_right=True,
-            )
-        if column == E_DAMAGE:
-            types = item.weapon.damage_types if item and item.weapon else ()
-            if len(types) <= 1:
-                fixed = cats.damage_types[types[0]].name if types else ""
-                return Cell(fixed, (*path, "damage_type"))
-            options = [(t, cats.damage_types[t].name) for t in types]
-            label = dict(options).get(choice.damage_type or "", "(choose)")
-            return Cell(
-                label,
-                (*path, "damage_type"),
-                "choice",
-                choice.damage_type,
-                choice_list(options, "(choose)"),
-            )
-        if column == E_OPTION:
-            if item is None or not item.options:
-                return Cell(choice.option or "", (*path, "option"))
-            return Cell(
-                choice.option or "(choose)",
-                (*path, "option"),
-                "choice",
-                choice.option,
-                choice_list([(o, o) for o in item.options], "(choose)"),
-            )
-        if column == E_HELD:
-            return Cell(
-                "in hand" if choice.held else "",
-                (*path, "held"),
-                check=choice.held,
-                tooltip="Held in your hands (line 345); weapons you use must be held.",
-            )
-        if column == E_HANDS:
-            hands = (2 if choice.two_handed else 1) if item is None else item.hands
-            return Cell(str(hands), align_right=True)
-        return Cell(choice.note, (*path, "note"), "text", choice.note)
-
-    def edit(self, row: int, column: int, value: Any) -> list[Change]:
-        document = self.character_document
-        fields: dict[int, edits.EquipmentField] = {
-            E_QTY: "quantity",
-            E_DAMAGE: "damage_type",
-            E_OPTION: "option",
-            E_HELD: "held",
-            E_NOTE: "note",
-        }
-        if column == E_ITEM:
-            return edits.set_equipment_field(document, row, "name", str(value).strip())
-        field = fields.get(column)
-        if field is None:
-            return []
-        if field == "quantity":
-            value = int(value)
-        elif field == "held":
-            value = bool(value)
-        elif field == "note":
-            value = str(value)
-        return edits.set_equipment_field(document, row, field, value)
 
 
 class VehicleSystemsModel(DocTableModel):

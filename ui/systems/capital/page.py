@@ -29,24 +29,21 @@ from PySide6.QtWidgets import (
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
-from sheetapp.systems.capital import edits
+from sheetapp.systems.capital import collections, edits
 from sheetapp.systems.capital.catalog import catalogs
 from sheetapp.systems.capital.model import CapitalDocument
 from ui.document import EditorDocument
-from ui.form_dialog import FieldsDialog
-from ui.forms import FieldSpec
 from ui.picker import PickerDialog, PickerEntry
 from ui.qtcompat import emit
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
 from ui.systems.base import SystemPage
 from ui.systems.capital.asset_tab import AssetTab
 from ui.systems.capital.attributes_tab import AttributesTab
-from ui.systems.capital.entries import equipment_entries, system_entries
 from ui.systems.capital.marks import FieldMarks
-from ui.systems.capital.models import EquipmentModel, SystemsModel
 from ui.systems.capital.story_tab import StoryTab
-from ui.systems.capital.table_model import DocTableModel
-from ui.systems.capital.widgets import Pusher, heading, note, table_view, tool_button
+from ui.systems.capital.widgets import Pusher, heading, note
+from ui.tables.collection_editor import CollectionEditor
+from ui.tables.doc_table import DocTableModel
 
 STORY, ATTRIBUTES, SYSTEMS, EQUIPMENT, ASSET, PLAY = range(6)
 VITALS: tuple[tuple[edits.VitalKey, str, str], ...] = (
@@ -66,10 +63,19 @@ class CapitalPage(SystemPage):
         self.story = StoryTab(document, self.marks, self.push)
         self.attributes = AttributesTab(document, self.marks, self.push)
         self.asset = AssetTab(document, self.marks, self.push, self.pick)
-        self.systems = SystemsModel(document, self)
-        self.equipment = EquipmentModel(document, self)
-        self.systems_view = table_view("systems", self.systems)
-        self.equipment_view = table_view("equipment", self.equipment, stretch=6)
+        self.systems_editor = CollectionEditor(
+            document,
+            collections.SYSTEMS,
+            self,
+            pick_prompt=lambda: (
+                f"A System gained at Level {self.character_document.character.level}:"
+            ),
+        )
+        self.equipment_editor = CollectionEditor(document, collections.EQUIPMENT, self, stretch=6)
+        self.systems = self.systems_editor.model
+        self.equipment = self.equipment_editor.model
+        self.systems_view = self.systems_editor.view
+        self.equipment_view = self.equipment_editor.view
         self.rule_text = QTextBrowser()
         self.rule_text.setObjectName("system_text")
         self.item_text = QTextBrowser()
@@ -116,19 +122,17 @@ class CapitalPage(SystemPage):
     # --- building ------------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        self.add_system_action = self._action("Add &System…", self.add_system, "Ctrl+Shift+A")
-        self.add_item_action = self._action("Add &Equipment…", self.add_item, "Ctrl+Shift+I")
-        self.custom_item_action = self._action("Custom Item…", self.add_custom_item)
-        self.remove_system_action = self._action("Remove System", self.remove_system)
-        self.remove_item_action = self._action("Remove Item", self.remove_item)
-        self.up_system_action = self._action("Up", lambda: self.move_system(-1))
-        self.down_system_action = self._action("Down", lambda: self.move_system(1))
-        self.up_item_action = self._action("Up", lambda: self.move_item(-1))
-        self.down_item_action = self._action("Down", lambda: self.move_item(1))
-        for action in (self.up_system_action, self.up_item_action):
-            action.setToolTip("Move the selected row up")
-        for action in (self.down_system_action, self.down_item_action):
-            action.setToolTip("Move the selected row down")
+        systems, equipment = self.systems_editor, self.equipment_editor
+        self.add_system_action = systems.add_action
+        self.add_system_action.setText("Add &System…")
+        self.remove_system_action = systems.remove_action
+        self.up_system_action, self.down_system_action = systems.up_action, systems.down_action
+        self.add_item_action = equipment.add_action
+        self.add_item_action.setText("Add &Equipment…")
+        assert equipment.custom_action is not None
+        self.custom_item_action = equipment.custom_action
+        self.remove_item_action = equipment.remove_action
+        self.up_item_action, self.down_item_action = equipment.up_action, equipment.down_action
 
     def tab_host(self) -> QTabWidget:
         return self.tabs
@@ -146,15 +150,7 @@ class CapitalPage(SystemPage):
         ]
 
     def _systems_tab(self) -> QWidget:
-        bar = QHBoxLayout()
-        for action in (
-            self.add_system_action,
-            self.remove_system_action,
-            self.up_system_action,
-            self.down_system_action,
-        ):
-            bar.addWidget(tool_button(action))
-        bar.addStretch(1)
+        bar = self.systems_editor.toolbar()
         self.slots_label = QLabel()
         self.slots_label.setObjectName("slots_label")
         bar.addWidget(self.marks.field(self.slots_label, edits.SYSTEMS, exact=True))
@@ -177,16 +173,7 @@ class CapitalPage(SystemPage):
         return splitter
 
     def _equipment_tab(self) -> QWidget:
-        bar = QHBoxLayout()
-        for action in (
-            self.add_item_action,
-            self.custom_item_action,
-            self.remove_item_action,
-            self.up_item_action,
-            self.down_item_action,
-        ):
-            bar.addWidget(tool_button(action))
-        bar.addStretch(1)
+        bar = self.equipment_editor.toolbar()
         self.hands_label = QLabel()
         bar.addWidget(self.marks.field(self.hands_label, edits.EQUIPMENT, exact=True))
         money = QFormLayout()
@@ -300,7 +287,6 @@ class CapitalPage(SystemPage):
             path = current.data(PATH_ROLE)
             if path:
                 emit(self.path_selected, tuple(path))
-        self._update_actions()
 
     def _show_rule(self, current: QModelIndex, browser: QTextBrowser) -> None:
         text = current.siblingAtColumn(0).data(RULE_TEXT_ROLE) if current.isValid() else None
@@ -355,100 +341,31 @@ class CapitalPage(SystemPage):
 
     def add_system(self, system_id: str | None = None) -> bool:
         """Add a System from the catalog (asks with the picker), after the selected one."""
-        if system_id is None:
-            system_id = self.pick(
-                "Add System",
-                system_entries(self.cats),
-                f"A System gained at Level {self.character_document.character.level}:",
-            )
-            if system_id is None:
-                return False
-        row = self._row(self.systems_view)
-        at = row + 1 if row is not None else None
-        chosen = system_id
-        if not self.push(lambda: edits.add_system(self.character_document, chosen, at=at)):
+        if not self.systems_editor.add(system_id):
             return False
         self.tabs.setCurrentIndex(SYSTEMS)
-        new_row = at if at is not None else self.systems.rowCount() - 1
-        self._select(self.systems_view, self.systems.index(new_row, 0))
         return True
 
     def remove_system(self) -> bool:
-        row = self._row(self.systems_view)
-        if row is None:
-            return False
-        return self.push(lambda: edits.remove_system(self.character_document, row))
+        return self.systems_editor.remove()
 
     def move_system(self, step: int) -> bool:
-        row = self._row(self.systems_view)
-        if row is None or not 0 <= row + step < self.systems.rowCount():
-            return False
-        column = self.systems_view.currentIndex().column()
-        if not self.push(lambda: edits.move_system(self.character_document, row, row + step)):
-            return False
-        self._select(self.systems_view, self.systems.index(row + step, column))
-        return True
+        return self.systems_editor.move(step)
 
     def add_item(self, item_id: str | None = None) -> bool:
-        if item_id is None:
-            item_id = self.pick("Add Equipment", equipment_entries(self.cats))
-            if item_id is None:
-                return False
-        row = self._row(self.equipment_view)
-        at = row + 1 if row is not None else None
-        chosen = item_id
-        if not self.push(lambda: edits.add_equipment(self.character_document, chosen, at=at)):
+        if not self.equipment_editor.add(item_id):
             return False
         self.tabs.setCurrentIndex(EQUIPMENT)
-        new_row = at if at is not None else self.equipment.rowCount() - 1
-        self._select(self.equipment_view, self.equipment.index(new_row, 0))
         return True
 
-    def add_custom_item(self) -> bool:
-        dialog = FieldsDialog(
-            "Custom Item",
-            [
-                FieldSpec("name", "Name", "text"),
-                FieldSpec("two_handed", "Needs both hands", "bool"),
-                FieldSpec("note", "Note", "text"),
-            ],
-            {"name": "", "two_handed": False, "note": ""},
-            self,
-            intro="An item the appendix does not list (agree it with your GM). It is kept "
-            "in the character file; hold it to use its hands.",
-            required=("name",),
-        )
-        if not dialog.exec():
-            return False
-        values = dialog.values()
-        name, two_handed, text = values["name"], bool(values["two_handed"]), values["note"]
-        return self.push(
-            lambda: edits.add_custom_equipment(self.character_document, name, two_handed, text)
-        )
+    def add_custom_item(self, values: dict[str, Any] | None = None) -> bool:
+        return self.equipment_editor.add_custom(values)
 
     def remove_item(self) -> bool:
-        row = self._row(self.equipment_view)
-        if row is None:
-            return False
-        return self.push(lambda: edits.remove_equipment(self.character_document, row))
+        return self.equipment_editor.remove()
 
     def move_item(self, step: int) -> bool:
-        row = self._row(self.equipment_view)
-        if row is None or not 0 <= row + step < self.equipment.rowCount():
-            return False
-        column = self.equipment_view.currentIndex().column()
-        if not self.push(lambda: edits.move_equipment(self.character_document, row, row + step)):
-            return False
-        self._select(self.equipment_view, self.equipment.index(row + step, column))
-        return True
-
-    def _update_actions(self) -> None:
-        has_system = self._row(self.systems_view) is not None
-        has_item = self._row(self.equipment_view) is not None
-        for action in (self.remove_system_action, self.up_system_action, self.down_system_action):
-            action.setEnabled(has_system)
-        for action in (self.remove_item_action, self.up_item_action, self.down_item_action):
-            action.setEnabled(has_item)
+        return self.equipment_editor.move(step)
 
     # --- after each edit --------------------------------------------------------------------
 
@@ -504,7 +421,6 @@ class CapitalPage(SystemPage):
             box.setChecked(ref in character.vitals.status)
             box.blockSignals(False)
         self.marks.refresh()
-        self._update_actions()
 
     @staticmethod
     def _sync_spin(spin: QSpinBox, value: int) -> None:

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 from sheetapp.core.issues import DataPath
 from sheetapp.systems.capital import edits
 from sheetapp.systems.capital.catalog import Suggestion, catalogs
+from sheetapp.systems.capital.collections import TEXT_LISTS
 from ui.document import EditorDocument
 from ui.systems.capital.marks import FieldMarks
-from ui.systems.capital.models import TextListModel
 from ui.systems.capital.widgets import (
     Pusher,
     combo_editor,
@@ -34,9 +34,10 @@ from ui.systems.capital.widgets import (
     line_edit,
     note,
     set_text,
-    table_view,
-    tool_button,
 )
+from ui.tables.collection_editor import CollectionEditor
+from ui.tables.collection_model import CollectionTableModel
+from ui.tables.views import tool_button
 
 PERSONALITY: tuple[tuple[edits.PersonalityField, str, str], ...] = (
     ("ideal", "Ideal", "ideals"),
@@ -69,7 +70,8 @@ class StoryTab(QWidget):
         for key, edit in (("background", self.background), ("origin", self.origin)):
             edit.textEdited.connect(lambda text, k=key: self._story(k, text))
         self.personality: dict[str, QComboBox] = {}
-        self.models: dict[str, TextListModel] = {}
+        self.editors: dict[str, CollectionEditor] = {}
+        self.models: dict[str, CollectionTableModel] = {}
         self.views: dict[str, QTableView] = {}
         self.list_actions: list[QAction] = []
         #: the Role whose text the browser shows (a 1-tuple: None is a Role too)
@@ -151,27 +153,25 @@ class StoryTab(QWidget):
         layout.addWidget(lists_box, 1)
 
     def _list(self, kind: edits.TextList, title: str, singular: str) -> QWidget:
-        model = TextListModel(self.document, kind, title)
-        view = table_view(kind, model)
+        editor = CollectionEditor(self.document, TEXT_LISTS[kind], self)
+        editor.add_action.setText(f"Add {singular}")
+        editor.remove_action.setText("Remove")
+        view = editor.view
         view.verticalHeader().hide()
         view.setMinimumHeight(90)
-        self.models[kind] = model
+        self.editors[kind] = editor
+        self.models[kind] = editor.model
         self.views[kind] = view
-        add = QAction(f"Add {singular}", self)
-        add.setObjectName(f"add_{kind}")
-        add.triggered.connect(lambda _c=False, k=kind: self.add_text(k))
-        remove = QAction("Remove", self)
-        remove.triggered.connect(lambda _c=False, k=kind: self.remove_text(k))
-        self.list_actions += [add]
+        self.list_actions += [editor.add_action]
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        bar.addWidget(tool_button(add))
-        bar.addWidget(tool_button(remove))
+        bar.addWidget(tool_button(editor.add_action))
+        bar.addWidget(tool_button(editor.remove_action))
         bar.addStretch(1)
         layout.addLayout(bar)
-        layout.addWidget(self.marks.field(view, edits.TEXT_LIST_PATHS[kind], exact=True))
+        layout.addWidget(self.marks.field(view, TEXT_LISTS[kind].path, exact=True))
         return box
 
     # --- edits ------------------------------------------------------------------------
@@ -196,19 +196,13 @@ class StoryTab(QWidget):
         self.push(lambda: edits.set_personality(self.push.doc, key, text), merge_key=path)
 
     def add_text(self, kind: edits.TextList) -> bool:
-        if not self.push(lambda: edits.add_text(self.push.doc, kind, "")):
-            return False
-        view, model = self.views[kind], self.models[kind]
-        index = model.index(model.rowCount() - 1, 0)
-        view.setCurrentIndex(index)
-        view.edit(index)
-        return True
+        """A new empty line at the end, ready to type in."""
+        editor = self.editors[kind]
+        editor.view.setCurrentIndex(editor.model.index(-1, -1))
+        return editor.add()
 
     def remove_text(self, kind: edits.TextList) -> bool:
-        index = self.views[kind].currentIndex()
-        if not index.isValid():
-            return False
-        return self.push(lambda: edits.remove_text(self.push.doc, kind, index.row()))
+        return self.editors[kind].remove()
 
     # --- showing ----------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""A table model over the live Capital document, described cell by cell.
+"""A table model over the live document, described cell by cell.
 
 A subclass says what each cell shows and how it is edited (a :class:`Cell`) and which
 changes an edit makes (:meth:`DocTableModel.edit`); this base turns that into Qt roles,
@@ -10,8 +10,6 @@ every cell of a 300-row table made each edit re-measure and repaint the whole ta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -19,9 +17,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from sheetapp.core.changes import Change
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
+from sheetapp.editing.builders import EditError
+from sheetapp.editing.collections import CellView, choice_list
 from sheetapp.editing.explain import worst_severity
-from sheetapp.systems.capital.edits import EditError
-from sheetapp.systems.capital.model import CapitalDocument
 from ui.document import EditorDocument
 from ui.listsync import begin_flat_row_ops, end_flat_row_ops, row_ops
 from ui.qtcompat import emit
@@ -44,7 +42,7 @@ from ui.roles import (
     severity_background,
     severity_icon,
 )
-from ui.systems.capital.cell_diff import (
+from ui.tables.cell_diff import (
     issues_by_row,
     related,
     row_runs,
@@ -64,21 +62,8 @@ CHECKED, UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
 FEW_CELLS = 64
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """What one cell shows. ``edit`` is the delegate's editor kind ("text", "int",
-    "choice") or None; ``check`` makes a check box (True/False) instead."""
-
-    text: str = ""
-    path: DataPath = ()
-    edit: str | None = None
-    value: Any = None
-    choices: Choices | None = None
-    bounds: tuple[int, int] | None = None
-    check: bool | None = None
-    tooltip: str = ""
-    rule_text: str = ""
-    align_right: bool = False
+#: what a cell shows and how it is edited (declared in the domain)
+Cell = CellView
 
 
 class DocTableModel(QAbstractTableModel):
@@ -113,10 +98,9 @@ class DocTableModel(QAbstractTableModel):
     # --- for subclasses ---------------------------------------------------------------
 
     @property
-    def character_document(self) -> CapitalDocument:
-        document = self.doc.document
-        assert isinstance(document, CapitalDocument)
-        return document
+    def character_document(self) -> Any:
+        """The document the rows show (a subclass narrows the type)."""
+        return self.doc.document
 
     def count(self) -> int:
         raise NotImplementedError
@@ -372,8 +356,4 @@ class DocTableModel(QAbstractTableModel):
         return best
 
 
-def choice_list(pairs: Sequence[tuple[Any, str]], blank: str | None = None) -> Choices:
-    """A combo's (value, label) list, with an optional blank (None) entry first."""
-    found: Choices = [(None, blank)] if blank is not None else []
-    found.extend(pairs)
-    return found
+__all__ = ["Cell", "DocTableModel", "choice_list"]

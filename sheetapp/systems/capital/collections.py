@@ -1,0 +1,399 @@
+"""The Capital character's editable lists, declared once (see
+:mod:`sheetapp.editing.collections`): Strengths, Weaknesses, Training given by the GM,
+Stories, Systems and equipment. The generic edits, the window's tables and the pickers
+come from these declarations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetapp.core.catalog import CatalogEntry
+from sheetapp.editing.builders import EditError
+from sheetapp.editing.collections import (
+    CellView,
+    Collection,
+    Column,
+    CustomEntries,
+    CustomField,
+    PickEntry,
+    choice_list,
+)
+from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
+from sheetapp.systems.capital.model import CapitalDocument, EquipmentChoice, SystemChoice
+
+SYSTEMS_PATH = ("character", "systems")
+EQUIPMENT_PATH = ("character", "equipment")
+
+
+def pick_entry(entry: CatalogEntry, group: str, cost: str) -> PickEntry:
+    """A catalog entry as a picker row, with the seed's text and where the book has it."""
+    return PickEntry(
+        entry.id,
+        entry.name,
+        group,
+        cost,
+        entry.text,
+        entry.certainty,
+        entry.certainty_note,
+        entry.seed_lines,
+    )
+
+
+# --- text lists ------------------------------------------------------------------------------
+
+
+def _text_cell(_document: Any, row: int, item: Any, path: tuple[str, ...]) -> CellView:
+    text = str(item)
+    return CellView(text or "(empty: type here)", (*path, row), "text", text)
+
+
+def _text_list(
+    key: str, title: str, noun: str, path: tuple[str, ...], help_text: str
+) -> Collection[CapitalDocument]:
+    return Collection(
+        key=key,
+        title=title,
+        noun=noun,
+        path=path,
+        item_model=str,
+        columns=(
+            Column(
+                title,
+                edit="text",
+                cell=lambda document, row, item: _text_cell(document, row, item, path),
+                on_edit=lambda document, row, value: TEXT_LISTS[key].set_field(
+                    document, row, "", str(value).strip()
+                ),
+            ),
+        ),
+        blank=lambda _document: "",
+        movable=True,
+        duplicable=False,
+        help=help_text,
+    )
+
+
+STRENGTHS = _text_list(
+    "strengths", "Strengths", "Strength", ("character", "strengths"),
+    "Things your character is good at (Step 4).",
+)  # fmt: skip
+WEAKNESSES = _text_list(
+    "weaknesses", "Weaknesses", "Weakness", ("character", "weaknesses"),
+    "Things your character struggles with (Step 4).",
+)  # fmt: skip
+EXTRA_TRAINING = _text_list(
+    "extra_training", "Extra Training", "Training", ("character", "extra_training"),
+    "Training your GM gave outside the Role.",
+)  # fmt: skip
+STORIES = _text_list(
+    "stories", "Stories", "Story", ("character", "stories", "stories"),
+    "Stories from your character's past.",
+)  # fmt: skip
+TEXT_LISTS: dict[str, Collection[CapitalDocument]] = {
+    c.key: c for c in (STRENGTHS, WEAKNESSES, EXTRA_TRAINING, STORIES)
+}
+
+
+# --- Systems --------------------------------------------------------------------------------
+
+
+def system_cost(system: SystemDef) -> str:
+    parts = []
+    if system.slots is not None:
+        parts.append(f"{system.slots} Slot{'s' if system.slots != 1 else ''}")
+    elif system.innate:
+        parts.append("Innate: no Slot")
+    if system.energy:
+        parts.append(f"Energy {system.energy}")
+    if system.cooldown:
+        parts.append(f"Cooldown {system.cooldown}")
+    return ", ".join(parts)
+
+
+def system_entries(cats: Catalogs | None = None) -> list[PickEntry]:
+    """The Systems a character can take: those with Slots (line 283) and the Innate ones
+    (line 2539). Role Systems come with the Role."""
+    cats = cats or catalogs()
+    return [
+        pick_entry(system, system.category, system_cost(system))
+        for system in cats.systems.values()
+        if system.slots is not None or system.innate
+    ]
+
+
+def _new_system(document: CapitalDocument, system_id: str) -> SystemChoice:
+    """A System from the catalog, gained at the character's current Level (line 273)."""
+    if system_id not in catalogs().systems:
+        raise EditError(f"There is no System '{system_id}'")
+    return SystemChoice(system=system_id, level=document.character.level)
+
+
+def _system_name(document: CapitalDocument, row: int) -> str:
+    ref = document.character.systems[row].system
+    system = catalogs().systems.get(ref)
+    return system.name if system else ref
+
+
+def system_choice_options(kind: str, cats: Catalogs) -> list[tuple[Any, str]]:
+    """What a repeatable System's choice can be (line 1866)."""
+    if kind == "damage_type":
+        return [(t.id, t.name) for t in cats.damage_types.values()]
+    return [(a, cats.attributes[a].name) for a in ATTRIBUTES]
+
+
+def system_source(document: CapitalDocument, row: int, cats: Catalogs) -> str:
+    """Where a System comes from: GM, Signature, Role, Innate or a Slot."""
+    choice = document.character.systems[row]
+    system = cats.systems.get(choice.system)
+    role = cats.roles.get(document.character.role or "")
+    if choice.gm_granted:
+        return "GM"
+    if system is None:
+        return ""
+    if role is not None and any(g.system == system.id for g in role.systems):
+        granted = next(g for g in role.systems if g.system == system.id)
+        return "Signature" if granted.signature else "Role"
+    if system.innate:
+        return "Innate"
+    return "Slot"
+
+
+def _system_cell(column: str) -> Any:
+    def build(document: CapitalDocument, row: int, choice: SystemChoice) -> CellView:
+        cats = catalogs()
+        system = cats.systems.get(choice.system)
+        path = (*SYSTEMS_PATH, row)
+        if column == "name":
+            text = system.text if system else ""
+            name = system.name if system else f"{choice.system} (unknown)"
+            return CellView(name, path, tooltip=text, rule_text=text)
+        if column == "choice":
+            kind = system.repeat_choice if system else None
+            if kind is None:
+                return CellView("", (*path, "choice"))
+            options = system_choice_options(kind, cats)
+            label = dict(options).get(choice.choice, "(choose)") if choice.choice else "(choose)"
+            return CellView(
+                label, (*path, "choice"), "choice", choice.choice, choice_list(options, "(none)")
+            )
+        if column == "slots":
+            if choice.gm_granted or system is None or system.slots is None:
+                return CellView("—", align_right=True)
+            return CellView(str(system.slots), align_right=True)
+        if column == "energy":
+            return CellView(system.energy if system else "")
+        if column == "cooldown":
+            return CellView(system.cooldown if system else "")
+        if column == "level":
+            return CellView(
+                str(choice.level),
+                (*path, "level"),
+                "int",
+                choice.level,
+                bounds=(1, document.character.level),
+                align_right=True,
+                tooltip="The Level the System was gained at; it must fit that Level's Slots.",
+            )
+        return CellView(
+            system_source(document, row, cats),
+            (*path, "gm_granted"),
+            None,
+            choice.gm_granted,
+            check=choice.gm_granted,
+            tooltip="Checked: given by the GM outside the rules (no Slot, no requirements).",
+        )
+
+    return build
+
+
+def set_system_choice(document: CapitalDocument, row: int, choice: Any) -> list[Any]:
+    """Damage Resist's damage type or Power Under Pressure's attribute (line 1866)."""
+    cats = catalogs()
+    current = SYSTEMS.item(document, row)
+    system = cats.systems.get(current.system)
+    kind = system.repeat_choice if system else None
+    if choice is not None:
+        if kind is None:
+            raise EditError("This System has no choice to make")
+        if kind == "damage_type" and choice not in cats.damage_types:
+            raise EditError(f"'{choice}' is not a damage type")
+        if kind == "attribute" and choice not in ATTRIBUTES:
+            raise EditError(f"'{choice}' is not an attribute")
+    return SYSTEMS.set_field(document, row, "choice", choice)
+
+
+SYSTEMS: Collection[CapitalDocument] = Collection(
+    key="systems",
+    title="Systems",
+    noun="System",
+    path=SYSTEMS_PATH,
+    item_model=SystemChoice,
+    columns=(
+        Column("System", cell=_system_cell("name")),
+        Column(
+            "Choice",
+            field="choice",
+            edit="choice",
+            cell=_system_cell("choice"),
+            on_edit=set_system_choice,
+        ),
+        Column("Slots", cell=_system_cell("slots")),
+        Column("Energy", cell=_system_cell("energy")),
+        Column("Cooldown", cell=_system_cell("cooldown")),
+        Column("Gained at", field="level", edit="int", cell=_system_cell("level")),
+        Column("Source", field="gm_granted", edit="bool", cell=_system_cell("source")),
+    ),
+    entries=system_entries,
+    new_item=_new_system,
+    name=_system_name,
+    #: the Level bounds "Gained at"; the Role says where a System comes from
+    reads=(("character", "level"), ("character", "role")),
+    duplicable=False,
+    shortcut="Ctrl+Shift+A",
+)
+
+
+# --- equipment ---------------------------------------------------------------------------------
+
+
+def equipment_entries(cats: Catalogs | None = None) -> list[PickEntry]:
+    cats = cats or catalogs()
+    entries = []
+    for item in cats.equipment.values():
+        cost = f"{item.price} mC" if item.price is not None else ""
+        if item.rarity:
+            cost = f"{cost}, {item.rarity}" if cost else item.rarity
+        entries.append(pick_entry(item, item.category, cost))
+    return entries
+
+
+def _new_equipment(_document: CapitalDocument, item_id: str) -> EquipmentChoice:
+    """An item from the appendix (lines 2374 ff.); a weapon with one damage type gets it."""
+    item = catalogs().equipment.get(item_id)
+    if item is None:
+        raise EditError(f"There is no item '{item_id}'")
+    damage_type = None
+    if item.weapon is not None and len(item.weapon.damage_types) == 1:
+        damage_type = item.weapon.damage_types[0]
+    option = item.options[0] if len(item.options) == 1 else None
+    return EquipmentChoice(item=item_id, damage_type=damage_type, option=option)
+
+
+def _custom_equipment(values: dict[str, Any]) -> EquipmentChoice:
+    """An item the appendix does not list (agree it with the GM)."""
+    name = str(values.get("name", "")).strip()
+    if not name:
+        raise EditError("A custom item needs a name")
+    return EquipmentChoice(
+        name=name, two_handed=bool(values.get("two_handed")), note=str(values.get("note", ""))
+    )
+
+
+def _equipment_name(document: CapitalDocument, row: int) -> str:
+    choice = document.character.equipment[row]
+    item = catalogs().equipment.get(choice.item or "")
+    if item is None:
+        return choice.name or choice.item or f"item {row + 1}"
+    return f"{item.name} ({choice.name})" if choice.name else item.name
+
+
+def _equipment_cell(column: str) -> Any:
+    def build(document: CapitalDocument, row: int, choice: EquipmentChoice) -> CellView:
+        cats = catalogs()
+        item = cats.equipment.get(choice.item or "")
+        path = (*EQUIPMENT_PATH, row)
+        if column == "item":
+            if item is None:
+                name = choice.name or (choice.item or "(unnamed)")
+                return CellView(
+                    name if choice.item is None else f"{name} (unknown)",
+                    (*path, "name") if choice.item is None else path,
+                    "text" if choice.item is None else None,
+                    choice.name,
+                    tooltip="A custom item (not in the appendix).",
+                )
+            name = f"{item.name} ({choice.name})" if choice.name else item.name
+            return CellView(name, path, tooltip=item.text, rule_text=item.text)
+        if column == "damage":
+            types = item.weapon.damage_types if item and item.weapon else ()
+            if len(types) <= 1:
+                fixed = cats.damage_types[types[0]].name if types else ""
+                return CellView(fixed, (*path, "damage_type"))
+            options = [(t, cats.damage_types[t].name) for t in types]
+            label = dict(options).get(choice.damage_type or "", "(choose)")
+            return CellView(
+                label,
+                (*path, "damage_type"),
+                "choice",
+                choice.damage_type,
+                choice_list(options, "(choose)"),
+            )
+        if column == "option":
+            if item is None or not item.options:
+                return CellView(choice.option or "", (*path, "option"))
+            return CellView(
+                choice.option or "(choose)",
+                (*path, "option"),
+                "choice",
+                choice.option,
+                choice_list([(o, o) for o in item.options], "(choose)"),
+            )
+        hands = (2 if choice.two_handed else 1) if item is None else item.hands
+        return CellView(str(hands), align_right=True)
+
+    return build
+
+
+EQUIPMENT: Collection[CapitalDocument] = Collection(
+    key="equipment",
+    title="Equipment",
+    noun="item",
+    path=EQUIPMENT_PATH,
+    item_model=EquipmentChoice,
+    columns=(
+        Column(
+            "Item",
+            field="name",
+            edit="text",
+            cell=_equipment_cell("item"),
+            on_edit=lambda d, row, value: EQUIPMENT.set_field(d, row, "name", str(value).strip()),
+        ),
+        Column("Qty", field="quantity", edit="int", bounds=(0, 100_000), align_right=True),
+        Column("Damage type", field="damage_type", edit="choice", cell=_equipment_cell("damage")),
+        Column("Option", field="option", edit="choice", cell=_equipment_cell("option")),
+        Column(
+            "Held",
+            field="held",
+            edit="bool",
+            format=lambda held: "in hand" if held else "",
+            tooltip="Held in your hands (line 345); weapons you use must be held.",
+        ),
+        Column("Hands", cell=_equipment_cell("hands")),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=equipment_entries,
+    new_item=_new_equipment,
+    custom=CustomEntries(
+        "Custom Item",
+        (
+            CustomField("name", "Name", "text", "", required=True),
+            CustomField("two_handed", "Needs both hands", "bool", False),
+            CustomField("note", "Note", "text", ""),
+        ),
+        _custom_equipment,
+        intro="An item the appendix does not list (agree it with your GM). It is kept "
+        "in the character file; hold it to use its hands.",
+    ),
+    name=_equipment_name,
+    shortcut="Ctrl+Shift+I",
+)
+
+#: every list of the Capital character, in the order the page shows them
+COLLECTIONS: tuple[Collection[CapitalDocument], ...] = (
+    STRENGTHS,
+    WEAKNESSES,
+    EXTRA_TRAINING,
+    STORIES,
+    SYSTEMS,
+    EQUIPMENT,
+)

@@ -1,0 +1,220 @@
+"""A declared collection as a working editor: its table, and the add (from the catalog
+picker, custom or blank), remove, move and duplicate actions, every edit an undoable
+change list pushed through the document."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QTableView, QWidget
+
+from sheetapp.core.changes import Change
+from sheetapp.editing.builders import EditError
+from sheetapp.editing.collections import Collection
+from ui.document import EditorDocument
+from ui.form_dialog import FieldsDialog
+from ui.forms import FieldSpec
+from ui.picker import PickerDialog
+from ui.qtcompat import emit
+from ui.tables.collection_model import CollectionTableModel
+from ui.tables.views import table_view, tool_button
+
+
+class CollectionEditor(QObject):
+    """The table and actions of one collection, for a page to place."""
+
+    def __init__(
+        self,
+        document: EditorDocument,
+        collection: Collection[Any],
+        parent: QWidget,
+        *,
+        stretch: int = 0,
+        pick_prompt: Callable[[], str] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.collection = collection
+        self.host = parent
+        self.pick_prompt = pick_prompt
+        self.model = CollectionTableModel(document, collection, self)
+        self.view: QTableView = table_view(collection.key, self.model, stretch)
+        noun = collection.noun
+        catalog = collection.new_item is not None
+        self.add_action = self._action(
+            f"Add {noun}…" if catalog else f"Add {noun}", self.add, collection.shortcut
+        )
+        self.add_action.setObjectName(f"add_{collection.key}")
+        self.custom_action: QAction | None = None
+        if collection.custom is not None:
+            self.custom_action = self._action(f"{collection.custom.title}…", self.add_custom)
+        self.remove_action = self._action(f"Remove {noun}", self.remove)
+        self.up_action = self._action("Up", lambda: self.move(-1))
+        self.down_action = self._action("Down", lambda: self.move(1))
+        self.up_action.setToolTip("Move the selected row up")
+        self.down_action.setToolTip("Move the selected row down")
+        self.duplicate_action: QAction | None = None
+        if collection.duplicable:
+            self.duplicate_action = self._action(f"Duplicate {noun}", self.duplicate)
+        self.view.selectionModel().currentChanged.connect(lambda _c, _p: self.update_actions())
+        document.changed.connect(lambda _changes: self.update_actions())
+        self.update_actions()
+
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: str | None = None
+    ) -> QAction:
+        action = QAction(text, self.host)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    # --- what pages place -----------------------------------------------------------------
+
+    def actions(self) -> list[QAction]:
+        """The actions for the window's Character menu (moves stay on the tool bar)."""
+        found = [self.add_action]
+        if self.custom_action is not None:
+            found.append(self.custom_action)
+        if self.duplicate_action is not None:
+            found.append(self.duplicate_action)
+        found.append(self.remove_action)
+        return found
+
+    def toolbar(self) -> QHBoxLayout:
+        bar = QHBoxLayout()
+        for action in self.actions():
+            bar.addWidget(tool_button(action))
+        if self.collection.movable:
+            bar.addWidget(tool_button(self.up_action))
+            bar.addWidget(tool_button(self.down_action))
+        bar.addStretch(1)
+        return bar
+
+    def update_actions(self) -> None:
+        row = self.current_row()
+        for action in (self.remove_action, self.up_action, self.down_action):
+            action.setEnabled(row is not None)
+        if self.duplicate_action is not None:
+            self.duplicate_action.setEnabled(row is not None)
+
+    # --- edits -------------------------------------------------------------------------------
+
+    def current_row(self) -> int | None:
+        index = self.view.currentIndex()
+        return index.row() if index.isValid() else None
+
+    def push(self, build: Callable[[], list[Change]]) -> bool:
+        try:
+            changes = build()
+        except EditError as exc:
+            emit(self.document.edit_refused, str(exc))
+            return False
+        return self.document.push(changes)
+
+    def add(self, entry_id: str | None = None) -> bool:
+        """Add from the catalog (asks with the picker), or a blank item; after the
+        selected row, and select it."""
+        collection = self.collection
+        row = self.current_row()
+        at = row + 1 if row is not None else None
+        if collection.new_item is None:
+            if not self.push(lambda: collection.add_blank(self.document.document, at)):
+                return False
+            self._select_new(at, edit=True)
+            return True
+        if entry_id is None:
+            entries = collection.entries() if collection.entries else []
+            prompt = self.pick_prompt() if self.pick_prompt else ""
+            dialog = PickerDialog(f"Add {collection.noun}", entries, self.host, prompt)
+            if not dialog.exec():
+                return False
+            entry_id = dialog.selected_id()
+            if entry_id is None:
+                return False
+        chosen = entry_id
+        if not self.push(lambda: collection.add(self.document.document, chosen, at)):
+            return False
+        self._select_new(at)
+        return True
+
+    def add_custom(self, values: dict[str, Any] | None = None) -> bool:
+        custom = self.collection.custom
+        if custom is None:
+            return False
+        if values is None:
+            specs = [FieldSpec(f.key, f.label, f.kind) for f in custom.fields]
+            dialog = FieldsDialog(
+                custom.title,
+                specs,
+                {f.key: f.default for f in custom.fields},
+                self.host,
+                intro=custom.intro,
+                required=tuple(f.key for f in custom.fields if f.required),
+            )
+            if not dialog.exec():
+                return False
+            values = dialog.values()
+        chosen = values
+        if not self.push(lambda: self.collection.add_custom(self.document.document, chosen)):
+            return False
+        self._select_new(None)
+        return True
+
+    def remove(self) -> bool:
+        row = self.current_row()
+        if row is None:
+            return False
+        return self.push(lambda: self.collection.remove(self.document.document, row))
+
+    def move(self, step: int) -> bool:
+        row = self.current_row()
+        if row is None or not 0 <= row + step < self.model.rowCount():
+            return False
+        column = self.view.currentIndex().column()
+        if not self.push(lambda: self.collection.move(self.document.document, row, row + step)):
+            return False
+        self.select(self.model.index(row + step, column))
+        return True
+
+    def duplicate(self) -> bool:
+        row = self.current_row()
+        if row is None:
+            return False
+        if not self.push(lambda: self.collection.duplicate(self.document.document, row)):
+            return False
+        self.select(self.model.index(row + 1, 0))
+        return True
+
+    def _select_new(self, at: int | None, *, edit: bool = False) -> None:
+        row = at if at is not None else self.model.rowCount() - 1
+        index = self.model.index(row, 0)
+        self.select(index)
+        if edit:
+            self.view.edit(index)
+
+    def select(self, index: QModelIndex) -> None:
+        self.view.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
+        self.view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        self.view.setFocus()
+
+
+def editor_box(editor: CollectionEditor, extra: QWidget | None = None) -> QWidget:
+    """The collection's tool bar over its table, in one widget."""
+    from PySide6.QtWidgets import QVBoxLayout
+
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    bar = editor.toolbar()
+    if extra is not None:
+        bar.addWidget(extra)
+    layout.addLayout(bar)
+    layout.addWidget(editor.view, 1)
+    return box
