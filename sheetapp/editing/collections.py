@@ -99,9 +99,12 @@ class CustomField:
 
     key: str
     label: str
-    kind: Literal["text", "bool", "int"] = "text"
+    kind: Literal["text", "bool", "int", "choice"] = "text"
     default: Any = ""
     required: bool = False
+    choices: tuple[str, ...] = ()
+    low: int = -999
+    high: int = 999
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +255,9 @@ class Collection(Generic[DocT]):
             return set_change(self.row_path(index), item, value, f"Edit {name}")
         if field_name not in type(item).model_fields:
             raise EditError(f"A {self.noun} has no field '{field_name}'")
-        label = f"Set {name} › {_field_title(self, field_name)}"
+        title = _field_title(self, field_name)
+        _check_field(item, field_name, value, title)
+        label = f"Set {name} › {title}"
         return set_change(
             (*self.row_path(index), field_name), getattr(item, field_name), value, label
         )
@@ -273,6 +278,21 @@ class Collection(Generic[DocT]):
             return self.item_model.model_validate(item)
         except ValidationError as exc:
             raise EditError(f"This {self.noun} is not valid: {exc.errors()[0]['msg']}") from None
+
+
+def _check_field(item: BaseModel, field_name: str, value: Any, title: str) -> None:
+    """Refuse a value the file format does not accept (a rule's limit is not checked
+    here: a value over it goes in and the issue says so)."""
+    data = item.model_dump(mode="json")
+    data[field_name] = as_json(value)
+    try:
+        type(item).model_validate(data)
+    except ValidationError as exc:
+        message = next(
+            (e["msg"] for e in exc.errors() if e["loc"][:1] == (field_name,)),
+            exc.errors()[0]["msg"],
+        )
+        raise EditError(f"{title}: {message}") from None
 
 
 def coerce(kind: EditKind, value: Any) -> Any:

@@ -11,6 +11,7 @@ from sheetapp.editing.fields import meta_text, set_meta, set_value, with_setting
 from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators import edits as e
 from sheetapp.systems.gladiators.catalog import catalogs
+from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS
 from sheetapp.systems.gladiators.model import GladiatorsDocument
 from tests.gladiators.helpers import character, evaluate
 
@@ -134,7 +135,7 @@ def test_ability_add_ons_and_options() -> None:
 def test_traits_start_with_their_printed_frequency_and_severity() -> None:
     """ "Aggressive ... Fre, Maj" (line 294)."""
     document = blank()
-    document = apply(document, e.add_trait(document, "disadvantages", "aggressive"))
+    document = apply(document, TRAITS["disadvantages"].add(document, "aggressive"))
     added = document.character.disadvantages[-1]
     assert (added.trait, added.frequency, added.severity, added.category) == (
         "aggressive",
@@ -144,11 +145,11 @@ def test_traits_start_with_their_printed_frequency_and_severity() -> None:
     )
     index = len(document.character.disadvantages) - 1
     document = apply(
-        document, e.set_trait_field(document, "disadvantages", index, "severity", "min")
+        document, TRAITS["disadvantages"].set_field(document, index, "severity", "min")
     )
     assert document.character.disadvantages[index].severity == "min"
-    with pytest.raises(e.EditError, match="Unknown frequency"):
-        e.set_trait_field(document, "disadvantages", 0, "frequency", "often")
+    with pytest.raises(e.EditError, match="Frequency: Input should be"):
+        TRAITS["disadvantages"].set_field(document, 0, "frequency", "often")
 
 
 def test_custom_entries_travel_in_the_file_and_are_priced() -> None:
@@ -160,7 +161,7 @@ def test_custom_entries_travel_in_the_file_and_are_priced() -> None:
     assert ability_cost(document) == 3  # L1 + base 2
     document = apply(document, e.add_custom_modifier(document, 0, "Noisy", -1))
     assert document.character.abilities[0].modifiers[0].modifier == "custom_noisy"
-    document = apply(document, e.add_custom_trait(document, "advantages", "Bat Cave"))
+    document = apply(document, TRAITS["advantages"].add_custom(document, {"name": "Bat Cave"}))
     assert document.character.advantages[-1].trait == "custom"
     assert e.custom_id("Bat Sense", {"custom_bat_sense"}) == "custom_bat_sense_2"
     with pytest.raises(e.EditError):
@@ -171,11 +172,11 @@ def test_reorder_and_remove() -> None:
     document = blank()
     for ability_id in ("armour", "toughness", "speed"):
         document = apply(document, e.add_ability(document, ability_id))
-    moved = apply(document, e.move_ability(document, 0, 2))
+    moved = apply(document, ABILITIES.move(document, 0, 2))
     assert [a.ability for a in moved.character.abilities] == ["toughness", "speed", "armour"]
-    removed = apply(moved, e.remove_ability(moved, 1))
+    removed = apply(moved, ABILITIES.remove(moved, 1))
     assert [a.ability for a in removed.character.abilities] == ["toughness", "armour"]
-    traits = apply(removed, e.move_trait(removed, "advantages", 0, 1))
+    traits = apply(removed, TRAITS["advantages"].move(removed, 0, 1))
     assert [t.trait for t in traits.character.advantages] == ["contacts", "skill"]
 
 
@@ -189,11 +190,11 @@ def test_a_session_of_edits_undoes_to_the_exact_original() -> None:
         lambda d: e.set_type(d, 4, "energy"),
         lambda d: e.add_modifier(d, 4, "ranged"),
         lambda d: e.add_modifier(d, 4, "limited"),
-        lambda d: e.add_trait(d, "advantages", "ageless"),
+        lambda d: TRAITS["advantages"].add(d, "ageless"),
         lambda d: e.set_character_type(d, "minor"),
         lambda d: set_meta(d, "concept", "Sonic vigilante"),
         lambda d: set_value(d, "campaign", "gp_budget", 60),
-        lambda d: e.remove_ability(d, 0),
+        lambda d: ABILITIES.remove(d, 0),
     ]
     for step in steps:
         changes = step(document)

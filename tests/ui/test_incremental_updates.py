@@ -21,6 +21,7 @@ from sheetapp.editing.fields import set_value
 from sheetapp.storage.files import LoadedDocument, load_document
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import catalogs
+from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS, modifiers_of
 from sheetapp.systems.gladiators.model import GladiatorsDocument
 from tests.ui.conftest import SAMPLE
 from ui.document import EditorDocument
@@ -36,7 +37,7 @@ from ui.roles import (
 )
 from ui.systems.gladiators.abilities_model import AbilitiesModel
 from ui.systems.gladiators.page import GladiatorsPage
-from ui.systems.gladiators.traits_model import TraitsModel
+from ui.tables.collection_model import CollectionTableModel
 from ui.totals import TotalsBar
 
 ROLES = (
@@ -141,8 +142,8 @@ def fresh_views(document: EditorDocument) -> dict[str, Any]:
     issues.set_evaluation(twin.evaluation)
     shown = {
         "abilities": snapshot(AbilitiesModel(twin)),
-        "advantages": snapshot(TraitsModel(twin, "advantages")),
-        "disadvantages": snapshot(TraitsModel(twin, "disadvantages")),
+        "advantages": snapshot(CollectionTableModel(twin, TRAITS["advantages"])),
+        "disadvantages": snapshot(CollectionTableModel(twin, TRAITS["disadvantages"])),
         "issues": snapshot(issues),
         "totals": totals.text(),
     }
@@ -222,7 +223,7 @@ def _insert_with_an_unknown_key(document: GladiatorsDocument) -> list[Change]:
 
 def _move_a_modifier(document: GladiatorsDocument) -> list[Change]:
     row = next(i for i, a in enumerate(document.character.abilities) if len(a.modifiers) > 1)
-    return edits.move_modifier(document, row, 1, 0)
+    return modifiers_of(document, row).move(document, 1, 0)
 
 
 STEPS: list[tuple[str, Step]] = [
@@ -238,19 +239,19 @@ STEPS: list[tuple[str, Step]] = [
     ),
     ("add an ability at the top", lambda d: edits.add_ability(d, "armour", 0)),
     ("add a modifier", lambda d: edits.add_modifier(d, 5, "limited")),
-    ("remove a modifier", lambda d: edits.remove_modifier(d, 5, 0)),
-    ("move an ability down", lambda d: edits.move_ability(d, 0, 6)),
+    ("remove a modifier", lambda d: modifiers_of(d, 5).remove(d, 0)),
+    ("move an ability down", lambda d: ABILITIES.move(d, 0, 6)),
     ("move a modifier", _move_a_modifier),
-    ("remove an ability", lambda d: edits.remove_ability(d, 2)),
+    ("remove an ability", lambda d: ABILITIES.remove(d, 2)),
     ("custom ability", lambda d: edits.add_custom_ability(d, "Bat Sense")),
-    ("add a trait", lambda d: edits.add_trait(d, "advantages", "ageless")),
-    ("trait severity", lambda d: edits.set_trait_field(d, "disadvantages", 0, "severity", "maj")),
+    ("add a trait", lambda d: TRAITS["advantages"].add(d, "ageless")),
+    ("trait severity", lambda d: TRAITS["disadvantages"].set_field(d, 0, "severity", "maj")),
     ("back to major", lambda d: edits.set_character_type(d, "major")),
     ("level past the limit", lambda d: edits.set_level(d, 6, 9)),
     ("an unknown key arrives", _insert_with_an_unknown_key),
     ("a level after it", lambda d: edits.set_level(d, 1, d.character.abilities[1].level + 1)),
-    ("an ability moves past it", lambda d: edits.move_ability(d, 0, 3)),
-    ("it leaves", lambda d: edits.remove_ability(d, 0)),
+    ("an ability moves past it", lambda d: ABILITIES.move(d, 0, 3)),
+    ("it leaves", lambda d: ABILITIES.remove(d, 0)),
 ]
 
 

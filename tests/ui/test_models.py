@@ -11,6 +11,7 @@ from pytestqt.modeltest import ModelTester
 from sheetapp.core.system import installed_systems
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import catalogs
+from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS, modifiers_of
 from tests.ui.conftest import SAMPLE
 from ui.issues_panel import IssuesModel
 from ui.main_window import MainWindow
@@ -51,14 +52,14 @@ def test_abilities_and_traits_models_under_edits(window: MainWindow, check: Chec
     steps = [
         lambda: edits.add_ability(doc(), "armour", 2),
         lambda: edits.add_modifier(doc(), 2, "limited"),
-        lambda: edits.move_ability(doc(), 2, 7),
-        lambda: edits.move_modifier(doc(), 5, 2, 0),
-        lambda: edits.remove_modifier(doc(), 5, 1),
-        lambda: edits.remove_ability(doc(), 0),
+        lambda: ABILITIES.move(doc(), 2, 7),
+        lambda: modifiers_of(doc(), 5).move(doc(), 2, 0),
+        lambda: modifiers_of(doc(), 5).remove(doc(), 1),
+        lambda: ABILITIES.remove(doc(), 0),
         lambda: edits.add_custom_ability(doc(), "Bat Sense"),
-        lambda: edits.add_trait(doc(), "advantages", "ageless"),
-        lambda: edits.move_trait(doc(), "advantages", 2, 0),
-        lambda: edits.remove_trait(doc(), "disadvantages", 1),
+        lambda: TRAITS["advantages"].add(doc(), "ageless"),
+        lambda: TRAITS["advantages"].move(doc(), 2, 0),
+        lambda: TRAITS["disadvantages"].remove(doc(), 1),
         lambda: edits.set_level(doc(), 3, 7),
     ]
     for step in steps:

@@ -147,7 +147,10 @@ class CollectionEditor(QObject):
         if custom is None:
             return False
         if values is None:
-            specs = [FieldSpec(f.key, f.label, f.kind) for f in custom.fields]
+            specs = [
+                FieldSpec(f.key, f.label, f.kind, low=f.low, high=f.high, choices=f.choices)
+                for f in custom.fields
+            ]
             dialog = FieldsDialog(
                 custom.title,
                 specs,

@@ -8,13 +8,19 @@ its list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from PySide6.QtCore import QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
+from sheetapp.editing.builders import EditError
 from sheetapp.editing.collections import CellView, Collection, cell
 from ui.document import EditorDocument
 from ui.tables.doc_table import DocTableModel
+
+AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 class CollectionTableModel(DocTableModel):
@@ -38,3 +44,53 @@ class CollectionTableModel(DocTableModel):
 
     def row_path(self, row: int) -> DataPath:
         return self.collection.row_path(row)
+
+    # --- drag and drop: a row dropped elsewhere in its own list is a move --------------
+
+    @property
+    def mime_type(self) -> str:
+        return f"application/x-sheetapp-row-{self.collection.key}"
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return (
+                Qt.ItemFlag.ItemIsDropEnabled if self.collection.movable else super().flags(index)
+            )
+        flags = super().flags(index)
+        if self.collection.movable:
+            flags |= Qt.ItemFlag.ItemIsDragEnabled
+        return flags
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [self.mime_type]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        data = QMimeData()
+        if indexes:
+            data.setData(self.mime_type, QByteArray(str(indexes[0].row()).encode()))
+        return data
+
+    def dropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: AnyIndex
+    ) -> bool:
+        """Move the dragged row to where it was dropped, as one undoable edit. Returns
+        False so the view removes nothing itself (the move already happened)."""
+        if not data.hasFormat(self.mime_type) or self._count == 0:
+            return False
+        source = int(bytes(data.data(self.mime_type).data()).decode())
+        if parent.isValid():
+            row = parent.row()
+        target = self._count - 1 if row < 0 else (row - 1 if row > source else row)
+        target = max(0, min(target, self._count - 1))
+        if source < self._count:
+            self.push(self._moved(source, target))
+        return False
+
+    def _moved(self, source: int, target: int) -> list[Change] | str:
+        try:
+            return self.collection.move(self.doc.document, source, target)
+        except EditError as exc:
+            return str(exc)

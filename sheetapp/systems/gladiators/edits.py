@@ -3,14 +3,17 @@
 The window (and any other editor) never mutates a character: it asks a builder here
 for a ``list[Change]`` and applies it with :func:`sheetapp.core.changes.apply_to_document`,
 so undo is :func:`sheetapp.core.changes.invert_all` and every edit is testable without Qt.
-A builder returns ``[]`` when the action would change nothing. Paths are document-rooted,
+The lists' add, remove, move and set edits are the generic ones of the declared
+collections (:mod:`sheetapp.systems.gladiators.collections`); the builders here make the
+game's own items (an ability with its default Type and options, a modifier with its first
+variant). A builder returns ``[]`` when the action would change nothing. Paths are document-rooted,
 e.g. ``("character", "abilities", 3, "level")``.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
@@ -22,31 +25,25 @@ from sheetapp.systems.gladiators.catalog import (
     Catalogs,
     ModifierDef,
     PerUnitCost,
-    TraitDef,
     VariantCost,
     catalogs,
 )
+from sheetapp.systems.gladiators.collections import ABILITIES as ABILITY_LIST
+from sheetapp.systems.gladiators.collections import modifiers_of
 from sheetapp.systems.gladiators.model import (
     AbilityChoice,
     CustomAbility,
     CustomModifier,
     GladiatorsDocument,
     ModifierChoice,
-    TraitChoice,
 )
-
-TraitList = Literal["advantages", "disadvantages"]
 
 ABILITIES: DataPath = ("character", "abilities")
 CUSTOM_ABILITIES: DataPath = ("character", "custom_abilities")
 CUSTOM_MODIFIERS: DataPath = ("character", "custom_modifiers")
-CUSTOM_TRAIT = "custom"
 DEFAULT_SOURCE = "conventional"
-FREQUENCY_IDS = {"Frequent": "fre", "Common": "com", "Rare": "rar"}
-SEVERITY_IDS = {"Major": "maj", "Significant": "sig", "Minor": "min"}
 ABILITY_FIELDS = ("label", "level", "source", "large_item", "note", "cost_override")
 MODIFIER_FIELDS = ("units", "note", "shape")
-TRAIT_FIELDS = ("name", "category", "frequency", "severity", "note")
 
 
 #: an edit asked for something the catalog or the character does not have
@@ -65,20 +62,6 @@ def _modifier(document: GladiatorsDocument, index: int, m_index: int) -> Modifie
     if not 0 <= m_index < len(modifiers):
         raise EditError(f"The ability has no modifier number {m_index + 1}")
     return modifiers[m_index]
-
-
-def _traits(document: GladiatorsDocument, kind: TraitList) -> list[TraitChoice]:
-    if kind not in ("advantages", "disadvantages"):
-        raise EditError(f"Unknown trait list {kind!r}")
-    traits: list[TraitChoice] = getattr(document.character, kind)
-    return traits
-
-
-def _trait(document: GladiatorsDocument, kind: TraitList, index: int) -> TraitChoice:
-    traits = _traits(document, kind)
-    if not 0 <= index < len(traits):
-        raise EditError(f"There is no {kind[:-1]} number {index + 1}")
-    return traits[index]
 
 
 def ability_name(document: GladiatorsDocument, index: int, cats: Catalogs | None = None) -> str:
@@ -134,9 +117,12 @@ def new_ability(ability_id: str, cats: Catalogs | None = None) -> AbilityChoice:
 def insert_ability(
     document: GladiatorsDocument, choice: AbilityChoice, index: int | None = None
 ) -> list[Change]:
-    count = len(document.character.abilities)
-    at = count if index is None else max(0, min(index, count))
-    return [Change("insert", (*ABILITIES, at), after=as_json(choice), label="Add ability")]
+    return ABILITY_LIST.insert(document, choice, index, _choice_name(choice))
+
+
+def _choice_name(choice: AbilityChoice) -> str:
+    definition = catalogs().abilities.get(choice.ability)
+    return choice.label or (definition.name if definition else "ability")
 
 
 def add_ability(
@@ -147,19 +133,6 @@ def add_ability(
 ) -> list[Change]:
     """Add a catalog ability (at the end unless ``index`` is given)."""
     return insert_ability(document, new_ability(ability_id, cats), index)
-
-
-def remove_ability(document: GladiatorsDocument, index: int) -> list[Change]:
-    choice = _ability(document, index)
-    return [Change("remove", (*ABILITIES, index), before=as_json(choice), label="Remove ability")]
-
-
-def move_ability(document: GladiatorsDocument, index: int, to: int) -> list[Change]:
-    _ability(document, index)
-    _ability(document, to)
-    if index == to:
-        return []
-    return [Change("move", (*ABILITIES, index), to=to, label="Move ability")]
 
 
 def set_ability_field(
@@ -366,38 +339,13 @@ def add_modifier(
     units: int = 1,
     position: int | None = None,
 ) -> list[Change]:
-    choice = _ability(document, index)
+    _ability(document, index)
     modifier = new_modifier(modifier_id, document, variant, units)
-    count = len(choice.modifiers)
-    at = count if position is None else max(0, min(position, count))
-    return [
-        Change(
-            "insert",
-            (*ABILITIES, index, "modifiers", at),
-            after=as_json(modifier),
-            label="Add modifier",
-        )
-    ]
-
-
-def remove_modifier(document: GladiatorsDocument, index: int, m_index: int) -> list[Change]:
-    modifier = _modifier(document, index, m_index)
-    return [
-        Change(
-            "remove",
-            (*ABILITIES, index, "modifiers", m_index),
-            before=as_json(modifier),
-            label="Remove modifier",
-        )
-    ]
-
-
-def move_modifier(document: GladiatorsDocument, index: int, m_index: int, to: int) -> list[Change]:
-    _modifier(document, index, m_index)
-    _modifier(document, index, to)
-    if m_index == to:
-        return []
-    return [Change("move", (*ABILITIES, index, "modifiers", m_index), to=to, label="Move modifier")]
+    definition = catalogs().modifiers.get(modifier_id)
+    custom = next((c for c in document.character.custom_modifiers if c.id == modifier_id), None)
+    own = definition.name if definition else (custom.name if custom else modifier_id)
+    what = f"{ability_name(document, index)} › {own}"
+    return modifiers_of(document, index).insert(document, modifier, position, what)
 
 
 def set_modifier_variant(
@@ -457,95 +405,6 @@ def set_modifier_addon(
         raise EditError(f"{addon.label}: between 0 and {addon.max_units}")
     path = (*ABILITIES, index, "modifiers", m_index, "addons")
     return _set_counter(path, modifier.addons, addon_id, count, "modifier add-on")
-
-
-# --- advantages and disadvantages --------------------------------------------------------
-
-
-def _trait_definition(kind: TraitList, trait_id: str, cats: Catalogs) -> TraitDef | None:
-    known = cats.advantages if kind == "advantages" else cats.disadvantages
-    return known.get(trait_id)
-
-
-def new_trait(kind: TraitList, trait_id: str, cats: Catalogs | None = None) -> TraitChoice:
-    """A catalog advantage or disadvantage with the frequency and severity it is printed
-    with (the first row of its table when it has one; Common, Significant otherwise)."""
-    cats = cats or catalogs()
-    definition = _trait_definition(kind, trait_id, cats)
-    if definition is None:
-        raise EditError(f"The catalog has no {kind[:-1]} '{trait_id}'")
-    frequency, severity = definition.frequency, definition.severity
-    if isinstance(definition.cost, tuple) and definition.cost:
-        frequency = frequency or definition.cost[0].frequency
-        severity = severity or definition.cost[0].severity
-    return TraitChoice(
-        trait=trait_id,
-        category=definition.category[0] if definition.category else None,
-        frequency=FREQUENCY_IDS[frequency] if frequency else "com",
-        severity=SEVERITY_IDS[severity] if severity else "sig",
-    )
-
-
-def insert_trait(
-    document: GladiatorsDocument, kind: TraitList, trait: TraitChoice, index: int | None = None
-) -> list[Change]:
-    traits = _traits(document, kind)
-    at = len(traits) if index is None else max(0, min(index, len(traits)))
-    what = kind[:-1]
-    return [Change("insert", ("character", kind, at), after=as_json(trait), label=f"Add {what}")]
-
-
-def add_trait(
-    document: GladiatorsDocument, kind: TraitList, trait_id: str, index: int | None = None
-) -> list[Change]:
-    return insert_trait(document, kind, new_trait(kind, trait_id), index)
-
-
-def add_custom_trait(
-    document: GladiatorsDocument,
-    kind: TraitList,
-    name: str,
-    frequency: str = "com",
-    severity: str = "sig",
-) -> list[Change]:
-    """A trait of the user's own wording, priced by frequency + severity like any other."""
-    if not name.strip():
-        raise EditError("A custom entry needs a name")
-    trait = TraitChoice.model_validate(
-        {"trait": CUSTOM_TRAIT, "name": name.strip(), "frequency": frequency, "severity": severity}
-    )
-    return insert_trait(document, kind, trait)
-
-
-def remove_trait(document: GladiatorsDocument, kind: TraitList, index: int) -> list[Change]:
-    trait = _trait(document, kind, index)
-    return [
-        Change("remove", ("character", kind, index), before=as_json(trait), label="Remove trait")
-    ]
-
-
-def move_trait(document: GladiatorsDocument, kind: TraitList, index: int, to: int) -> list[Change]:
-    _trait(document, kind, index)
-    _trait(document, kind, to)
-    if index == to:
-        return []
-    return [Change("move", ("character", kind, index), to=to, label="Move trait")]
-
-
-def set_trait_field(
-    document: GladiatorsDocument, kind: TraitList, index: int, field: str, value: Any
-) -> list[Change]:
-    """Set name, category, frequency, severity or note of an advantage/disadvantage."""
-    if field not in TRAIT_FIELDS:
-        raise EditError(f"A trait has no editable field '{field}'")
-    trait = _trait(document, kind, index)
-    if field == "frequency" and value not in FREQUENCY_IDS.values():
-        raise EditError(f"Unknown frequency '{value}'")
-    if field == "severity" and value not in SEVERITY_IDS.values():
-        raise EditError(f"Unknown severity '{value}'")
-    return set_change(
-        ("character", kind, index, field), getattr(trait, field), value, f"Set {field}"
-    )
 
 
 # --- custom abilities and modifiers ---------------------------------------------------------

@@ -27,6 +27,8 @@ from sheetapp.core.issues import DataPath, Issue
 from sheetapp.editing.explain import worst_severity
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import Catalogs, VariantCost, catalogs
+from sheetapp.systems.gladiators.collections import ABILITIES as ABILITY_LIST
+from sheetapp.systems.gladiators.collections import modifiers_of
 from sheetapp.systems.gladiators.model import MAX_LEVEL, MAX_UNITS, GladiatorsDocument
 from sheetapp.systems.gladiators.resolve import (
     ResolvedAbility,
@@ -789,14 +791,18 @@ class AbilitiesModel(QAbstractItemModel):
             count = self.rowCount()
             target = count - 1 if row < 0 else (row - 1 if row > source else row)
             target = max(0, min(target, count - 1))
-            return edits.move_ability(document, source, target) if source < count else None
+            return ABILITY_LIST.move(document, source, target) if source < count else None
         ability, source = parts
         if not parent.isValid() or parent.internalId() != 0 or parent.row() != ability:
             return None
         count = self.rowCount(parent)
         target = count - 1 if row < 0 else (row - 1 if row > source else row)
         target = max(0, min(target, count - 1))
-        return edits.move_modifier(document, ability, source, target) if source < count else None
+        return (
+            modifiers_of(document, ability).move(document, source, target)
+            if source < count
+            else None
+        )
 
 
 def _moves_a_row(change: Change) -> bool:

@@ -4,6 +4,7 @@ disadvantages, with pickers, custom entries, removal and reordering."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QAction
@@ -27,6 +28,7 @@ from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import catalogs
+from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS, modifiers_of
 from sheetapp.systems.gladiators.model import GladiatorsDocument
 from ui.delegates import EditDelegate
 from ui.document import EditorDocument
@@ -39,8 +41,9 @@ from ui.roles import PATH_ROLE
 from ui.systems.base import SystemPage
 from ui.systems.gladiators.abilities_model import NAME, AbilitiesModel
 from ui.systems.gladiators.details import DetailsPanel
-from ui.systems.gladiators.entries import ability_entries, modifier_entries, trait_entries
-from ui.systems.gladiators.traits_model import FIELDS, TraitsModel
+from ui.systems.gladiators.entries import ability_entries, modifier_entries
+from ui.tables.collection_editor import CollectionEditor
+from ui.tables.collection_model import CollectionTableModel
 
 TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
 #: Rows measured to size the abilities' columns when a character opens.
@@ -90,7 +93,7 @@ class GladiatorsPage(SystemPage):
         self.abilities.rowsInserted.connect(self._expand_inserted)
         self.abilities.modelReset.connect(self.tree.expandAll)
         self.details = DetailsPanel(document)
-        self.traits: dict[str, TraitsModel] = {}
+        self.traits: dict[str, CollectionTableModel] = {}
         self.trait_views: dict[str, QTableView] = {}
         self._build_actions()
         self.tabs = QuietTabWidget()
@@ -212,7 +215,7 @@ class GladiatorsPage(SystemPage):
         layout.setContentsMargins(0, 0, 0, 0)
         splitter = QSplitter(Qt.Orientation.Vertical)
         for kind in ("advantages", "disadvantages"):
-            model = TraitsModel(self.document, kind, self)
+            model = CollectionTableModel(self.document, TRAITS[kind], self)
             view = QTableView()
             view.setObjectName(kind)
             view.setModel(model)
@@ -228,8 +231,10 @@ class GladiatorsPage(SystemPage):
                     column, QHeaderView.ResizeMode.ResizeToContents
                 )
             view.selectionModel().currentChanged.connect(
-                lambda current, _previous, m=model: (
-                    self._emit_path(m.path_for(current)) if current.isValid() else None
+                lambda current, _previous: (
+                    self._emit_path(tuple(current.data(PATH_ROLE) or ()))
+                    if current.isValid()
+                    else None
                 )
             )
             self.traits[kind] = model
@@ -404,12 +409,10 @@ class GladiatorsPage(SystemPage):
     def add_trait(self, kind: str, trait_id: str | None = None) -> bool:
         if trait_id is None:
             title = "Add Advantage" if kind == "advantages" else "Add Disadvantage"
-            trait_id = self.pick(title, trait_entries(self.cats, kind))
+            trait_id = self.pick(title, TRAITS[kind].entries())  # type: ignore[misc]
             if trait_id is None:
                 return False
-        if not self._push(
-            lambda: edits.add_trait(self.character_document, kind, trait_id)  # type: ignore[arg-type]
-        ):
+        if not self._push(lambda: TRAITS[kind].add(self.character_document, trait_id)):
             return False
         self.tabs.setCurrentIndex(1)
         model = self.traits[kind]
@@ -471,32 +474,16 @@ class GladiatorsPage(SystemPage):
             )
         )
 
-    def add_custom_trait(self, kind: str) -> bool:
-        dialog = FieldsDialog(
-            "Custom Advantage" if kind == "advantages" else "Custom Disadvantage",
-            [
-                FieldSpec("name", "Name", "text"),
-                FieldSpec("frequency", "Frequency", "choice", choices=("fre", "com", "rar")),
-                FieldSpec("severity", "Severity", "choice", choices=("maj", "sig", "min")),
-            ],
-            {"name": "", "frequency": "com", "severity": "sig"},
-            self,
-            intro="Points = frequency (Frequent 2, Common 1, Rare 0) + severity (Major 2, "
-            "Significant 1, Minor 0).",
-            required=("name",),
-        )
-        if not dialog.exec():
-            return False
-        values = dialog.values()
-        return self._push(
-            lambda: edits.add_custom_trait(
-                self.character_document,
-                kind,  # type: ignore[arg-type]
-                values["name"],
-                values["frequency"],
-                values["severity"],
-            )
-        )
+    def add_custom_trait(self, kind: str, values: dict[str, Any] | None = None) -> bool:
+        """A trait of the user's own wording (asks for it with the custom-entry dialog)."""
+        editor = CollectionEditor(self.document, TRAITS[kind], self)
+        try:
+            if not editor.add_custom(values):
+                return False
+        finally:
+            editor.deleteLater()
+        self.tabs.setCurrentIndex(1)
+        return True
 
     def remove_current(self) -> bool:
         location = self.current_location()
@@ -506,9 +493,9 @@ class GladiatorsPage(SystemPage):
         document = self.character_document
         if kind == "abilities":
             if m_row is None:
-                return self._push(lambda: edits.remove_ability(document, row))
-            return self._push(lambda: edits.remove_modifier(document, row, m_row))
-        return self._push(lambda: edits.remove_trait(document, kind, row))  # type: ignore[arg-type]
+                return self._push(lambda: ABILITIES.remove(document, row))
+            return self._push(lambda: modifiers_of(document, row).remove(document, m_row))
+        return self._push(lambda: TRAITS[kind].remove(document, row))
 
     def move_current(self, step: int) -> bool:
         location = self.current_location()
@@ -521,7 +508,7 @@ class GladiatorsPage(SystemPage):
                 to = row + step
                 if not 0 <= to < self.abilities.rowCount():
                     return False
-                done = self._push(lambda: edits.move_ability(document, row, to))
+                done = self._push(lambda: ABILITIES.move(document, row, to))
                 if done:
                     self._select(self.tree, self.abilities.index(to, NAME))
                 return done
@@ -529,7 +516,7 @@ class GladiatorsPage(SystemPage):
             to = m_row + step
             if not 0 <= to < self.abilities.rowCount(parent):
                 return False
-            done = self._push(lambda: edits.move_modifier(document, row, m_row, to))
+            done = self._push(lambda: modifiers_of(document, row).move(document, m_row, to))
             if done:
                 self._select(self.tree, self.abilities.index(to, NAME, parent))
             return done
@@ -537,11 +524,11 @@ class GladiatorsPage(SystemPage):
         to = row + step
         if not 0 <= to < model.rowCount():
             return False
-        done = self._push(lambda: edits.move_trait(document, kind, row, to))  # type: ignore[arg-type]
+        done = self._push(lambda: TRAITS[kind].move(document, row, to))
         if done:
             column = self.trait_views[kind].currentIndex().column()
             self._select(self.trait_views[kind], model.index(to, max(column, 0)))
         return done
 
 
-__all__ = ["FIELDS", "GladiatorsPage"]
+__all__ = ["GladiatorsPage"]
