@@ -150,7 +150,7 @@ class EditorDocument(QObject):
         """``evaluation``: the system's evaluation of ``loaded.document`` when it was
         already made (off the UI thread, by a background open)."""
         super().__init__(parent)
-        self.system: GameSystem = loaded.system
+        self.system: GameSystem[Any] = loaded.system
         self.document: CharacterDocument[Any, Any] = loaded.document
         self.path = path
         self.autosave_file: Path | None = None

@@ -64,7 +64,7 @@ class NewCharacterDialog(QDialog):
         self.resize(560, 420)
 
     @property
-    def system(self) -> GameSystem:
+    def system(self) -> GameSystem[Any]:
         return self.registry.get(str(self.system_combo.currentData()))
 
     def _system_changed(self) -> None:

@@ -48,7 +48,7 @@ class PrintPreviewDialog(QDialog):
 
     def __init__(
         self,
-        system: GameSystem,
+        system: GameSystem[Any],
         document: CharacterDocument[Any, Any],
         evaluation: Evaluation,
         options: PdfOptions | None = None,

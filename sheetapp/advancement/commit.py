@@ -108,7 +108,7 @@ class CommitRefused(Exception):
 
 
 def preview(
-    system: GameSystem, document: CharacterDocument[Any, Any], advancement: Advancement
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], advancement: Advancement
 ) -> Preview:
     """Apply ``advancement`` to a copy of ``document`` and evaluate it; nothing is changed.
 
@@ -239,7 +239,7 @@ def check_counters(
 
 
 def commit(
-    system: GameSystem,
+    system: GameSystem[Any],
     document: DocumentT,
     advancement: Advancement,
     *,

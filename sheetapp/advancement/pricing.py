@@ -66,7 +66,7 @@ class Priced:
 
 
 def price_and_apply(
-    system: GameSystem,
+    system: GameSystem[Any],
     document: CharacterDocument[Any, Any],
     changes: Sequence[Change],
     rules: AdvancementRules | None = None,
@@ -105,7 +105,7 @@ def price_and_apply(
 
 
 def price_changes(
-    system: GameSystem,
+    system: GameSystem[Any],
     document: CharacterDocument[Any, Any],
     changes: Sequence[Change],
     rules: AdvancementRules | None = None,

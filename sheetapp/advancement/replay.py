@@ -96,7 +96,7 @@ def _errors(evaluation: Evaluation) -> list[Issue]:
 
 
 def replay_entry(
-    system: GameSystem,
+    system: GameSystem[Any],
     *,
     rules: AdvancementRules | None,
     base: CharacterDocument[Any, Any],
@@ -138,7 +138,7 @@ def replay_entry(
 
 
 def rebuild(
-    system: GameSystem, document: CharacterDocument[Any, Any], *, skip: int | None = None
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], *, skip: int | None = None
 ) -> Rebuilt:
     """``document`` rebuilt from entry zero, every later entry replayed (except ``skip``),
     then the edits made outside the ledger. Raises :class:`ReplayRefused` or LedgerError."""
@@ -193,7 +193,9 @@ class RevertResult:
         return self.refusal is None
 
 
-def revert(system: GameSystem, document: CharacterDocument[Any, Any], index: int) -> RevertResult:
+def revert(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], index: int
+) -> RevertResult:
     """Undo ledger entry ``index`` by rebuilding without it; ``document`` is never modified.
 
     Raises LedgerError when the ledger cannot be read (no entry zero, no such entry,

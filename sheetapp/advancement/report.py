@@ -101,7 +101,7 @@ def stored_rows(rules: AdvancementRules | None, entry: HistoryEntry, index: int)
     return rows
 
 
-def ledger_report(system: GameSystem, document: CharacterDocument[Any, Any]) -> LedgerReport:
+def ledger_report(system: GameSystem[Any], document: CharacterDocument[Any, Any]) -> LedgerReport:
     """Every entry with its changes and the totals after it; raises LedgerError when the
     history has no entry zero and cannot get one."""
     rules = advancement_of(system)
@@ -177,7 +177,7 @@ def change_text(row: ReviewRow, units: dict[str, str]) -> str:
     return f"{body}, {row.cost_text(units)}" if row.cost else body
 
 
-def format_ledger(system: GameSystem, report: LedgerReport) -> list[str]:
+def format_ledger(system: GameSystem[Any], report: LedgerReport) -> list[str]:
     """The ledger as plain-text lines: entry zero first, then each entry with its
     earnings, its changes with their costs, and the running totals after it."""
     rules = advancement_of(system)

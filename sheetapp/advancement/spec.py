@@ -17,7 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath, format_path
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import Advances, GameSystem
 from sheetapp.storage.envelope import CharacterDocument
 
 
@@ -68,7 +68,7 @@ class AdvancementRules(Protocol):
     rules_text: str
 
     def spend_options(
-        self, system: GameSystem, document: CharacterDocument[Any, Any]
+        self, system: GameSystem[Any], document: CharacterDocument[Any, Any]
     ) -> list[SpendOption]:
         """What may be bought now (raise a level, buy off a disadvantage, ...)."""
         ...
@@ -138,9 +138,9 @@ def levelled(rules: AdvancementRules | None) -> LevelledAdvancement | None:
 
 def advancement_of(system: object) -> AdvancementRules | None:
     """The system's advancement declaration, or None when it declares none."""
-    found = getattr(system, "advancement", None)
-    if found is None:
+    if not isinstance(system, Advances):
         return None
+    found = system.advancement
     if not isinstance(found, AdvancementRules) and callable(found):
         found = found()
     return found if isinstance(found, AdvancementRules) else None

@@ -1,7 +1,8 @@
 """What a printed sheet says, independent of any game system and of PDF.
 
-A system may offer ``sheet(document, evaluation) -> Sheet`` (found with ``getattr``;
-it is not part of the required :class:`~sheetapp.core.system.GameSystem` members).
+A system may offer ``sheet(document, evaluation) -> Sheet`` (the
+:class:`~sheetapp.core.system.PrintsSheet` capability, not a required
+:class:`~sheetapp.core.system.GameSystem` member).
 :func:`build_sheet` calls it when present and otherwise builds a generic sheet from
 the :class:`~sheetapp.core.evaluation.Evaluation`; either way it adds the sections
 every system shares (cost breakdown, notes, advancement history, remaining issues).
@@ -21,7 +22,7 @@ from sheetapp.core.changes import Change, ChangeError
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue, Severity, format_path
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import GameSystem, sheet_builder
 from sheetapp.storage.envelope import CharacterDocument, HistoryEntry
 
 Align = Literal["left", "right", "center"]
@@ -152,13 +153,13 @@ SheetBuilder = Callable[[CharacterDocument[Any, Any], Evaluation], Sheet]
 
 
 def build_sheet(
-    system: GameSystem, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> Sheet:
     """The complete sheet: the system's own (or the generic one) plus the shared sections."""
-    builder: SheetBuilder | None = getattr(system, "sheet", None)
+    builder = sheet_builder(system)
     sheet = (
         builder(document, evaluation)
-        if callable(builder)
+        if builder is not None
         else generic_sheet(system, document, evaluation)
     )
     extra = [
@@ -175,7 +176,7 @@ def build_sheet(
 
 
 def generic_sheet(
-    system: GameSystem, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> Sheet:
     """For a system without its own ``sheet``: header, totals and derived values.
 
@@ -189,7 +190,7 @@ def generic_sheet(
 
 
 def header(
-    system: GameSystem,
+    system: GameSystem[Any],
     document: CharacterDocument[Any, Any],
     campaign: Iterable[Entry] | None = None,
 ) -> SheetHeader:
@@ -312,7 +313,7 @@ def notes_section(document: CharacterDocument[Any, Any]) -> TextSection:
 
 def history_section(
     history: Iterable[HistoryEntry],
-    system: GameSystem | None = None,
+    system: GameSystem[Any] | None = None,
     document: CharacterDocument[Any, Any] | None = None,
 ) -> TableSection:
     """One row per ledger entry: entry zero (the starting build), then each advancement
@@ -351,7 +352,9 @@ def _stored_row(index: int, entry: HistoryEntry) -> Row:
     )
 
 
-def _ledger_rows(system: GameSystem, document: CharacterDocument[Any, Any]) -> list[Row] | None:
+def _ledger_rows(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any]
+) -> list[Row] | None:
     # Imported here: the advancement package builds on core (changes, costs, issues).
     from sheetapp.advancement import LedgerError, advancement_of, ledger_report
     from sheetapp.advancement.report import change_text, total_text

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -15,7 +15,13 @@ from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.storage.envelope import CharacterDocument
 
+if TYPE_CHECKING:
+    from sheetapp.core.sheet import Sheet
+    from sheetapp.editing.collections import Collection
+
 ENTRY_POINT_GROUP = "sheetapp.systems"
+#: the document model a system works on
+DocT = TypeVar("DocT", bound=CharacterDocument[Any, Any])
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,12 +34,14 @@ class UnknownReference:
 
 
 @runtime_checkable
-class GameSystem(Protocol):
+class GameSystem(Protocol[DocT]):
     """What every game system provides. One object per system, found by entry point.
 
-    The system owns its data model (the ``character`` and ``campaign`` parts of the
-    file), its catalogs, and one pure function, :meth:`evaluate`, whose result every
-    reader shows.
+    The system owns its data model (``DocT``: the ``character`` and ``campaign`` parts of
+    the file), its catalogs, and one pure function, :meth:`evaluate`, whose result every
+    reader shows. What a system may offer beyond this is declared by the capability
+    protocols below (:class:`DeclaresCollections`, :class:`PrintsSheet`,
+    :class:`Advances`), checked with ``isinstance``.
     """
 
     id: str
@@ -41,7 +49,7 @@ class GameSystem(Protocol):
     system_version: str
     seed: str
 
-    def document_model(self) -> type[CharacterDocument[Any, Any]]:
+    def document_model(self) -> type[DocT]:
         """The pydantic model of a whole file of this system."""
         ...
 
@@ -49,17 +57,54 @@ class GameSystem(Protocol):
         """Load and validate every catalog now; raise CatalogError when one is broken."""
         ...
 
-    def new_document(self, name: str) -> CharacterDocument[Any, Any]:
+    def new_document(self, name: str) -> DocT:
         """A valid starting character with the system's default campaign settings."""
         ...
 
-    def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
+    def evaluate(self, document: DocT) -> Evaluation:
         """Costs, derived values and issues. Pure: the same document, the same result."""
         ...
 
-    def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
+    def unknown_references(self, document: DocT) -> list[UnknownReference]:
         """Catalog ids the document uses that the catalog does not hold."""
         ...
+
+
+@runtime_checkable
+class DeclaresCollections(Protocol):
+    """A system whose character has editable lists declared once
+    (:mod:`sheetapp.editing.collections`): the window builds their tables and actions."""
+
+    def collections(self) -> Sequence[Collection[Any]]:
+        """Every editable list of the character, in the order an editor shows them."""
+        ...
+
+
+@runtime_checkable
+class PrintsSheet(Protocol):
+    """A system with its own printable sheet (else the generic sheet is printed)."""
+
+    def sheet(self, document: Any, evaluation: Evaluation) -> Sheet:
+        """The system's sections of the printable sheet."""
+        ...
+
+
+@runtime_checkable
+class Advances(Protocol):
+    """A system with advancement rules (``sheetapp.advancement.spec.AdvancementRules``,
+    or a callable returning them, loaded on first use)."""
+
+    advancement: Any
+
+
+def collections_of(system: object) -> Sequence[Collection[Any]]:
+    """The system's declared lists; none when it declares none."""
+    return system.collections() if isinstance(system, DeclaresCollections) else ()
+
+
+def sheet_builder(system: object) -> Callable[[Any, Evaluation], Sheet] | None:
+    """The system's own sheet builder, or None for the generic sheet."""
+    return system.sheet if isinstance(system, PrintsSheet) else None
 
 
 class UnknownSystemError(LookupError):
@@ -87,9 +132,9 @@ class SystemRegistry:
     """
 
     def __init__(
-        self, systems: Iterable[GameSystem] = (), plugins: Iterable[EntryPoint] = ()
+        self, systems: Iterable[GameSystem[Any]] = (), plugins: Iterable[EntryPoint] = ()
     ) -> None:
-        self._systems: dict[str, GameSystem] = {}
+        self._systems: dict[str, GameSystem[Any]] = {}
         self._plugins: dict[str, EntryPoint] = {}
         for system in systems:
             self._claim(system.id)
@@ -108,7 +153,7 @@ class SystemRegistry:
         """The plug-ins of ``group``, none of them imported yet."""
         return cls(plugins=entry_points(group=group))
 
-    def get(self, system_id: str) -> GameSystem:
+    def get(self, system_id: str) -> GameSystem[Any]:
         """The system, loaded (and its catalogs validated) on the first request."""
         system = self._systems.get(system_id)
         if system is not None:
@@ -128,11 +173,11 @@ class SystemRegistry:
         """The ids of the systems loaded so far, sorted."""
         return [system_id for system_id in self._order if system_id in self._systems]
 
-    def load_all(self) -> list[GameSystem]:
+    def load_all(self) -> list[GameSystem[Any]]:
         """Every system, sorted by id, loading those not loaded yet."""
         return [self.get(system_id) for system_id in self._order]
 
-    def __iter__(self) -> Iterator[GameSystem]:
+    def __iter__(self) -> Iterator[GameSystem[Any]]:
         return iter(self.load_all())
 
     def __contains__(self, system_id: object) -> bool:
@@ -143,7 +188,7 @@ class SystemRegistry:
             system.load_catalogs()
 
 
-def _load_plugin(point: EntryPoint) -> GameSystem:
+def _load_plugin(point: EntryPoint) -> GameSystem[Any]:
     try:
         loaded = point.load()
     except CatalogError:

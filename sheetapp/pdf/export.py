@@ -22,7 +22,7 @@ def render_sheet(
 
 
 def render_pdf(
-    system: GameSystem,
+    system: GameSystem[Any],
     document: CharacterDocument[Any, Any],
     evaluation: Evaluation,
     options: PdfOptions | None = None,

@@ -41,7 +41,7 @@ class LoadedDocument:
     """A document read from disk with what the loader noticed (e.g. unknown keys)."""
 
     document: CharacterDocument[Any, Any]
-    system: GameSystem
+    system: GameSystem[Any]
     notes: tuple[Issue, ...] = ()
     migrated_from: int | None = None
 
@@ -161,7 +161,7 @@ def _header(raw: dict[str, Any], source: str) -> int:
     return version
 
 
-def _system(raw: dict[str, Any], registry: SystemRegistry, source: str) -> GameSystem:
+def _system(raw: dict[str, Any], registry: SystemRegistry, source: str) -> GameSystem[Any]:
     system_id = raw.get("system")
     if not isinstance(system_id, str):
         raise CharacterFileError(
@@ -173,9 +173,12 @@ def _system(raw: dict[str, Any], registry: SystemRegistry, source: str) -> GameS
         raise CharacterFileError(source, str(exc), path=("system",)) from None
 
 
-def _validate(raw: dict[str, Any], system: GameSystem, source: str) -> CharacterDocument[Any, Any]:
+def _validate(
+    raw: dict[str, Any], system: GameSystem[Any], source: str
+) -> CharacterDocument[Any, Any]:
     try:
-        return system.document_model().model_validate(raw)
+        document: CharacterDocument[Any, Any] = system.document_model().model_validate(raw)
+        return document
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
         first = errors[0]

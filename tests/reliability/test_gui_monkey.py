@@ -83,11 +83,11 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
 # --- the runs ---------------------------------------------------------------------------
 
 
-def editable_systems() -> list[GameSystem]:
+def editable_systems() -> list[GameSystem[Any]]:
     return [s for s in installed_systems() if page_factory(s.id) is not None]
 
 
-def starts(system: GameSystem) -> list[tuple[str, LoadedDocument]]:
+def starts(system: GameSystem[Any]) -> list[tuple[str, LoadedDocument]]:
     """Where a monkey starts: a new character and the first shipped example."""
     registry = installed_systems()
     found = [("new", LoadedDocument(system.new_document("Monkey"), system))]
@@ -138,7 +138,7 @@ def run_monkey(
 
 
 def check_document(
-    document: CharacterDocument[Any, Any], system: GameSystem, label: str, step: int
+    document: CharacterDocument[Any, Any], system: GameSystem[Any], label: str, step: int
 ) -> None:
     """The character as edited so far is a valid file that reads back equal."""
     data = dump_document(document)

@@ -15,7 +15,12 @@ from ui.systems.base import SystemPage
 
 
 class GenericPage(SystemPage):
-    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+    """The evaluation's cost lines, read-only: the page of a system that declares no
+    lists, and the Costs tab of one that does."""
+
+    def __init__(
+        self, document: EditorDocument, parent: QWidget | None = None, *, with_note: bool = True
+    ) -> None:
         super().__init__(document, parent)
         self.model = QStandardItemModel(0, 3, self)
         self.model.setHorizontalHeaderLabels(["Item", "Cost", "Explanation"])
@@ -31,7 +36,10 @@ class GenericPage(SystemPage):
         note.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(note)
+        if with_note:
+            layout.addWidget(note)
+        else:
+            note.deleteLater()
         layout.addWidget(self.view)
         document.changed.connect(lambda _changes: self.refresh())
         self.refresh()

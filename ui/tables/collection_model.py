@@ -67,7 +67,7 @@ class CollectionTableModel(DocTableModel):
     def mimeTypes(self) -> list[str]:
         return [self.mime_type]
 
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:  # type: ignore[override]
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         data = QMimeData()
         if indexes:
             data.setData(self.mime_type, QByteArray(str(indexes[0].row()).encode()))

@@ -35,7 +35,7 @@ class Draft(QObject):
     def __init__(self, document: EditorDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.target = document
-        self.system: GameSystem = document.system
+        self.system: GameSystem[Any] = document.system
         self.original: CharacterDocument[Any, Any] = document.document
         rules = advancement_of(self.system)
         if rules is None:

@@ -3,6 +3,8 @@ follows; buying one pushes its changes on the wizard's private undo stack."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -36,7 +38,7 @@ class OptionsPanel(QWidget):
     open_requested = Signal(object)  # SpendOption
 
     def __init__(
-        self, system: GameSystem, rules: AdvancementRules, parent: QWidget | None = None
+        self, system: GameSystem[Any], rules: AdvancementRules, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.system = system

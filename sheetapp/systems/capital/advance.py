@@ -137,7 +137,7 @@ class CapitalAdvancement:
     # --- what may be bought ------------------------------------------------------------------
 
     def spend_options(
-        self, system: GameSystem, document: CharacterDocument[Any, Any]
+        self, system: GameSystem[Any], document: CharacterDocument[Any, Any]
     ) -> list[SpendOption]:
         """Each System that fits the free Slots now without breaking a rule, taken at the
         character's current level (line 273)."""
@@ -221,7 +221,9 @@ def _asset_rolls(character: CapitalCharacter) -> list[HpRoll]:
     return list(asset.hp_rolls) if asset is not None else []
 
 
-def _error_keys(system: GameSystem, document: CharacterDocument[Any, Any]) -> set[tuple[str, str]]:
+def _error_keys(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any]
+) -> set[tuple[str, str]]:
     return {
         (issue.code, issue.message)
         for issue in system.evaluate(document).issues

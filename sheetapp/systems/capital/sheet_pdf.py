@@ -52,7 +52,7 @@ VITAL_TOTALS = ("hp", "energy", "bones", "companion_hp")
 
 
 def capital_sheet(
-    system: GameSystem, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> Sheet:
     character: CapitalCharacter = document.character
     campaign: CapitalCampaign = document.campaign

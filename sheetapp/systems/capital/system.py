@@ -17,8 +17,9 @@ from sheetapp.systems.capital.derived import derived_values
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter, CapitalDocument
 from sheetapp.systems.capital.sheet import Sheet, build_sheet
 
-if TYPE_CHECKING:  # the printable sheet loads with PDF export
+if TYPE_CHECKING:
     from sheetapp.core.sheet import Sheet as PrintedSheet
+    from sheetapp.editing.collections import Collection  # the printable sheet loads with PDF export
 
 SLOTS = "slots"
 VEHICLE_SLOTS = "vehicle_slots"
@@ -187,8 +188,14 @@ class CapitalSystem:
             tuple(children),
         )
 
+    def collections(self) -> tuple[Collection[Any], ...]:
+        """The character's editable lists (:class:`~sheetapp.core.system.DeclaresCollections`)."""
+        from sheetapp.systems.capital.collections import COLLECTIONS
+
+        return COLLECTIONS
+
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> PrintedSheet:
-        """The printable sheet (optional GameSystem member; see sheetapp.core.sheet)."""
+        """The printable sheet (the PrintsSheet capability; see sheetapp.core.sheet)."""
         from sheetapp.systems.capital.sheet_pdf import capital_sheet
 
         return capital_sheet(self, document, evaluation)

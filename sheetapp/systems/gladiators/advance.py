@@ -85,7 +85,7 @@ class GladiatorsAdvancement:
     rules_text: str = RULES_TEXT
 
     def spend_options(
-        self, system: GameSystem, document: CharacterDocument[Any, Any]
+        self, system: GameSystem[Any], document: CharacterDocument[Any, Any]
     ) -> list[SpendOption]:
         """Each ability one level up and each disadvantage bought off, priced now; then the
         open-ended purchases the editor builds (a new ability, modifier or advantage)."""
@@ -190,7 +190,7 @@ def raise_level(document: CharacterDocument[Any, Any], index: int, levels: int =
 
 
 def raise_level_options(
-    system: GameSystem, document: CharacterDocument[Any, Any]
+    system: GameSystem[Any], document: CharacterDocument[Any, Any]
 ) -> list[SpendOption]:
     """Every ability one level up, with its price and its cost line after the raise.
 
@@ -228,7 +228,7 @@ def raise_level_options(
 
 
 def _alone(
-    system: GameSystem, document: CharacterDocument[Any, Any], ability: AbilityChoice
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], ability: AbilityChoice
 ) -> CostLine:
     """The cost line of ``ability`` evaluated on its own in ``document``'s campaign."""
     character: GladiatorsCharacter = document.character
@@ -267,7 +267,7 @@ def buy_off_changes(document: CharacterDocument[Any, Any], index: int) -> list[C
 
 
 def buy_off_disadvantage(
-    system: GameSystem, document: CharacterDocument[Any, Any], index: int
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], index: int
 ) -> BuyOff:
     """What buying off disadvantage ``index`` costs: the GP its points had provided.
 

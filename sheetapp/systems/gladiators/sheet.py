@@ -59,7 +59,7 @@ TRAIT_COLUMNS = (
 
 
 def gladiators_sheet(
-    system: GameSystem, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> Sheet:
     character: GladiatorsCharacter = document.character
     campaign: GladiatorsCampaign = document.campaign

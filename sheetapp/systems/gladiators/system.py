@@ -29,8 +29,11 @@ from sheetapp.systems.gladiators.resolve import (
 from sheetapp.systems.gladiators.starting import starting_abilities
 from sheetapp.systems.gladiators.traits import TraitPrice, trait_price
 
-if TYPE_CHECKING:  # the printable sheet loads with PDF export, advancement when used
+if TYPE_CHECKING:
     from sheetapp.core.sheet import Sheet
+    from sheetapp.editing.collections import (
+        Collection,  # the printable sheet loads with PDF export, advancement when used
+    )
     from sheetapp.systems.gladiators.advance import GladiatorsAdvancement
 
 GP = "gp"
@@ -182,8 +185,14 @@ class GladiatorsSystem:
             results.append(result)
         return results
 
+    def collections(self) -> tuple[Collection[Any], ...]:
+        """The character's editable lists (:class:`~sheetapp.core.system.DeclaresCollections`)."""
+        from sheetapp.systems.gladiators.collections import COLLECTIONS
+
+        return COLLECTIONS
+
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
-        """The printable sheet (optional GameSystem member; see sheetapp.core.sheet)."""
+        """The printable sheet (the PrintsSheet capability; see sheetapp.core.sheet)."""
         from sheetapp.systems.gladiators.sheet import gladiators_sheet
 
         return gladiators_sheet(self, document, evaluation)

@@ -1,10 +1,7 @@
-"""The Capital editor page, registered for the system id ``capital``."""
+"""The Capital editor page (found through the ``sheetapp.pages`` entry point ``capital``)."""
 
 from __future__ import annotations
 
-from ui.systems import register_page
 from ui.systems.capital.page import CapitalPage
-
-register_page("capital", CapitalPage)
 
 __all__ = ["CapitalPage"]

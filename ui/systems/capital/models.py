@@ -10,13 +10,22 @@ from sheetapp.core.issues import DataPath
 from sheetapp.systems.capital import edits
 from sheetapp.systems.capital.catalog import ATTRIBUTES, catalogs
 from sheetapp.systems.capital.dice import SCORE_FOR_DIE
+from sheetapp.systems.capital.model import CapitalDocument
 from sheetapp.systems.capital.scores import role_deltas
 from ui.tables.doc_table import Cell, DocTableModel, choice_list
 
 ATTR, DIE, BASE, ROLE, SCORE, HOW = range(6)
 
 
-class AttributesModel(DocTableModel):
+class CapitalTable(DocTableModel):
+    @property
+    def character_document(self) -> CapitalDocument:
+        document = self.doc.document
+        assert isinstance(document, CapitalDocument)
+        return document
+
+
+class AttributesModel(CapitalTable):
     """Step 5: the die given to each attribute, the table's score, the Role's changes."""
 
     COLUMNS = ("Attribute", "Die", "Base", "Role", "Score", "How")
@@ -103,7 +112,7 @@ S_NAME, S_CHOICE, S_SLOTS, S_ENERGY, S_COOLDOWN, S_LEVEL, S_SOURCE = range(7)
 E_ITEM, E_QTY, E_DAMAGE, E_OPTION, E_HELD, E_HANDS, E_NOTE = range(7)
 
 
-class VehicleSystemsModel(DocTableModel):
+class VehicleSystemsModel(CapitalTable):
     """Every System of the Special Vehicle: those it comes with, chosen and fitted."""
 
     COLUMNS = ("Vehicle System", "Slots", "Where from")

@@ -1,0 +1,103 @@
+"""The editor page a system gets from its declarations alone: one tab per declared list
+(its table, add from the catalog or a custom entry, remove, reorder, duplicate; every
+edit undoable, every issue marked on its cell), the rulebook text of the selected row,
+and a Costs tab with the evaluation's cost lines."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
+
+from sheetapp.core.issues import DataPath
+from sheetapp.core.system import collections_of
+from sheetapp.editing.collections import collection_at
+from ui.document import EditorDocument
+from ui.qtcompat import emit
+from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
+from ui.systems.base import SystemPage
+from ui.systems.generic import GenericPage
+from ui.tables.collection_editor import CollectionEditor, editor_box
+
+
+class CollectionsPage(SystemPage):
+    def __init__(self, document: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(document, parent)
+        self.declared = tuple(collections_of(document.system))
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("collection_tabs")
+        self.editors: dict[str, CollectionEditor] = {}
+        self.pages: dict[str, QWidget] = {}
+        for collection in self.declared:
+            editor = CollectionEditor(document, collection, self)
+            self.editors[collection.key] = editor
+            self.pages[collection.key] = self._tab(editor)
+            self.tabs.addTab(self.pages[collection.key], collection.title.replace("&", "&&"))
+        self.costs = GenericPage(document, self, with_note=False)
+        self.costs.path_selected.connect(lambda path: emit(self.path_selected, path))
+        self.tabs.addTab(self.costs, "Costs")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+
+    def _tab(self, editor: CollectionEditor) -> QWidget:
+        text = QTextBrowser()
+        text.setObjectName(f"{editor.collection.key}_text")
+        text.setHtml(_rule_html(None, editor.collection.help))
+        editor.view.selectionModel().currentChanged.connect(
+            lambda current, _previous: self._current_changed(current, text, editor)
+        )
+        left = QWidget()
+        box = QVBoxLayout(left)
+        box.setContentsMargins(0, 0, 0, 0)
+        if editor.collection.help:
+            hint = QLabel(editor.collection.help)
+            hint.setWordWrap(True)
+            box.addWidget(hint)
+        box.addWidget(editor_box(editor), 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(text)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        return splitter
+
+    def _current_changed(
+        self, current: QModelIndex, text: QTextBrowser, editor: CollectionEditor
+    ) -> None:
+        if not current.isValid():
+            return
+        rule = current.siblingAtColumn(0).data(RULE_TEXT_ROLE)
+        text.setHtml(_rule_html(rule, editor.collection.help))
+        path = current.data(PATH_ROLE)
+        if path:
+            emit(self.path_selected, tuple(path))
+
+    def tab_host(self) -> QTabWidget:
+        return self.tabs
+
+    def edit_actions(self) -> list[QAction]:
+        return [action for editor in self.editors.values() for action in editor.actions()]
+
+    def select_path(self, path: DataPath) -> bool:
+        found = collection_at(self.declared, path)
+        if found is not None:
+            collection, _row = found
+            editor = self.editors[collection.key]
+            index = editor.model.index_for_path(path)
+            if index.isValid():
+                self.tabs.setCurrentWidget(self.pages[collection.key])
+                editor.select(index)
+                return True
+        if self.costs.select_path(path):
+            self.tabs.setCurrentWidget(self.costs)
+            return True
+        return False
+
+
+def _rule_html(rule: object, fallback: str) -> str:
+    if rule:
+        return "<br>".join(html.escape(line) for line in str(rule).splitlines())
+    return f"<p><i>{html.escape(fallback or 'Select a row to read about it here.')}</i></p>"
