@@ -11,10 +11,21 @@ from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import LoadedDocument, parse_document
 
 REPO = Path(__file__).resolve().parents[2]
+#: the base character of each system: these two, else the system's first shipped example
+#: (a system that ships none fails here: every system must have one)
 BASES = {
     "gladiators": REPO / "resources" / "examples" / "gladiators" / "night-owl.json",
     "capital": REPO / "resources" / "examples" / "capital" / "mara-quell.json",
 }
+
+
+def base_of(system_id: str) -> Path:
+    if system_id in BASES:
+        return BASES[system_id]
+    examples = sorted((REPO / "resources" / "examples" / system_id).glob("*.json"))
+    assert examples, f"{system_id} ships no example character to plant hostile text in"
+    return examples[0]
+
 
 Raw = dict[str, Any]
 
@@ -77,6 +88,38 @@ def _capital(raw: Raw, text: Callable[[str], str]) -> list[str]:
     return planted
 
 
+def _declared(system_id: str) -> Callable[[Raw, Callable[[str], str]], list[str]]:
+    """Any other system: the name, player and notes, and every text column of its
+    declared lists."""
+
+    def plant(raw: Raw, text: Callable[[str], str]) -> list[str]:
+        from sheetapp.core.system import collections_of
+
+        planted = []
+        for key in ("name", "player", "notes"):
+            raw["meta"][key] = text(f"meta.{key}")
+            planted.append(f"meta.{key}")
+        for collection in collections_of(installed_systems().get(system_id)):
+            node: Any = raw
+            for part in collection.path:
+                node = node[part]
+            for row, item in enumerate(node):
+                for column in collection.columns:
+                    if column.edit != "text":
+                        continue
+                    where = f"{collection.key}[{row}].{column.field or 'text'}"
+                    if column.field is None and isinstance(item, str):
+                        node[row] = text(where)
+                    elif isinstance(item, dict) and isinstance(item.get(column.field), str):
+                        item[column.field] = text(where)
+                    else:
+                        continue
+                    planted.append(where)
+        return planted
+
+    return plant
+
+
 PLANTERS = {"gladiators": _gladiators, "capital": _capital}
 
 
@@ -85,7 +128,7 @@ def hostile_document(
 ) -> tuple[LoadedDocument, list[str]]:
     """The system's base character with ``text(field)`` in every printable field, read
     back through the loader; returns the field names planted."""
-    raw = json.loads(BASES[system_id].read_text(encoding="utf-8"))
-    planted = PLANTERS[system_id](raw, text)
+    raw = json.loads(base_of(system_id).read_text(encoding="utf-8"))
+    planted = PLANTERS.get(system_id, _declared(system_id))(raw, text)
     data = json.dumps(raw, ensure_ascii=False).encode("utf-8")
     return parse_document(data, installed_systems(), source=f"hostile {system_id}"), planted

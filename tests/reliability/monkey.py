@@ -604,8 +604,58 @@ SYSTEM_ACTIONS: dict[str, list[MonkeyAction]] = {
 }
 
 
+def _declared_editor(m: Monkey) -> Any:
+    """A declared list's editor on the generic page (None on a page of its own), with a
+    row of its table selected when it has rows."""
+    editors = list(getattr(m.page, "editors", {}).values())
+    editor = m.pick(editors)
+    if editor is None:
+        return None
+    rows = editor.model.rowCount()
+    if rows:
+        editor.select(editor.model.index(m.rng.randrange(rows), 0))
+    return editor
+
+
+def act_declared(name: str) -> Callable[[Monkey], bool]:
+    """Run one action of a declared list ("add", "custom", "remove", "up", "down",
+    "duplicate") as its tool button would."""
+
+    def run(m: Monkey) -> bool:
+        editor = _declared_editor(m)
+        if editor is None:
+            return False
+        action = {
+            "add": editor.add_action,
+            "custom": editor.custom_action,
+            "remove": editor.remove_action,
+            "up": editor.up_action,
+            "down": editor.down_action,
+            "duplicate": editor.duplicate_action,
+        }[name]
+        if action is None or not action.isEnabled():
+            return False
+        action.trigger()
+        return True
+
+    return run
+
+
+#: The actions every declared list has on the generic page: a system that declares its
+#: lists and has no page of its own is driven by these without naming it here.
+DECLARED_ACTIONS: list[MonkeyAction] = [
+    MonkeyAction("declared list: add (picker)", 6, act_declared("add")),
+    MonkeyAction("declared list: custom entry", 2, act_declared("custom")),
+    MonkeyAction("declared list: remove", 3, act_declared("remove")),
+    MonkeyAction("declared list: move up", 2, act_declared("up")),
+    MonkeyAction("declared list: move down", 2, act_declared("down")),
+    MonkeyAction("declared list: duplicate", 1, act_declared("duplicate")),
+]
+
+
 def actions_for(system_id: str) -> list[MonkeyAction]:
-    return COMMON_ACTIONS + SYSTEM_ACTIONS.get(system_id, [])
+    own = SYSTEM_ACTIONS.get(system_id)
+    return COMMON_ACTIONS + (own if own is not None else DECLARED_ACTIONS)
 
 
 # --- the dialogs, driven --------------------------------------------------------------------
