@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from sheetapp.core.issues import Severity
-from sheetapp.systems.gladiators import SYSTEM
+from sheetapp.systems.gladiators.system import SYSTEM
 from sheetapp.systems.gladiators.catalog import (
     AbilityDef,
     Catalogs,

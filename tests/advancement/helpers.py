@@ -7,8 +7,8 @@ from pathlib import Path
 from sheetapp.core.changes import Change
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import load_document
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators.model import GladiatorsDocument, TraitChoice
+from sheetapp.systems.gladiators.system import SYSTEM
 
 REPO = Path(__file__).resolve().parents[2]
 NIGHT_OWL = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"

@@ -13,7 +13,7 @@ from sheetapp.advancement import Advancement, commit
 from sheetapp.cli import main
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import load_document, save_document
-from sheetapp.systems.gladiators import SYSTEM
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import ARMOUR, NIGHT_OWL, forty_gp_hero, level
 
 

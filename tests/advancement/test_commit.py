@@ -13,7 +13,7 @@ from sheetapp.advancement import (
     preview,
 )
 from sheetapp.core.changes import Change, document_data
-from sheetapp.systems.gladiators import SYSTEM
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import (
     ACCURACY,
     ARMOUR,

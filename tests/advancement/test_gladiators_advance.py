@@ -12,11 +12,11 @@ from sheetapp.advancement import (
     preview,
     price_changes,
 )
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators import advance as gladiators_advance
 from sheetapp.systems.gladiators import system as gladiators_system
 from sheetapp.systems.gladiators.advance import buy_off_disadvantage, raise_level
 from sheetapp.systems.gladiators.model import GladiatorsDocument
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import ARMOUR, night_owl, trait
 
 SONIC_BLASTER = 5  # Damaging Attack L5, Level Limit 4

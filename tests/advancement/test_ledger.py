@@ -20,8 +20,8 @@ from sheetapp.core.changes import document_data
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import dump_document, load_document, save_document
 from sheetapp.storage.schema import file_schema
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators.model import GladiatorsDocument
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import ACCURACY, ARMOUR, level, night_owl
 
 

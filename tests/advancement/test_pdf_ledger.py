@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sheetapp.advancement import Advancement, commit, revert
 from sheetapp.core.sheet import build_sheet
-from sheetapp.systems.gladiators import SYSTEM
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import ARMOUR, GLIDER, forty_gp_hero, level
 from tests.pdf.helpers import flat, page_texts, render
 

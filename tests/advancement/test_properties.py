@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from sheetapp.advancement import Advancement, commit, preview, revert
 from sheetapp.core.changes import Change, document_data
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators.model import GladiatorsDocument
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import level, night_owl
 
 OWL = night_owl()

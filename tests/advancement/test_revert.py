@@ -6,8 +6,8 @@ import pytest
 
 from sheetapp.advancement import Advancement, LedgerError, commit, revert
 from sheetapp.core.changes import Change, document_data
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators.model import GladiatorsDocument
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import ACCURACY, ARMOUR, forty_gp_hero, level, night_owl
 
 

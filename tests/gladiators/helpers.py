@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators.model import (
     AbilityChoice,
     GladiatorsDocument,
     ModifierChoice,
     TraitChoice,
 )
+from sheetapp.systems.gladiators.system import SYSTEM
 
 
 def ability(

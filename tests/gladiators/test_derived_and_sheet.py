@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheetapp.systems.gladiators import SYSTEM
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.gladiators.helpers import ability, character, evaluate
 
 

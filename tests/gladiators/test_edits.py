@@ -8,11 +8,11 @@ import pytest
 from sheetapp.core.changes import Change, apply_to_document, invert_all
 from sheetapp.editing.explain import cost_line_for
 from sheetapp.editing.fields import meta_text, set_meta, set_value, with_settings
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators import edits as e
 from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS
 from sheetapp.systems.gladiators.model import GladiatorsDocument
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.gladiators.helpers import character, evaluate
 
 

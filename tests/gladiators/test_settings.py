@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sheetapp.core.issues import Severity
-from sheetapp.systems.gladiators import SYSTEM
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.gladiators.helpers import ability, character, codes, evaluate
 
 

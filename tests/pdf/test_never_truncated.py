@@ -10,9 +10,9 @@ from io import BytesIO
 import pytest
 from PIL import Image
 
-from sheetapp.systems.gladiators import SYSTEM
 from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.model import AbilityChoice, GladiatorsDocument
+from sheetapp.systems.gladiators.system import SYSTEM
 from tests.pdf.helpers import flat, lines, load_sample, page_texts, reader, render
 
 TRICKY_NAME = '<b>Zoë & "Ж" <img src="x.png"/></b> Ωμέγα ½×éö &amp; <font color=red>'

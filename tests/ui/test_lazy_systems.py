@@ -65,7 +65,7 @@ class _BrokenPoint:
     """An entry point whose system has a broken catalog."""
 
     name = "gladiators"
-    value = "sheetapp.systems.gladiators:SYSTEM"
+    value = "sheetapp.systems.gladiators.system:SYSTEM"
 
     def load(self) -> Any:
         raise CatalogError("gladiators/abilities.json", "armour", "level_limit: not an integer")

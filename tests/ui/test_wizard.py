@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from sheetapp.core.issues import Severity
 from sheetapp.storage.files import LoadedDocument, save_document
 from sheetapp.systems.capital.system import SYSTEM as CAPITAL
-from sheetapp.systems.gladiators import SYSTEM as GLADIATORS
+from sheetapp.systems.gladiators.system import SYSTEM as GLADIATORS
 from tests.advancement.helpers import ARMOUR, GLIDER, forty_gp_hero
 from tests.capital.helpers import character
 from ui.editor_view import EditorView

@@ -1,5 +1,2 @@
-"""Glorious Gladiators v6 (seed 000_5bffb215164afb79.txt)."""
-
-from sheetapp.systems.gladiators.system import SYSTEM, GladiatorsSystem
-
-__all__ = ["SYSTEM", "GladiatorsSystem"]
+"""Glorious Gladiators v6 (seed 000_5bffb215164afb79.txt). The system object is
+``sheetapp.systems.gladiators.system.SYSTEM`` (the entry point), as for every system."""

@@ -1,0 +1,56 @@
+"""The plug-in contract: built-in systems are found the same way a third-party one is,
+and what they offer beyond the required members is declared, not guessed."""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from sheetapp.core.examples import list_examples, load_example
+from sheetapp.core.system import (
+    Advances,
+    DeclaresCollections,
+    GameSystem,
+    PrintsSheet,
+    collections_of,
+    installed_systems,
+)
+from sheetapp.editing.collections import cell
+
+
+def test_built_in_entry_points_have_one_shape() -> None:
+    """Each system's object is ``sheetapp.systems.<id>.system:SYSTEM``; each page
+    ``ui.systems.<id>.page:<Name>Page``."""
+    for point in entry_points(group="sheetapp.systems"):
+        if point.value.startswith("sheetapp."):
+            assert point.value == f"sheetapp.systems.{point.name}.system:SYSTEM"
+    for point in entry_points(group="sheetapp.pages"):
+        module, _, attribute = point.value.partition(":")
+        assert module == f"ui.systems.{point.name}.page" and attribute.endswith("Page")
+        assert point.name in installed_systems()
+
+
+def test_every_system_declares_its_capabilities() -> None:
+    for system in installed_systems():
+        assert isinstance(system, GameSystem)
+        assert isinstance(system, DeclaresCollections)
+        assert isinstance(system, PrintsSheet)
+        assert isinstance(system, Advances)
+
+
+def test_declared_lists_exist_in_a_new_character_and_show_every_cell() -> None:
+    """A declaration whose path or columns do not fit the model fails here, not in the
+    window."""
+    registry = installed_systems()
+    for system in registry:
+        examples = [
+            load_example(system.id, e.id, registry).document
+            for e in list_examples(system.id, registry)
+        ]
+        for document in [system.new_document("New"), *examples]:
+            for collection in collections_of(system):
+                items = collection.items(document)
+                for row in range(len(items)):
+                    for column in range(len(collection.columns)):
+                        shown = cell(collection, document, row, column)
+                        assert isinstance(shown.text, str)
+                    assert collection.item_name(document, row)
