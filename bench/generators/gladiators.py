@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from sheetapp.core.issues import Severity
-from sheetapp.systems.gladiators.system import SYSTEM
 from sheetapp.systems.gladiators.catalog import (
     AbilityDef,
     Catalogs,
@@ -39,6 +38,7 @@ from sheetapp.systems.gladiators.model import (
     TraitChoice,
 )
 from sheetapp.systems.gladiators.rules import ADVANTAGES_RANGE, DISADVANTAGES_RANGE
+from sheetapp.systems.gladiators.system import SYSTEM
 
 #: The issue codes a character with more traits than the seed allows carries.
 TRAIT_COUNT_CODES = frozenset({"gladiators.advantages_count", "gladiators.disadvantages_count"})
