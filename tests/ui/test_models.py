@@ -11,12 +11,12 @@ from pytestqt.modeltest import ModelTester
 from sheetapp.core.system import installed_systems
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import catalogs
-from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS, modifiers_of
+from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS, modifiers_of, trait_entries
 from tests.ui.conftest import SAMPLE
 from ui.issues_panel import IssuesModel
 from ui.main_window import MainWindow
 from ui.picker import PickerFilter, PickerModel
-from ui.systems.gladiators.entries import ability_entries, modifier_entries, trait_entries
+from ui.systems.gladiators.entries import ability_entries, modifier_entries
 from ui.systems.gladiators.page import GladiatorsPage
 
 Check = Callable[[QAbstractItemModel], ModelTester]
@@ -78,8 +78,8 @@ def test_picker_and_issue_models(check: Check) -> None:
     for entries in (
         ability_entries(cats),
         modifier_entries(cats),
-        trait_entries(cats, "advantages"),
-        trait_entries(cats, "disadvantages"),
+        trait_entries("advantages"),
+        trait_entries("disadvantages"),
     ):
         model = PickerModel(entries)
         check(model)

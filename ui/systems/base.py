@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from sheetapp.core.issues import DataPath
 from ui.document import EditorDocument
+from ui.tables.views import window_action
 
 
 class SystemPage(QWidget):
@@ -38,12 +39,9 @@ class SystemPage(QWidget):
         self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None
     ) -> QAction:
         """A page action; its shortcut works anywhere in the window while the page shows."""
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        if isinstance(shortcut, QKeySequence):
+            shortcut = shortcut.toString()
+        return window_action(self, text, slot, shortcut)
 
     def edit_actions(self) -> list[QAction]:
         """Actions for the window's Character menu (add, remove, reorder...)."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QTableView, QWidget
 
 from sheetapp.core.changes import Change
@@ -20,7 +20,7 @@ from ui.forms import FieldSpec
 from ui.picker import PickerDialog
 from ui.qtcompat import emit
 from ui.tables.collection_model import CollectionTableModel
-from ui.tables.views import table_view, tool_button
+from ui.tables.views import table_view, tool_button, window_action
 
 
 class CollectionEditor(QObject):
@@ -66,12 +66,7 @@ class CollectionEditor(QObject):
     def _action(
         self, text: str, slot: Callable[[], object], shortcut: str | None = None
     ) -> QAction:
-        action = QAction(text, self.host)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return window_action(self.host, text, slot, shortcut)
 
     # --- what pages place -----------------------------------------------------------------
 

@@ -3,6 +3,7 @@ their contents without re-measuring every row on every edit, and tool buttons.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -13,7 +14,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QToolButton
 
 from ui.delegates import EditDelegate
@@ -120,6 +121,18 @@ class ColumnFitter(QObject):
             self.view.setColumnWidth(column, needed)
 
 
+def window_action(
+    parent: QObject, text: str, slot: Callable[[], object], shortcut: str | None = None
+) -> QAction:
+    """An action whose shortcut works anywhere in the window while its page shows."""
+    action = QAction(text, parent)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
+
+
 def tool_button(action: QAction) -> QToolButton:
     button = QToolButton()
     button.setDefaultAction(action)
@@ -128,4 +141,4 @@ def tool_button(action: QAction) -> QToolButton:
     return button
 
 
-__all__ = ["ColumnFitter", "table_view", "tool_button"]
+__all__ = ["ColumnFitter", "table_view", "tool_button", "window_action"]

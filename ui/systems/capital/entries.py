@@ -1,57 +1,11 @@
-"""Catalog entries for the Capital pickers: the seed's text of each System, item and
-Special Asset, with what it costs (Slots, Energy, price) and where the rulebook has it."""
+"""Catalog entries for the Capital Special Asset pickers (the Systems and equipment
+pickers come with their declared lists, :mod:`sheetapp.systems.capital.collections`)."""
 
 from __future__ import annotations
 
-from sheetapp.core.catalog import CatalogEntry
-from sheetapp.systems.capital.catalog import Catalogs, SystemDef
+from sheetapp.systems.capital.catalog import Catalogs
+from sheetapp.systems.capital.collections import pick_entry
 from ui.picker import PickerEntry
-
-
-def _entry(entry: CatalogEntry, group: str, cost: str) -> PickerEntry:
-    return PickerEntry(
-        entry.id,
-        entry.name,
-        group,
-        cost,
-        entry.text,
-        entry.certainty,
-        entry.certainty_note,
-        entry.seed_lines,
-    )
-
-
-def system_cost(system: SystemDef) -> str:
-    parts = []
-    if system.slots is not None:
-        parts.append(f"{system.slots} Slot{'s' if system.slots != 1 else ''}")
-    elif system.innate:
-        parts.append("Innate: no Slot")
-    if system.energy:
-        parts.append(f"Energy {system.energy}")
-    if system.cooldown:
-        parts.append(f"Cooldown {system.cooldown}")
-    return ", ".join(parts)
-
-
-def system_entries(cats: Catalogs) -> list[PickerEntry]:
-    """The Systems a character can take: those with Slots (line 283) and the Innate ones
-    (line 2539). Role Systems come with the Role."""
-    return [
-        _entry(system, system.category, system_cost(system))
-        for system in cats.systems.values()
-        if system.slots is not None or system.innate
-    ]
-
-
-def equipment_entries(cats: Catalogs) -> list[PickerEntry]:
-    entries = []
-    for item in cats.equipment.values():
-        cost = f"{item.price} mC" if item.price is not None else ""
-        if item.rarity:
-            cost = f"{cost}, {item.rarity}" if cost else item.rarity
-        entries.append(_entry(item, item.category, cost))
-    return entries
 
 
 def asset_entries(cats: Catalogs) -> list[PickerEntry]:
@@ -63,7 +17,7 @@ def asset_entries(cats: Catalogs) -> list[PickerEntry]:
         ("Special Weapon", cats.special_weapons),
     ):
         for entry in table.values():
-            entries.append(_entry(entry, kind, ""))
+            entries.append(pick_entry(entry, kind, ""))
     return entries
 
 
@@ -73,5 +27,5 @@ def vehicle_system_entries(cats: Catalogs) -> list[PickerEntry]:
         cost = f"{system.slots} Slots" if system.slots is not None else "no Slots"
         if system.limited is not None:
             cost += f"; Limited: {system.limited.text}"
-        entries.append(_entry(system, system.category, cost))
+        entries.append(pick_entry(system, system.category, cost))
     return entries

@@ -10,7 +10,6 @@ from sheetapp.systems.gladiators.catalog import (
     FixedCost,
     ModifierDef,
     PerUnitCost,
-    TraitDef,
     VariantCost,
 )
 from ui.picker import PickerEntry
@@ -68,28 +67,9 @@ def modifier_entry(definition: ModifierDef) -> PickerEntry:
     )
 
 
-def trait_entry(definition: TraitDef) -> PickerEntry:
-    return PickerEntry(
-        definition.id,
-        definition.name,
-        ", ".join(definition.category),
-        definition.stated_cost
-        or (str(definition.cost) if isinstance(definition.cost, int) else ""),
-        definition.text,
-        definition.certainty,
-        definition.certainty_note,
-        definition.seed_lines,
-    )
-
-
 def ability_entries(cats: Catalogs) -> list[PickerEntry]:
     return [ability_entry(d) for d in cats.abilities.values()]
 
 
 def modifier_entries(cats: Catalogs) -> list[PickerEntry]:
     return [modifier_entry(d) for d in cats.modifiers.values()]
-
-
-def trait_entries(cats: Catalogs, kind: str) -> list[PickerEntry]:
-    known = cats.advantages if kind == "advantages" else cats.disadvantages
-    return [trait_entry(d) for d in known.values()]
