@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sheetapp.core.changes import Change, apply_to_document
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import Severity
 from sheetapp.core.system import installed_systems
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.files import dump_document
 
 SEED = 20240608

@@ -21,9 +21,9 @@ from sheetapp.startup import pause_collector, resume_collector
 from sheetapp.storage.errors import CharacterFileError
 
 if TYPE_CHECKING:
+    from sheetapp.core.document import CharacterDocument
     from sheetapp.core.evaluation import Evaluation
     from sheetapp.core.system import SystemRegistry
-    from sheetapp.storage.envelope import CharacterDocument
     from sheetapp.storage.files import LoadedDocument
 
 # Everything else is imported by the command that uses it: `sheetapp FILE` opens the
@@ -199,8 +199,8 @@ def cmd_systems(_args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
-    from sheetapp.core.examples import UnknownExampleError, load_example
     from sheetapp.core.system import UnknownSystemError
+    from sheetapp.storage.examples import UnknownExampleError, load_example
     from sheetapp.storage.files import dump_document
 
     try:
@@ -227,8 +227,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_examples(args: argparse.Namespace, out: TextIO) -> int:
-    from sheetapp.core.examples import list_examples
     from sheetapp.core.system import UnknownSystemError
+    from sheetapp.storage.examples import list_examples
 
     try:
         system = registry().get(args.system)

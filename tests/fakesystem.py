@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.document import CharacterDocument, FileModel, Meta
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.issues import Issue, Severity
 from sheetapp.core.system import UnknownReference
@@ -20,7 +21,6 @@ from sheetapp.editing.collections import (
     CustomField,
     PickEntry,
 )
-from sheetapp.storage.envelope import CharacterDocument, FileModel, Meta
 
 KNOWN_SKILLS = {"climb", "swim"}
 SKILL_TEXT = {"climb": "Going up walls and cliffs.", "swim": "Staying afloat and moving in water."}

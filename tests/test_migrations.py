@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from sheetapp.core.document import SCHEMA_VERSION
 from sheetapp.core.system import SystemRegistry
-from sheetapp.storage.envelope import SCHEMA_VERSION
 from sheetapp.storage.files import dump_document, load_document
 from sheetapp.storage.migrations import STEPS, NewerSchemaError, migrate, migrate_1_to_2
 

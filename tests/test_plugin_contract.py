@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from importlib.metadata import entry_points
 
-from sheetapp.core.examples import list_examples, load_example
 from sheetapp.core.system import (
     Advances,
     DeclaresCollections,
@@ -15,6 +14,7 @@ from sheetapp.core.system import (
     installed_systems,
 )
 from sheetapp.editing.collections import cell
+from sheetapp.storage.examples import list_examples, load_example
 
 
 def test_built_in_entry_points_have_one_shape() -> None:

@@ -22,10 +22,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from sheetapp.core.changes import Change, ChangeError, apply_to_document, invert_all
+from sheetapp.core.document import CharacterDocument, unknown_key_issues
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument, unknown_key_issues
 from sheetapp.storage.files import LoadedDocument
 from ui.qtcompat import emit
 

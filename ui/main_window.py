@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
 from sheetapp import __version__
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.examples import list_examples, load_example
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemLoadError, SystemRegistry
 from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
 from sheetapp.startup import thaw_collector
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
+from sheetapp.storage.examples import list_examples, load_example
 from sheetapp.storage.files import LoadedDocument, load_document, save_document
 from sheetapp.storage.portable import export_bytes
 from ui.autosave import Autosaver

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.system import GameSystem, SystemRegistry
 from sheetapp.editing.fields import with_settings
-from sheetapp.storage.envelope import CharacterDocument
 from ui.forms import ModelForm, field_specs
 
 

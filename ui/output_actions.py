@@ -18,8 +18,8 @@ import importlib.util
 from collections.abc import Callable
 from typing import Any
 
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.storage.envelope import CharacterDocument
 
 PdfRenderer = Callable[[CharacterDocument[Any, Any], Evaluation], bytes]
 PreviewFunction = Callable[[Any, CharacterDocument[Any, Any], Evaluation], Any]

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import GameSystem, installed_systems
 from sheetapp.pdf.export import render_pdf
@@ -35,7 +36,6 @@ from sheetapp.pdf.fonts import FontError
 from sheetapp.pdf.layout import LayoutError, layout_for
 from sheetapp.pdf.options import Paper, PdfOptions, default_paper
 from sheetapp.storage.atomic import atomic_write
-from sheetapp.storage.envelope import CharacterDocument
 from ui.errors import show_error
 
 #: Pages are rendered for the printer at no more than this resolution.

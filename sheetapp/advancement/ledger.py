@@ -26,7 +26,7 @@ from sheetapp.core.changes import (
     document_data,
     invert_all,
 )
-from sheetapp.storage.envelope import CharacterDocument, HistoryEntry
+from sheetapp.core.document import CharacterDocument, HistoryEntry
 
 CREATION = "creation"
 ADVANCE = "advance"

@@ -17,9 +17,9 @@ from pydantic import ValidationError
 
 from sheetapp.advancement.spec import AdvancementRules, describe_path, priced_totals
 from sheetapp.core.changes import Change, apply_changes, document_data
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,10 @@ from sheetapp.advancement.ledger import (
 from sheetapp.advancement.pricing import price_and_apply
 from sheetapp.advancement.spec import AdvancementRules, advancement_of
 from sheetapp.core.changes import ChangeError, apply_changes
+from sheetapp.core.document import CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, Severity, format_path
 from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument, HistoryEntry
 
 #: How a refusal names the edits made in the editor outside any ledger entry.
 OUTSIDE_LEDGER = "the edits made outside the ledger"

@@ -34,8 +34,8 @@ from sheetapp.advancement.spec import (
 )
 from sheetapp.core.changes import ChangeError, apply_changes
 from sheetapp.core.costs import Total
+from sheetapp.core.document import CharacterDocument, HistoryEntry
 from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument, HistoryEntry
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from sheetapp.core.changes import Change
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath, format_path
 from sheetapp.core.system import Advances, GameSystem
-from sheetapp.storage.envelope import CharacterDocument
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,13 +18,13 @@ from typing import Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel
 
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.incremental import (
     NotIncremental,
     apply_change_to_model,
     apply_in_enclosing_model,
 )
 from sheetapp.core.issues import DataPath
-from sheetapp.storage.envelope import CharacterDocument
 
 Op = Literal["set", "insert", "remove", "move"]
 

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel
 
 from sheetapp.core.catalog import CatalogError
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
-from sheetapp.storage.envelope import CharacterDocument
 
 if TYPE_CHECKING:
-    from sheetapp.core.sheet import Sheet
     from sheetapp.editing.collections import Collection
+    from sheetapp.sheet import Sheet
 
 ENTRY_POINT_GROUP = "sheetapp.systems"
 #: the document model a system works on

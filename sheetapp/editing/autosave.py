@@ -17,9 +17,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.system import SystemRegistry
 from sheetapp.storage.atomic import atomic_write
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import LoadedDocument, parse_document
 

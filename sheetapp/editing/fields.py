@@ -14,8 +14,8 @@ from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 from sheetapp.core.changes import Change, document_data
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath
-from sheetapp.storage.envelope import CharacterDocument
 
 #: Meta keys the editor writes; ``concept`` is a one-line pitch of the character.
 META_KEYS = ("name", "player", "concept", "portrait", "notes")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.sheet import Sheet, build_sheet
 from sheetapp.core.system import GameSystem
 from sheetapp.pdf.layout import Layout, layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import SheetRenderer
-from sheetapp.storage.envelope import CharacterDocument
+from sheetapp.sheet import Sheet, build_sheet
 
 
 def render_sheet(

@@ -1,4 +1,4 @@
-"""Render a :class:`~sheetapp.core.sheet.Sheet` to PDF with reportlab Platypus.
+"""Render a :class:`~sheetapp.sheet.Sheet` to PDF with reportlab Platypus.
 
 Nothing is placed by hand except the page furniture (running header, footer): the
 content flows, tables split between rows with their header repeated, and a cell
@@ -29,7 +29,15 @@ from reportlab.platypus import (
 from sheetapp import __version__
 from sheetapp.core.costs import Total
 from sheetapp.core.issues import Issue, format_path
-from sheetapp.core.sheet import (
+from sheetapp.pdf.flowables import CellParagraph
+from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
+from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
+from sheetapp.pdf.options import PdfOptions
+from sheetapp.pdf.pages import fit, numbered_canvas
+from sheetapp.pdf.portrait import PortraitError, decode_portrait
+from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
+from sheetapp.pdf.text import clean, markup, paragraphs
+from sheetapp.sheet import (
     Column,
     Entry,
     KeyValueSection,
@@ -39,14 +47,6 @@ from sheetapp.core.sheet import (
     TableSection,
     TextSection,
 )
-from sheetapp.pdf.flowables import CellParagraph
-from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
-from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
-from sheetapp.pdf.options import PdfOptions
-from sheetapp.pdf.pages import fit, numbered_canvas
-from sheetapp.pdf.portrait import PortraitError, decode_portrait
-from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
-from sheetapp.pdf.text import clean, markup, paragraphs
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN = 14 * mm

@@ -17,17 +17,17 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.issues import DataPath, Issue
-from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
-from sheetapp.storage import jsontext
-from sheetapp.storage.atomic import atomic_write
-from sheetapp.storage.envelope import (
+from sheetapp.core.document import (
     FORMAT_ID,
     SCHEMA_VERSION,
     CharacterDocument,
     unknown_key_issues,
 )
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import DataPath, Issue
+from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
+from sheetapp.storage import jsontext
+from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError, shorten, shown
 from sheetapp.storage.migrations import MigrationError, NewerSchemaError, migrate
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sheetapp.storage.envelope import SCHEMA_VERSION
+from sheetapp.core.document import SCHEMA_VERSION
 from sheetapp.storage.errors import shown
 
 RawDocument = dict[str, Any]

@@ -8,7 +8,7 @@ Seed: /work/shared/seeds/000_5bffb215164afb79.txt line 52 (1 GP/Level to the Lev
 from __future__ import annotations
 
 from sheetapp.advancement import Advancement, commit, revert
-from sheetapp.core.sheet import build_sheet
+from sheetapp.sheet import build_sheet
 from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import ARMOUR, GLIDER, forty_gp_hero, level
 from tests.pdf.helpers import flat, page_texts, render

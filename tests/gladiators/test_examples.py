@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from sheetapp.core.examples import list_examples, load_example
 from sheetapp.core.issues import Severity
 from sheetapp.core.system import installed_systems
+from sheetapp.storage.examples import list_examples, load_example
 from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.notation import ability_notation
 from sheetapp.systems.gladiators.resolve import resolve_character

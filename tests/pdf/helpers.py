@@ -10,11 +10,11 @@ from typing import Any
 
 from pypdf import PdfReader
 
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import installed_systems
 from sheetapp.pdf.export import render_pdf
 from sheetapp.pdf.options import PdfOptions
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.files import LoadedDocument, load_document
 
 REPO = Path(__file__).resolve().parents[2]

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from sheetapp.core.sheet import build_sheet
 from sheetapp.core.system import installed_systems
 from sheetapp.pdf.layout import layout_for
+from sheetapp.sheet import build_sheet
 from sheetapp.storage.files import load_document
 from sheetapp.systems.capital.catalog import ATTRIBUTES, catalogs
 from sheetapp.systems.capital.model import CapitalDocument, SystemChoice

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from sheetapp.core.sheet import build_sheet
 from sheetapp.pdf.export import render_sheet
 from sheetapp.pdf.layout import Layout, LayoutError, layout_for, parse_layout, shipped_layouts
 from sheetapp.pdf.options import PdfOptions
+from sheetapp.sheet import build_sheet
 from tests.pdf.helpers import REPO, flat, load_sample, page_texts
 
 

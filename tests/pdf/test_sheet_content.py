@@ -4,10 +4,10 @@ sample character, with the numbers of the evaluation the window shows."""
 from __future__ import annotations
 
 from sheetapp.core.costs import CostLine
-from sheetapp.core.sheet import build_sheet, describe_change
+from sheetapp.core.document import HistoryEntry
 from sheetapp.core.system import installed_systems
 from sheetapp.pdf.export import render_sheet
-from sheetapp.storage.envelope import HistoryEntry
+from sheetapp.sheet import build_sheet, describe_change
 from sheetapp.systems.gladiators.catalog import catalogs
 from tests.fakesystem import FAKE_SYSTEM, FakeSkill
 from tests.pdf.helpers import flat, line_starting, load_sample, page_texts, render

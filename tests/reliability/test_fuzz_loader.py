@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sheetapp.core.document import FORMAT_ID
 from sheetapp.core.system import SystemRegistry, installed_systems
-from sheetapp.storage.envelope import FORMAT_ID
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import parse_document
 from tests.reliability.conftest import scale

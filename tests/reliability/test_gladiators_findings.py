@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from sheetapp.core.examples import example_bytes
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.errors import CharacterFileError
+from sheetapp.storage.examples import example_bytes
 from sheetapp.storage.files import parse_document
 
 pytestmark = pytest.mark.skipif(

@@ -51,8 +51,8 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.changes import diff
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.system import GameSystem, installed_systems
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.files import LoadedDocument, dump_document, parse_document
 from sheetapp.systems.capital import edits as capital_edits
 from sheetapp.systems.capital.catalog import catalogs as capital_catalogs

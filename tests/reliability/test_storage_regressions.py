@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from sheetapp.core.document import FileModel
 from sheetapp.core.system import SystemRegistry
 from sheetapp.storage.atomic import atomic_write, backup_path, temporary_path
-from sheetapp.storage.envelope import FileModel
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import dump_document, load_document, parse_document, save_document
 from tests.fakesystem import FAKE_SYSTEM

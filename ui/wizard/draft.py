@@ -18,8 +18,8 @@ from sheetapp.advancement.commit import with_earnings
 from sheetapp.advancement.ledger import TRACKED_ROOTS, tracked
 from sheetapp.advancement.spec import LevelledAdvancement, LevelStep, levelled
 from sheetapp.core.changes import Change, ChangeError, apply_to_document, diff, document_data
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.storage.files import LoadedDocument
 from ui.document import EditorDocument
 from ui.qtcompat import emit

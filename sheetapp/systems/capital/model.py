@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from sheetapp.core.catalog import ID_PATTERN
-from sheetapp.storage.envelope import MAX_NAME_LENGTH, MAX_TEXT_LENGTH, CharacterDocument, FileModel
+from sheetapp.core.document import MAX_NAME_LENGTH, MAX_TEXT_LENGTH, CharacterDocument, FileModel
 from sheetapp.systems.capital.catalog import AttributeId
 
 MAX_LEVEL = 10

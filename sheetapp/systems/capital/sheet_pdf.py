@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from sheetapp.core.costs import Total
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.issues import DataPath
-from sheetapp.core.sheet import (
+from sheetapp.core.system import GameSystem
+from sheetapp.sheet import (
     DERIVED,
     Column,
     Entry,
@@ -24,8 +26,6 @@ from sheetapp.core.sheet import (
     header,
     worst,
 )
-from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, catalogs
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.document import CharacterDocument, Meta
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import UnknownReference
-from sheetapp.storage.envelope import CharacterDocument, Meta
 from sheetapp.systems.capital import rules
 from sheetapp.systems.capital.advance import ADVANCEMENT, CapitalAdvancement
 from sheetapp.systems.capital.catalog import Catalogs, catalogs
@@ -18,8 +18,8 @@ from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter, Ca
 from sheetapp.systems.capital.sheet import Sheet, build_sheet
 
 if TYPE_CHECKING:
-    from sheetapp.core.sheet import Sheet as PrintedSheet
     from sheetapp.editing.collections import Collection  # the printable sheet loads with PDF export
+    from sheetapp.sheet import Sheet as PrintedSheet
 
 SLOTS = "slots"
 VEHICLE_SLOTS = "vehicle_slots"
@@ -195,7 +195,7 @@ class CapitalSystem:
         return COLLECTIONS
 
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> PrintedSheet:
-        """The printable sheet (the PrintsSheet capability; see sheetapp.core.sheet)."""
+        """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""
         from sheetapp.systems.capital.sheet_pdf import capital_sheet
 
         return capital_sheet(self, document, evaluation)

@@ -27,9 +27,9 @@ from sheetapp.advancement.pricing import price_changes
 from sheetapp.advancement.spec import Currency, SpendOption
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import CostLine
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.model import (
     AbilityChoice,

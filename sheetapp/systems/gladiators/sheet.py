@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from sheetapp.core.costs import CostLine
+from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
-from sheetapp.core.sheet import (
+from sheetapp.core.system import GameSystem
+from sheetapp.sheet import (
     Column,
     Entry,
     Row,
@@ -24,8 +26,6 @@ from sheetapp.core.sheet import (
     header,
     worst,
 )
-from sheetapp.core.system import GameSystem
-from sheetapp.storage.envelope import CharacterDocument
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import modifier_value
 from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter, TraitChoice

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import UnknownReference
-from sheetapp.storage.envelope import CharacterDocument, HistoryEntry, Meta
 from sheetapp.systems.gladiators import derived, rules
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost
@@ -30,10 +30,10 @@ from sheetapp.systems.gladiators.starting import starting_abilities
 from sheetapp.systems.gladiators.traits import TraitPrice, trait_price
 
 if TYPE_CHECKING:
-    from sheetapp.core.sheet import Sheet
     from sheetapp.editing.collections import (
         Collection,  # the printable sheet loads with PDF export, advancement when used
     )
+    from sheetapp.sheet import Sheet
     from sheetapp.systems.gladiators.advance import GladiatorsAdvancement
 
 GP = "gp"
@@ -192,7 +192,7 @@ class GladiatorsSystem:
         return COLLECTIONS
 
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
-        """The printable sheet (the PrintsSheet capability; see sheetapp.core.sheet)."""
+        """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""
         from sheetapp.systems.gladiators.sheet import gladiators_sheet
 
         return gladiators_sheet(self, document, evaluation)

@@ -20,10 +20,10 @@ from pydantic import BaseModel
 
 from sheetapp.core.changes import Change, ChangeError
 from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.document import CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue, Severity, format_path
 from sheetapp.core.system import GameSystem, sheet_builder
-from sheetapp.storage.envelope import CharacterDocument, HistoryEntry
 
 Align = Literal["left", "right", "center"]
 

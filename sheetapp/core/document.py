@@ -1,0 +1,136 @@
+"""The character file envelope (DESIGN.md, "The file") as pydantic models.
+
+Every model keeps keys it does not know (``extra="allow"``): a file written by a
+newer minor version or edited by another tool loses nothing on a load/save cycle,
+and the loader reports such keys as info issues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Generic, Literal, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from sheetapp.core.issues import DataPath, Issue, Severity
+
+FORMAT_ID = "sheetapp.character"
+
+#: The schema version this sheetapp writes. Rules for bumping it:
+#: - bump it whenever a stored key is renamed, moved, removed or changes meaning;
+#: - add a step ``migrate_<old>_to_<new>`` to sheetapp.storage.migrations and a
+#:   fixture ``tests/data/migrations/v<old>.json`` (a meta-test enforces both);
+#: - adding an optional key with a default does not need a bump.
+SCHEMA_VERSION = 2
+
+MAX_NAME_LENGTH = 500
+MAX_TEXT_LENGTH = 1_000_000
+
+
+class FileModel(BaseModel):
+    """Base of every stored model: unknown keys survive, values are checked on edit.
+
+    Float fields refuse NaN and infinity, also when written as strings ("NaN",
+    "inf"): pydantic accepts those by default, and a NaN poisons every total it
+    touches while an infinity cannot be written back as JSON.
+    """
+
+    model_config = ConfigDict(extra="allow", validate_assignment=True, allow_inf_nan=False)
+
+    def detached_copy(self) -> Self:
+        """A deep copy that shares nothing mutable with this model.
+
+        Dumped and validated again: pydantic-core does that about three times faster
+        than ``model_copy(deep=True)`` (Python's ``copy.deepcopy``), and every stored
+        model holds valid values (``validate_assignment``), so the copy is equal.
+        """
+        return self.model_validate(self.model_dump())
+
+
+class Meta(FileModel):
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    player: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    portrait: str | None = Field(
+        default=None, description="A base64-encoded PNG or JPEG image", max_length=8_000_000
+    )
+    notes: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+EntryKind = Literal["creation", "advance"]
+
+
+class HistoryEntry(FileModel):
+    """One ledger entry: when, what was earned, and the exact changes made.
+
+    Entry zero (``kind="creation"``) holds the starting build in ``snapshot`` (the
+    ``campaign`` and ``character`` parts); every later entry (``kind="advance"``)
+    holds its changes as ``Change.to_json()`` dicts, each with the ``label`` it was
+    shown under and its ``cost`` per total (e.g. ``{"gp": 4}``), so the ledger can
+    be replayed from entry zero (see ``sheetapp.advancement``). ``id``, ``kind`` and
+    ``snapshot`` are optional with defaults: files written before them still load.
+    """
+
+    id: str = Field(default="", max_length=64, description="stable id of the entry")
+    kind: EntryKind = Field(default="advance", description="'creation' for entry zero")
+    date: str = Field(description="ISO date (YYYY-MM-DD) of the session")
+    label: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+    earned: dict[str, int] = Field(
+        default_factory=dict, description="what was earned, by total, e.g. {'gp': 5}"
+    )
+    changes: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the edits: op, path, before/after/to, label, cost (by total)",
+    )
+    snapshot: dict[str, Any] | None = Field(
+        default=None,
+        description="entry zero only: the starting 'campaign' and 'character' data",
+    )
+
+
+CampaignT = TypeVar("CampaignT", bound=BaseModel)
+CharacterT = TypeVar("CharacterT", bound=BaseModel)
+
+
+class CharacterDocument(FileModel, Generic[CampaignT, CharacterT]):
+    """A whole character file. Each system parametrises it with its own models."""
+
+    format: Literal["sheetapp.character"] = "sheetapp.character"
+    schema_version: int = SCHEMA_VERSION
+    system: str
+    system_version: str
+    meta: Meta = Field(default_factory=Meta)
+    campaign: CampaignT
+    character: CharacterT
+    history: list[HistoryEntry] = Field(default_factory=list)
+
+
+def unknown_key_issues(model: BaseModel, path: DataPath = ()) -> list[Issue]:
+    """Info issues for every key the models do not know, anywhere in ``model``."""
+    issues: list[Issue] = []
+    for key in model.model_extra or {}:
+        issues.append(
+            Issue(
+                Severity.INFO,
+                "file.unknown_key",
+                f"The key '{key}' is not used by this version of sheetapp; it is kept as it is.",
+                (*path, key),
+                "Another tool or a newer sheetapp may have written it.",
+            )
+        )
+    for name in type(model).model_fields:
+        for sub_path, child in _child_models(getattr(model, name), (*path, name)):
+            issues.extend(unknown_key_issues(child, sub_path))
+    return issues
+
+
+def _child_models(value: object, path: DataPath) -> Iterator[tuple[DataPath, BaseModel]]:
+    if isinstance(value, BaseModel):
+        yield path, value
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from _child_models(item, (*path, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, BaseModel | list | dict):
+                yield from _child_models(item, (*path, str(key)))
