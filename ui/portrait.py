@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import base64
 import binascii
+import stat
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtGui import QImage, QImageReader, QPixmap
 
 MAX_PORTRAIT_SIDE = 512
 JPEG_QUALITY = 85
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"
+#: PNG and JPEG only: the file format and the PDF take nothing else, and other decoders
+#: (SVG above all, which can load other files) are never run on a portrait
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg);;All files (*)"
+#: a chosen file larger than this is refused before it is read
+MAX_FILE_BYTES = 50_000_000
+#: an image with more pixels than this is refused before it is decoded
+MAX_PIXELS = 40_000_000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+JPEG_SIGNATURE = b"\xff\xd8\xff"
 
 
 class PortraitError(ValueError):
@@ -39,10 +48,56 @@ def encode_portrait(image: QImage) -> str:
     return base64.b64encode(bytes(data.data())).decode("ascii")
 
 
+def image_format(raw: bytes) -> bytes | None:
+    """b"PNG" or b"JPEG" by the data's own signature (never by a file name); None for
+    anything else."""
+    if raw.startswith(PNG_SIGNATURE):
+        return b"PNG"
+    if raw.startswith(JPEG_SIGNATURE):
+        return b"JPEG"
+    return None
+
+
+def decode_image(raw: bytes) -> QImage:
+    """A PNG or JPEG image, decoded with that format named; a null image for any other
+    data, and for an image whose stated size is over :data:`MAX_PIXELS` (refused before
+    any pixel is decoded)."""
+    kind = image_format(raw)
+    if kind is None:
+        return QImage()
+    data = QByteArray(raw)
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer, QByteArray(kind))
+    reader.setDecideFormatFromContent(False)
+    size = reader.size()
+    if not size.isValid() or size.width() * size.height() > MAX_PIXELS:
+        return QImage()
+    image = reader.read()
+    buffer.close()
+    return image
+
+
 def load_portrait(path: Path) -> str:
-    image = QImage(str(path))
+    """The chosen file as a portrait: a regular file of at most 50 MB holding a PNG or
+    JPEG image (a pipe or device is never opened for reading)."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise PortraitError(f"'{path.name}' cannot be read ({exc.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise PortraitError(f"'{path.name}' is not a file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise PortraitError(f"'{path.name}' is larger than 50 MB")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PortraitError(f"'{path.name}' cannot be read ({exc.strerror})") from None
+    if image_format(raw) is None:
+        raise PortraitError(f"'{path.name}' is not a PNG or JPEG image")
+    image = decode_image(raw)
     if image.isNull():
-        raise PortraitError(f"'{path.name}' is not an image sheetapp can read")
+        raise PortraitError(f"'{path.name}' is damaged or too large (over 40 megapixels)")
     return encode_portrait(image)
 
 
@@ -53,7 +108,7 @@ def portrait_pixmap(encoded: str | None, side: int) -> QPixmap | None:
         raw = base64.b64decode(encoded, validate=True)
     except (binascii.Error, ValueError):
         return None
-    image = QImage.fromData(raw)
+    image = decode_image(raw)
     if image.isNull():
         return None
     return QPixmap.fromImage(

@@ -7,7 +7,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+import shiboken6
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -15,6 +16,16 @@ from tests.ui.conftest import SAMPLE
 from ui import background
 from ui.background import run_in_background
 from ui.main_window import MainWindow
+
+
+def wait_for_workers(qtbot: QtBot) -> None:
+    """Wait until every background worker thread has ended, then deliver what they
+    queued to the UI thread (no fixed sleep: the test waits exactly as long as the work)."""
+    qtbot.waitUntil(
+        lambda: not any(t.name.startswith("sheetapp: ") for t in threading.enumerate()),
+        timeout=30_000,
+    )
+    QApplication.processEvents()
 
 
 def test_the_work_runs_on_another_thread_and_the_result_comes_back_on_the_ui_thread(
@@ -69,8 +80,7 @@ def test_slow_work_shows_a_window_modal_progress_dialog_and_cancel_drops_the_res
     cancel.click()
     assert not job.running and job.cancelled
     release.set()
-    qtbot.wait(100)
-    QApplication.processEvents()
+    wait_for_workers(qtbot)
     assert done == []  # the result after Cancel is dropped
     assert not [w for w in window.findChildren(QProgressDialog) if w.isVisible()]
 
@@ -101,7 +111,7 @@ def test_a_cancelled_pdf_export_writes_nothing(
     assert job is not None
     job.cancel()
     assert window.pdf_job is None
-    qtbot.wait(3000)  # long enough for the render to finish and be dropped
+    wait_for_workers(qtbot)  # the render finished and its result was dropped
     assert not target.exists()
 
 
@@ -141,7 +151,7 @@ def test_asking_to_open_the_same_file_twice_opens_it_once(window: MainWindow, qt
     assert first is not None
     assert window.open_in_background(SAMPLE) is None  # still being opened
     qtbot.waitUntil(lambda: not first.running, timeout=10_000)
-    qtbot.wait(50)
+    wait_for_workers(qtbot)
     assert window.tabs.count() == 1
 
 
@@ -163,7 +173,9 @@ def test_a_result_arriving_after_its_window_closed_is_dropped_quietly(
     run_in_background(parent, "Orphaned…", work, done.append, print)
     worker = next(t for t in threading.enumerate() if t.name == "sheetapp: Orphaned…")
     parent.deleteLater()
-    qtbot.wait(20)  # the window and the job's objects are deleted
+    # the window and the job's objects are deleted now, not after some time
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    assert not shiboken6.isValid(parent)
     release.set()
     worker.join(5)
     QApplication.processEvents()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QTableView, QWidge
 
 from sheetapp.core.changes import Change
 from sheetapp.editing.builders import EditError
-from sheetapp.editing.collections import Collection
+from sheetapp.editing.collections import Collection, CustomEntries
 from ui.document import EditorDocument
 from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
@@ -42,6 +42,7 @@ class CollectionEditor(QObject):
         self.pick_prompt = pick_prompt
         self.model = CollectionTableModel(document, collection, self)
         self.view: QTableView = table_view(collection.key, self.model, stretch)
+        self.view.setParent(parent)  # never a top-level window of its own
         noun = collection.noun
         catalog = collection.new_item is not None
         self.add_action = self._action(
@@ -142,21 +143,9 @@ class CollectionEditor(QObject):
         if custom is None:
             return False
         if values is None:
-            specs = [
-                FieldSpec(f.key, f.label, f.kind, low=f.low, high=f.high, choices=f.choices)
-                for f in custom.fields
-            ]
-            dialog = FieldsDialog(
-                custom.title,
-                specs,
-                {f.key: f.default for f in custom.fields},
-                self.host,
-                intro=custom.intro,
-                required=tuple(f.key for f in custom.fields if f.required),
-            )
-            if not dialog.exec():
+            values = ask_custom_values(custom, self.host)
+            if values is None:
                 return False
-            values = dialog.values()
         chosen = values
         if not self.push(lambda: self.collection.add_custom(self.document.document, chosen)):
             return False
@@ -201,6 +190,23 @@ class CollectionEditor(QObject):
         )
         self.view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
         self.view.setFocus()
+
+
+def ask_custom_values(custom: CustomEntries, parent: QWidget) -> dict[str, Any] | None:
+    """The custom-entry dialog of a declared list; None when the user cancels."""
+    specs = [
+        FieldSpec(f.key, f.label, f.kind, low=f.low, high=f.high, choices=f.choices)
+        for f in custom.fields
+    ]
+    dialog = FieldsDialog(
+        custom.title,
+        specs,
+        {f.key: f.default for f in custom.fields},
+        parent,
+        intro=custom.intro,
+        required=tuple(f.key for f in custom.fields if f.required),
+    )
+    return dialog.values() if dialog.exec() else None
 
 
 def editor_box(editor: CollectionEditor, extra: QWidget | None = None) -> QWidget:

@@ -42,7 +42,7 @@ from ui.systems.base import SystemPage
 from ui.systems.gladiators.abilities_model import NAME, AbilitiesModel
 from ui.systems.gladiators.details import DetailsPanel
 from ui.systems.gladiators.entries import ability_entries, modifier_entries
-from ui.tables.collection_editor import CollectionEditor
+from ui.tables.collection_editor import ask_custom_values
 from ui.tables.collection_model import CollectionTableModel
 
 TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
@@ -476,12 +476,15 @@ class GladiatorsPage(SystemPage):
 
     def add_custom_trait(self, kind: str, values: dict[str, Any] | None = None) -> bool:
         """A trait of the user's own wording (asks for it with the custom-entry dialog)."""
-        editor = CollectionEditor(self.document, TRAITS[kind], self)
-        try:
-            if not editor.add_custom(values):
+        collection = TRAITS[kind]
+        assert collection.custom is not None
+        if values is None:
+            values = ask_custom_values(collection.custom, self)
+            if values is None:
                 return False
-        finally:
-            editor.deleteLater()
+        chosen = values
+        if not self._push(lambda: collection.add_custom(self.character_document, chosen)):
+            return False
         self.tabs.setCurrentIndex(1)
         return True
 
