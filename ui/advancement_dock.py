@@ -36,7 +36,6 @@ from sheetapp.advancement.spec import priced_totals
 from sheetapp.core.changes import diff, document_data
 from sheetapp.storage.files import LoadedDocument
 from ui.document import EditorDocument
-from ui.qtcompat import emit
 
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 50
 PROBLEM = QColor(192, 57, 43)
@@ -69,7 +68,7 @@ class AdvancementPanel(QWidget):
         self.empty.setWordWrap(True)
         self.level_up = QPushButton("Level &Up…")
         self.level_up.setObjectName("ledger_level_up")
-        self.level_up.clicked.connect(lambda: emit(self.level_up_requested))
+        self.level_up.clicked.connect(self.level_up_requested.emit)
         self.revert_button = QPushButton("&Revert Entry…")
         self.revert_button.setObjectName("ledger_revert")
         self.revert_button.setToolTip(
@@ -278,7 +277,7 @@ class AdvancementPanel(QWidget):
                 "meta": then.meta.model_copy(update={"name": f"{name} at #{index} {entry.date}"})
             }
         )
-        emit(self.open_requested, LoadedDocument(then, document.system))
+        self.open_requested.emit(LoadedDocument(then, document.system))
         return True
 
 

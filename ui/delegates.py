@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.qtcompat import emit
 from ui.roles import CHOICES_ROLE, EDIT_KIND_ROLE, RANGE_ROLE
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -35,13 +34,13 @@ class EditDelegate(QStyledItemDelegate):
             spin.setRange(int(low), int(high))
             spin.setAccelerated(True)
             spin.setKeyboardTracking(False)
-            spin.valueChanged.connect(lambda _value: emit(self.commitData, spin))
+            spin.valueChanged.connect(lambda _value: self.commitData.emit(spin))
             return spin
         if kind == "choice":
             combo = QComboBox(parent)
             for value, label in index.data(CHOICES_ROLE) or []:
                 combo.addItem(label, value)
-            combo.activated.connect(lambda _row: emit(self.commitData, combo))
+            combo.activated.connect(lambda _row: self.commitData.emit(combo))
             return combo
         if kind == "text":
             edit = QLineEdit(parent)

@@ -27,7 +27,6 @@ from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import GameSystem
 from sheetapp.storage.files import LoadedDocument
-from ui.qtcompat import emit
 
 MERGE_ID = 0x5E17
 #: Extra keys the editor itself writes (kept in the envelope's meta), not worth a note.
@@ -179,7 +178,7 @@ class EditorDocument(QObject):
 
     def set_path(self, path: Path | None) -> None:
         self.path = path
-        emit(self.path_changed)
+        self.path_changed.emit()
 
     def _unknown_key_notes(self) -> list[Issue]:
         return [
@@ -220,12 +219,12 @@ class EditorDocument(QObject):
         try:
             result = apply_to_document(self.document, changes)
         except ChangeError as exc:
-            emit(self.edit_refused, f"This edit does not fit the character: {exc}")
+            self.edit_refused.emit(f"This edit does not fit the character: {exc}")
             return False
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
             where = ".".join(str(part) for part in first["loc"])
-            emit(self.edit_refused, f"Not a valid value for {where}: {first['msg']}")
+            self.edit_refused.emit(f"Not a valid value for {where}: {first['msg']}")
             return False
         self._apply_ms = (time.perf_counter() - start) * 1000
         label = text or changes[0].label or "Edit"
@@ -242,7 +241,7 @@ class EditorDocument(QObject):
             apply_ms = (time.perf_counter() - start) * 1000
         else:
             apply_ms, self._apply_ms = self._apply_ms, 0.0
-        emit(self.about_to_change, list(changes))
+        self.about_to_change.emit(list(changes))
         self.document = result
         start = time.perf_counter()
         if not _keeps_structure(changes):
@@ -250,7 +249,7 @@ class EditorDocument(QObject):
             self._notes = self._notes_after(changes)
         self.evaluation = self._evaluate()
         self.timings = EditTimings(apply_ms, (time.perf_counter() - start) * 1000)
-        emit(self.changed, list(changes))
+        self.changed.emit(list(changes))
 
     def issues_at(self, path: DataPath, *, below: bool = True) -> list[Issue]:
         if below:

@@ -20,7 +20,6 @@ from sheetapp.editing.fields import meta_text, set_meta, set_value
 from ui.document import EditorDocument
 from ui.forms import ModelForm, field_specs
 from ui.header import HeaderPanel
-from ui.qtcompat import emit
 from ui.systems import create_page
 from ui.totals import TotalsBar
 
@@ -154,7 +153,7 @@ class EditorView(QWidget):
 
     def _selected(self, path: DataPath) -> None:
         self.selected_path = path
-        emit(self.selection_changed, path)
+        self.selection_changed.emit(path)
 
     def _after_change(self, _changes: list[Change]) -> None:
         self.totals.show_evaluation(self.document.evaluation)

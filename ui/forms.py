@@ -24,8 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.qtcompat import emit
-
 SPIN_LIMIT = 1_000_000
 #: Labels for values of Literal fields whose model gives none (``json_schema_extra=
 #: {"choice_labels": {...}}`` on the field, which a system's model should prefer).
@@ -147,7 +145,7 @@ class ModelForm(QWidget):
 
     def _emit(self, key: str, value: Any) -> None:
         if not self._loading:
-            emit(self.value_changed, key, value)
+            self.value_changed.emit(key, value)
 
     def set_values(self, values: dict[str, Any]) -> None:
         self._loading = True

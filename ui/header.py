@@ -21,7 +21,6 @@ from sheetapp.core.changes import Change
 from sheetapp.editing.fields import meta_text, set_meta
 from ui.document import EditorDocument
 from ui.portrait import IMAGE_FILTER, PortraitError, load_portrait, portrait_pixmap
-from ui.qtcompat import emit
 
 PORTRAIT_SIDE = 104
 TEXT_FIELDS = (("name", "Name"), ("player", "Player"), ("concept", "Concept"))
@@ -104,7 +103,7 @@ class HeaderPanel(QFrame):
         try:
             encoded = load_portrait(path)
         except PortraitError as exc:
-            emit(self.doc.edit_refused, f"Cannot use this portrait: {exc}")
+            self.doc.edit_refused.emit(f"Cannot use this portrait: {exc}")
             return False
         self._push(set_meta(self.doc.document, "portrait", encoded))
         return True

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, format_path
-from ui.qtcompat import emit
 from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, column_title, severity_icon
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -112,7 +111,7 @@ class IssuesView(QTableView):
     def _activate(self, index: QModelIndex) -> None:
         issue = index.data(ISSUE_ROLE)
         if issue is not None:
-            emit(self.issue_activated, issue)
+            self.issue_activated.emit(issue)
 
     def set_evaluation(self, evaluation: Evaluation | None) -> None:
         self.model_.set_evaluation(evaluation)

@@ -15,7 +15,6 @@ from sheetapp.core.issues import DataPath
 from sheetapp.core.system import collections_of
 from sheetapp.editing.collections import collection_at
 from ui.document import EditorDocument
-from ui.qtcompat import emit
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
 from ui.systems.base import SystemPage
 from ui.systems.generic import GenericPage
@@ -36,7 +35,7 @@ class CollectionsPage(SystemPage):
             self.pages[collection.key] = self._tab(editor)
             self.tabs.addTab(self.pages[collection.key], collection.title.replace("&", "&&"))
         self.costs = GenericPage(document, self, with_note=False)
-        self.costs.path_selected.connect(lambda path: emit(self.path_selected, path))
+        self.costs.path_selected.connect(self.path_selected.emit)
         self.tabs.addTab(self.costs, "Costs")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -73,7 +72,7 @@ class CollectionsPage(SystemPage):
         text.setHtml(_rule_html(rule, editor.collection.help))
         path = current.data(PATH_ROLE)
         if path:
-            emit(self.path_selected, tuple(path))
+            self.path_selected.emit(tuple(path))
 
     def tab_host(self) -> QTabWidget:
         return self.tabs

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidg
 from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath
 from ui.document import EditorDocument
-from ui.qtcompat import emit
 from ui.roles import PATH_ROLE
 from ui.systems.base import SystemPage
 
@@ -53,7 +52,7 @@ class GenericPage(SystemPage):
     def _current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         path = current.siblingAtColumn(0).data(PATH_ROLE)
         if path is not None:
-            emit(self.path_selected, tuple(path))
+            self.path_selected.emit(tuple(path))
 
     def select_path(self, path: DataPath) -> bool:
         best: QModelIndex | None = None

@@ -18,7 +18,6 @@ from ui.document import EditorDocument
 from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
 from ui.picker import PickerDialog
-from ui.qtcompat import emit
 from ui.tables.collection_model import CollectionTableModel
 from ui.tables.views import table_view, tool_button, window_action
 
@@ -108,7 +107,7 @@ class CollectionEditor(QObject):
         try:
             changes = build()
         except EditError as exc:
-            emit(self.document.edit_refused, str(exc))
+            self.document.edit_refused.emit(str(exc))
             return False
         return self.document.push(changes)
 

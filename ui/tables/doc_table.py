@@ -22,7 +22,6 @@ from sheetapp.editing.collections import CellView, choice_list
 from sheetapp.editing.explain import worst_severity
 from ui.document import EditorDocument
 from ui.listsync import begin_flat_row_ops, end_flat_row_ops, row_ops
-from ui.qtcompat import emit
 from ui.roles import (
     ALIGN_RIGHT,
     ALIGNMENT,
@@ -178,8 +177,7 @@ class DocTableModel(QAbstractTableModel):
             # Rows came, went or moved: the rows after them show other items now.
             end_flat_row_ops(self, "" if pending == "rows" else pending)
             if self._count:
-                emit(
-                    self.dataChanged,
+                self.dataChanged.emit(
                     self.index(0, 0),
                     self.index(self._count - 1, len(self.COLUMNS) - 1),
                 )
@@ -216,11 +214,11 @@ class DocTableModel(QAbstractTableModel):
         if len(cells) <= FEW_CELLS:
             for row, column in sorted(cells):
                 index = self.index(row, column)
-                emit(self.dataChanged, index, index)
+                self.dataChanged.emit(index, index)
             return
         last = len(self.COLUMNS) - 1
         for first, final in row_runs(row for row, _column in cells):
-            emit(self.dataChanged, self.index(first, 0), self.index(final, last))
+            self.dataChanged.emit(self.index(first, 0), self.index(final, last))
 
     # --- Qt ----------------------------------------------------------------------------
 
@@ -337,7 +335,7 @@ class DocTableModel(QAbstractTableModel):
 
     def push(self, changes: list[Change] | str, merge_key: object | None = None) -> bool:
         if isinstance(changes, str):
-            emit(self.doc.edit_refused, changes)
+            self.doc.edit_refused.emit(changes)
             return False
         return self.doc.push(changes, merge_key=merge_key)
 

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.advancement.spec import DiceRequest, LevelStep
-from ui.qtcompat import emit
 
 
 class DicePanel(QGroupBox):
@@ -51,7 +50,7 @@ class DicePanel(QGroupBox):
         self.roll = QPushButton("&Roll for Me")
         self.roll.setObjectName("roll_dice")
         self.roll.setToolTip("Roll every die of this level now (the ledger records them as rolled)")
-        self.roll.clicked.connect(lambda: emit(self.dice_changed, {}, True))
+        self.roll.clicked.connect(lambda: self.dice_changed.emit({}, True))
         self.steps = QLabel("Enter the dice you rolled, or let the app roll them.")
         self.steps.setObjectName("level_steps")
         self.steps.setWordWrap(True)
@@ -76,7 +75,7 @@ class DicePanel(QGroupBox):
             return
         dice = self.entered()
         if dice is not None:
-            emit(self.dice_changed, dice, False)
+            self.dice_changed.emit(dice, False)
 
     def set_dice(self, dice: dict[str, list[int]]) -> None:
         """Show the dice used (after a roll) without treating them as newly entered."""

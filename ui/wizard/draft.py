@@ -22,7 +22,6 @@ from sheetapp.core.document import CharacterDocument
 from sheetapp.core.system import GameSystem
 from sheetapp.storage.files import LoadedDocument
 from ui.document import EditorDocument
-from ui.qtcompat import emit
 
 
 class Draft(QObject):
@@ -87,7 +86,7 @@ class Draft(QObject):
             self.working.undo_stack.clear()
         if old is not None:
             old.deleteLater()
-        emit(self.working_replaced)
+        self.working_replaced.emit()
 
     # --- what was spent --------------------------------------------------------------------------
 

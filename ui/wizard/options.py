@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
 from sheetapp.advancement import AdvancementRules, SpendOption
 from sheetapp.core.system import GameSystem
 from ui.document import EditorDocument
-from ui.qtcompat import emit
 
 OPTION_ROLE = Qt.ItemDataRole.UserRole + 40
 
@@ -168,7 +167,7 @@ class OptionsPanel(QWidget):
         if option is None or self.document is None:
             return False
         if not option.changes:
-            emit(self.open_requested, option)
+            self.open_requested.emit(option)
             return False
         return self.document.push(list(option.changes), option.label)
 

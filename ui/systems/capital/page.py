@@ -34,7 +34,6 @@ from sheetapp.systems.capital.catalog import catalogs
 from sheetapp.systems.capital.model import CapitalDocument
 from ui.document import EditorDocument
 from ui.picker import PickerDialog, PickerEntry
-from ui.qtcompat import emit
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
 from ui.systems.base import SystemPage
 from ui.systems.capital.asset_tab import AssetTab
@@ -286,7 +285,7 @@ class CapitalPage(SystemPage):
         if current.isValid():
             path = current.data(PATH_ROLE)
             if path:
-                emit(self.path_selected, tuple(path))
+                self.path_selected.emit(tuple(path))
 
     def _show_rule(self, current: QModelIndex, browser: QTextBrowser) -> None:
         text = current.siblingAtColumn(0).data(RULE_TEXT_ROLE) if current.isValid() else None

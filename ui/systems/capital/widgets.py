@@ -20,7 +20,6 @@ from sheetapp.core.changes import Change
 from sheetapp.systems.capital.edits import EditError
 from sheetapp.systems.capital.model import CapitalDocument
 from ui.document import EditorDocument
-from ui.qtcompat import emit
 
 Build = Callable[[], list[Change]]
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -42,7 +41,7 @@ class Pusher:
         try:
             changes = build()
         except EditError as exc:
-            emit(self.document.edit_refused, str(exc))
+            self.document.edit_refused.emit(str(exc))
             return False
         return self.document.push(changes, text, merge_key)
 

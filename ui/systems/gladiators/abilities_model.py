@@ -43,7 +43,6 @@ from sheetapp.systems.gladiators.rules import (
 )
 from ui.document import EditorDocument
 from ui.listsync import begin_row_op, end_row_op, row_ops
-from ui.qtcompat import emit
 from ui.roles import (
     ALIGN_CENTER,
     ALIGN_RIGHT,
@@ -345,23 +344,21 @@ class AbilitiesModel(QAbstractItemModel):
         if len(rows) <= FEW_ROWS:
             for row in rows:
                 parent = self.createIndex(row, 0, 0)
-                emit(self.dataChanged, parent, self.createIndex(row, last, 0))
+                self.dataChanged.emit(parent, self.createIndex(row, last, 0))
                 key = self._nodes[row].key
                 for m_row in range(self.rowCount(parent)):
-                    emit(
-                        self.dataChanged,
+                    self.dataChanged.emit(
                         self.createIndex(m_row, 0, key),
                         self.createIndex(m_row, last, key),
                     )
             return
         for first, final in _runs(rows):
-            emit(self.dataChanged, self.index(first, 0), self.index(final, last))
+            self.dataChanged.emit(self.index(first, 0), self.index(final, last))
         for row in rows:
             parent = self.index(row, 0)
             children = self.rowCount(parent)
             if children:
-                emit(
-                    self.dataChanged,
+                self.dataChanged.emit(
                     self.index(0, 0, parent),
                     self.index(children - 1, last, parent),
                 )
@@ -730,7 +727,7 @@ class AbilitiesModel(QAbstractItemModel):
             else:
                 return False
         except edits.EditError as exc:
-            emit(self.doc.edit_refused, str(exc))
+            self.doc.edit_refused.emit(str(exc))
             return False
         return self.doc.push(changes, merge_key=merge)
 

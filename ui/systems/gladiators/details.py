@@ -22,7 +22,6 @@ from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import VariantCost, catalogs
 from sheetapp.systems.gladiators.model import GladiatorsDocument
 from ui.document import EditorDocument
-from ui.qtcompat import emit
 
 COST_OVERRIDE_LIMIT = 9999
 NO_OVERRIDE = -1000  # the spin box's "no ruling" value, shown as its special text
@@ -98,7 +97,7 @@ class DetailsPanel(QGroupBox):
         try:
             changes = build()
         except edits.EditError as exc:
-            emit(self.doc.edit_refused, str(exc))
+            self.doc.edit_refused.emit(str(exc))
             return
         self.doc.push(changes, merge_key=merge)
 

@@ -35,7 +35,6 @@ from ui.document import EditorDocument
 from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
 from ui.picker import PickerDialog
-from ui.qtcompat import emit
 from ui.quiet_tabs import QuietTabWidget
 from ui.roles import PATH_ROLE
 from ui.systems.base import SystemPage
@@ -279,7 +278,7 @@ class GladiatorsPage(SystemPage):
         return document
 
     def _emit_path(self, path: DataPath) -> None:
-        emit(self.path_selected, path)
+        self.path_selected.emit(path)
         self._update_actions()
 
     def _current_ability(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -358,7 +357,7 @@ class GladiatorsPage(SystemPage):
         try:
             changes = build()
         except edits.EditError as exc:
-            emit(self.document.edit_refused, str(exc))
+            self.document.edit_refused.emit(str(exc))
             return False
         return self.document.push(changes, text)
 
