@@ -54,3 +54,21 @@ def test_declared_lists_exist_in_a_new_character_and_show_every_cell() -> None:
                         shown = cell(collection, document, row, column)
                         assert isinstance(shown.text, str)
                     assert collection.item_name(document, row)
+
+
+def test_every_campaign_choice_has_a_label_in_the_users_words() -> None:
+    """Campaign settings show "Roll 10d6 and assign", not ``roll_and_assign``: each
+    system labels its own choices (the window holds no system's words)."""
+    import typing
+
+    for system in installed_systems():
+        campaign = system.document_model().model_fields["campaign"].annotation
+        assert campaign is not None
+        for key, info in campaign.model_fields.items():
+            if typing.get_origin(info.annotation) is not typing.Literal:
+                continue
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            labels = extra.get("choice_labels", {})
+            assert isinstance(labels, dict)
+            missing = [v for v in typing.get_args(info.annotation) if v not in labels]
+            assert not missing, f"{system.id} campaign {key}: no label for {missing}"

@@ -25,18 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 SPIN_LIMIT = 1_000_000
-#: Labels for values of Literal fields whose model gives none (``json_schema_extra=
-#: {"choice_labels": {...}}`` on the field, which a system's model should prefer).
-VALUE_LABELS = {
-    "major": "Major character",
-    "minor": "Minor character",
-    "forbid": "Forbid (an error)",
-    "clamp": "Clamp (the excess is not counted)",
-    "levels_and_base": "Levels and base cost",
-    "with_positive_modifiers": "Including positive modifiers",
-    "difference": "Pay the difference",
-    "full": "Pay the full price",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +69,7 @@ def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
             extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
             labels = extra.get("choice_labels", {})
             named = tuple(
-                (value, str(labels.get(value, VALUE_LABELS.get(value, value))))
+                (value, str(labels.get(value, value)))
                 for value in values
                 if isinstance(labels, dict)
             )
@@ -136,7 +124,7 @@ class ModelForm(QWidget):
             combo = QComboBox()
             names = dict(spec.choice_labels)
             for value in spec.choices:
-                combo.addItem(names.get(value, VALUE_LABELS.get(value, value)), value)
+                combo.addItem(names.get(value, value), value)
             combo.activated.connect(lambda _row: self._emit(key, combo.currentData()))
             return combo
         edit = QLineEdit()

@@ -143,11 +143,25 @@ class CapitalCampaign(FileModel):
 
     attribute_method: Literal["roll_and_assign", "gm_assigned"] = Field(
         default="roll_and_assign",
-        description="scores from the 10d6 method (lines 196-205), or set by the GM",
+        title="Attribute scores",
+        description="scores from the 10d6 method, or set by the GM",
+        json_schema_extra={
+            "choice_labels": {
+                "roll_and_assign": "Roll 10d6 and assign",
+                "gm_assigned": "Set by the GM",
+            }
+        },
     )
     slot_table: Literal["total", "gained_per_level"] = Field(
         default="total",
+        title="Slots in the level table",
         description="the level table's Slots are the total at that level, or gained there",
+        json_schema_extra={
+            "choice_labels": {
+                "total": "Total Slots at that Level",
+                "gained_per_level": "Slots gained at that Level",
+            }
+        },
     )
     companion_vital_floor: bool = Field(
         default=True, description="the minimum of 5 max HP and Bones also holds for companions"
