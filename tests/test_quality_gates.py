@@ -61,3 +61,27 @@ def test_top_level_layout() -> None:
     top = {name.split("/")[0] for name in tracked if not name.startswith(".")}
     assert top | {"templates"} >= TOP_LEVEL
     assert top - TOP_LEVEL - ALLOWED_EXTRA == set()
+
+
+def test_the_qt_test_list_is_exactly_the_tests_that_import_qt() -> None:
+    """The domain-only run (Qt blocked) leaves out the paths in packaging/dev.py's
+    QT_TEST_PATHS: a domain test must not hide there, and a window test must be listed."""
+    import importlib.util
+    import re
+
+    spec = importlib.util.spec_from_file_location("dev", REPO / "packaging" / "dev.py")
+    assert spec is not None and spec.loader is not None
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    listed = [REPO / path for path in dev.QT_TEST_PATHS]
+    qt_import = re.compile(r"^\s*(from|import) (PySide6|shiboken6|pytestqt|ui)\b|qtbot", re.M)
+    needs_qt = {
+        path
+        for path in (REPO / "tests").rglob("test_*.py")
+        if path != Path(__file__).resolve() and qt_import.search(path.read_text(encoding="utf-8"))
+    }
+    covered = {p for p in needs_qt if any(p == q or q in p.parents for q in listed)}
+    assert needs_qt == covered, f"window tests not listed: {sorted(needs_qt - covered)}"
+    for path in listed:
+        modules = [path] if path.is_file() else list(path.rglob("test_*.py"))
+        assert any(m in needs_qt for m in modules), f"{path} is listed but needs no Qt"
