@@ -35,9 +35,6 @@ class PricedChange:
     label: str
     cost: dict[str, int] = field(default_factory=dict)
 
-    def cost_of(self, key: str) -> int:
-        return self.cost.get(key, 0)
-
     def to_json(self) -> dict[str, Any]:
         """The form stored in a ledger entry's ``changes``."""
         return {**self.change.to_json(), "label": self.label, "cost": dict(self.cost)}

@@ -8,8 +8,6 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel
-
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
@@ -183,10 +181,6 @@ class SystemRegistry:
     def __contains__(self, system_id: object) -> bool:
         return system_id in self._systems or system_id in self._plugins
 
-    def load_all_catalogs(self) -> None:
-        for system in self.load_all():
-            system.load_catalogs()
-
 
 def _load_plugin(point: EntryPoint) -> GameSystem[Any]:
     try:
@@ -211,8 +205,3 @@ def installed_systems() -> SystemRegistry:
     their catalogs are validated, when first used: ``sheetapp FILE`` imports only the
     system of FILE before its window is shown."""
     return SystemRegistry.from_entry_points()
-
-
-def schema_models() -> dict[str, type[BaseModel]]:
-    """The document model of every installed system, for the JSON Schema."""
-    return {system.id: system.document_model() for system in installed_systems()}

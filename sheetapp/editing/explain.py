@@ -27,10 +27,3 @@ def worst_severity(issues: list[Issue]) -> Severity | None:
     if not issues:
         return None
     return min((issue.severity for issue in issues), key=lambda severity: severity.rank)
-
-
-def issues_on(evaluation: Evaluation, path: DataPath, *, below: bool = True) -> list[Issue]:
-    """Issues at ``path`` (and, with ``below``, anywhere inside it)."""
-    if below:
-        return evaluation.issues_at(path)
-    return [issue for issue in evaluation.issues if issue.path == path]

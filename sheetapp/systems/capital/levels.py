@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sheetapp.core.changes import Change, diff, document_data
-from sheetapp.systems.capital.catalog import Catalogs, HpFormula, HpIncrease, LevelRow, catalogs
+from sheetapp.systems.capital.catalog import Catalogs, HpIncrease, LevelRow, catalogs
 from sheetapp.systems.capital.dice import dice_problems, roll_d6
 from sheetapp.systems.capital.model import (
     MAX_LEVEL,
@@ -67,10 +67,6 @@ def explain_hp_increase(increase: HpIncrease, ftd: int, dice: Sequence[int]) -> 
     if floor > rolled:
         text += f", raised to the minimum {floor}"
     return text
-
-
-def level_one_hp(formula: HpFormula, ftd: int) -> int:
-    return ftd + formula.base
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,12 +49,6 @@ class FieldMarks:
         self._show(self.fields[-1])
         return box
 
-    def set_help(self, widget: QWidget, help_text: str) -> None:
-        for bound in self.fields:
-            if bound.widget is widget:
-                bound.help_text = help_text
-                self._show(bound)
-
     def forget(self, widgets: list[QWidget]) -> None:
         self.fields = [b for b in self.fields if b.widget not in widgets]
 
@@ -77,10 +71,6 @@ class FieldMarks:
         bound.icon.setToolTip(text)
         bound.widget.setToolTip(text)
         bound.widget.setProperty("severity", shown[0])
-
-    def severity_of(self, widget: QWidget) -> str:
-        value = widget.property("severity")
-        return str(value or "")
 
     def best_match(self, path: DataPath) -> Bound | None:
         """The field showing ``path`` or the closest place above it."""
