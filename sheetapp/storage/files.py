@@ -29,7 +29,14 @@ from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
 from sheetapp.storage import jsontext
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError, shorten, shown
-from sheetapp.storage.migrations import MigrationError, NewerSchemaError, migrate
+from sheetapp.storage.migrations import (
+    MigratesSystemData,
+    MigrationError,
+    NewerSchemaError,
+    UnknownSystemVersionError,
+    migrate,
+    migrate_system_data,
+)
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_NESTING = jsontext.MAX_NESTING
@@ -115,6 +122,7 @@ def parse_document(
             f"it could not be upgraded from schema version {version} ({exc})",
             path=(),
         ) from None
+    raw = _migrate_system_data(raw, system, source)
     document = _validate(raw, system, source)
     unknown = system.unknown_references(document)
     if unknown:
@@ -130,6 +138,30 @@ def parse_document(
         )
     notes = tuple(unknown_key_issues(document))
     return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
+
+
+def _migrate_system_data(
+    raw: dict[str, Any], system: GameSystem[Any], source: str
+) -> dict[str, Any]:
+    steps = system.system_data_steps if isinstance(system, MigratesSystemData) else ()
+    try:
+        migrated, _old = migrate_system_data(raw, system.system_version, steps, system.name)
+    except UnknownSystemVersionError as exc:
+        raise CharacterFileError(
+            source,
+            str(exc),
+            path=("system_version",),
+            hint="It may come from a newer sheetapp: update sheetapp to open it.",
+        ) from None
+    except MigrationError as exc:
+        raise CharacterFileError(
+            source, f"its {system.name} data could not be upgraded ({exc.problem})", path=exc.path
+        ) from None
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise CharacterFileError(
+            source, f"its {system.name} data could not be upgraded ({exc})", path=()
+        ) from None
+    return migrated
 
 
 def _unwrap_export(raw: dict[str, Any], source: str) -> dict[str, Any]:

@@ -7,8 +7,9 @@ newer than :data:`SCHEMA_VERSION` is refused, never half-read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from sheetapp.core.document import SCHEMA_VERSION
 from sheetapp.storage.errors import shown
@@ -64,3 +65,61 @@ def migrate(document: RawDocument, version: int) -> RawDocument:
         document = STEPS[version](document)
         version += 1
     return document
+
+
+# --- a system's own data -----------------------------------------------------------------
+#
+# The file's schema version covers the envelope (format, meta, history); each system
+# versions its own ``character`` and ``campaign`` data with ``system_version`` and
+# declares the steps from each older version (:class:`SystemDataStep`). Bumping a
+# system's version: add the step from the old version, its fixture and its test, and
+# change the system's ``system_version``; never edit a step that has shipped.
+
+
+@dataclass(frozen=True, slots=True)
+class SystemDataStep:
+    """Turns a raw document whose system data is at ``from_version`` into ``to_version``
+    (the step rewrites ``character``/``campaign`` only and sets ``system_version``)."""
+
+    from_version: str
+    to_version: str
+    step: Migration
+
+
+@runtime_checkable
+class MigratesSystemData(Protocol):
+    """A system that has changed its data and upgrades older files."""
+
+    system_data_steps: Sequence[SystemDataStep]
+
+
+class UnknownSystemVersionError(ValueError):
+    def __init__(self, found: object, system_name: str, known: Sequence[str]) -> None:
+        self.found = found
+        names = ", ".join(repr(v) for v in known)
+        super().__init__(
+            f"its {system_name} data is of version {shown(found)}, which this sheetapp does "
+            f"not know (it reads {names})"
+        )
+
+
+def migrate_system_data(
+    document: RawDocument, current: str, steps: Sequence[SystemDataStep], system_name: str
+) -> tuple[RawDocument, str | None]:
+    """Bring the system data of ``document`` up to the ``current`` system version; the
+    version it was upgraded from (None when it was current). A version that neither is
+    current nor has a step is refused (a newer sheetapp's file, or a damaged one)."""
+    found = document.get("system_version")
+    start = found
+    by_version = {step.from_version: step for step in steps}
+    known = [*by_version, current]
+    seen: set[object] = set()
+    while found != current:
+        step = by_version.get(found) if isinstance(found, str) else None
+        if step is None or found in seen:
+            raise UnknownSystemVersionError(start, system_name, known)
+        seen.add(found)
+        document = step.step(dict(document))
+        document["system_version"] = step.to_version
+        found = step.to_version
+    return document, (None if start == current else str(start))
