@@ -1,6 +1,6 @@
 """Capital advancement: a level earned with its HP dice, Systems for the new Slots, revert.
 
-Seed: /work/shared/seeds/003_740fba3ab4ba4f45.txt — "When you Level Up: Your max HP
+Seed: ../shared/seeds/003_740fba3ab4ba4f45.txt — "When you Level Up: Your max HP
 increases. [...] You might gain Slots. [...] You can immediately fill them with new
 Systems." (lines 355-359); the Lancer's "maximum HP is FTD + 10. It increases by 1d6 +
 FTD + 2 (minimum FTD + 6) each time you Level Up." (line 683); the level table's Slots

@@ -1,7 +1,7 @@
 """The PDF prints the ledger as ``sheetapp history`` reads it: entry zero, every entry with
 what it earned, each change with its cost and the totals after it.
 
-Seed: /work/shared/seeds/000_5bffb215164afb79.txt line 52 (1 GP/Level to the Level Limit,
+Seed: ../shared/seeds/000_5bffb215164afb79.txt line 52 (1 GP/Level to the Level Limit,
 2 to double); Armour's Level Limit is 5 (line 57).
 """
 

@@ -24,7 +24,7 @@ def test_counts_match_the_appendix() -> None:
 
 
 def test_entries_carry_the_seed_text_with_ocr_slips_read_through() -> None:
-    """ "(O Energy) Action: Recover 1 Ammo." (line 2284) is 0 Energy; "1Slot" is 1 Slot."""
+    """ "(O Energy) Action: Recover 1 Ammo." (line 2286) is 0 Energy; "1Slot" is 1 Slot."""
     cats = catalogs()
     assert (
         "(0 Energy) Action: Recover 1 Ammo." in cats.vehicle_systems["ballistic_tank_gun_mk1"].text
@@ -41,9 +41,9 @@ def test_reconstructed_entries_say_so() -> None:
 
 
 def test_system_keywords() -> None:
-    """Focus II: "Requires Focus I, which this replaces" (line 1894); Damage Resist:
-    "Repeatable (Must choose different damage types)" (line 1866); Deaf is Innate (2155);
-    "Requires The Tank" (line 1820)."""
+    """Focus II: "Requires Focus I, which this replaces" (line 1896); Damage Resist:
+    "Repeatable (Must choose different damage types)" (line 1868); Deaf is Innate (2155);
+    "Requires The Tank" (line 1822)."""
     cats = catalogs()
     assert cats.systems["focus_2"].replaces == "focus_1"
     assert cats.systems["damage_resist"].repeat_choice == "damage_type"

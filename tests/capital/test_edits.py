@@ -1,5 +1,5 @@
 """Capital edit builders: each returns changes that apply, undo exactly, and do what the
-creation steps of the seed (/work/shared/seeds/003_740fba3ab4ba4f45.txt) describe."""
+creation steps of the seed (../shared/seeds/003_740fba3ab4ba4f45.txt) describe."""
 
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ def run(document: CapitalDocument, changes: Sequence[Change]) -> CapitalDocument
 
 
 def test_set_role_adds_its_systems_and_items() -> None:
-    """Healer: "A primitive first aid kit" (line 768 area) and Patch Up I at Level 1
-    (Role table); Step 1 "just write your choice in the appropriate box" (line 80)."""
+    """Healer: "A primitive first aid kit" (line 748 area) and Patch Up I at Level 1
+    (Role table); Step 1 "just write your choice in the appropriate box" (line 82)."""
     doc = run(new(), edits.set_role(new(), "healer"))
     ch = doc.character
     assert ch.role == "healer"
@@ -174,7 +174,7 @@ def test_gm_assigned_scores() -> None:
 
 def test_systems_add_choose_reorder_remove() -> None:
     """Slots at Level 1 are 0 (level table, lines 362-372): a Slot System is an error;
-    Damage Resist is "Repeatable (Must choose different damage types)" (line 1866)."""
+    Damage Resist is "Repeatable (Must choose different damage types)" (line 1868)."""
     doc = run(new(), SYSTEMS.add(new(), "cautious"))
     assert doc.character.systems[0].level == 1
     assert "capital.slots_over" in codes(evaluate(doc))

@@ -96,7 +96,7 @@ def test_missing_hp_dice_count_the_minimum() -> None:
 
 
 def test_vehicle_stays_at_its_level() -> None:
-    """ "Vehicles have a Level, but they do not Level Up by themselves." (line 609)"""
+    """ "Vehicles have a Level, but they do not Level Up by themselves." (line 600)"""
     doc = character("lancer", SpecialAssetChoice(asset="bike"))
     result = level_up(doc, hp_dice=[4])
     assert result.document.character.special_asset is not None

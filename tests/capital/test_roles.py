@@ -70,7 +70,7 @@ def test_vital_minimum_of_five() -> None:
 
 def test_attack_line_in_the_seeds_format() -> None:
     """ "[Range] Attack: [Hit Attribute] vs [Dodge Attribute]. [Damage] [Damage type]
-    damage. [Special Rules]." (line 448); Standard Pistol line 1742."""
+    damage. [Special Rules]." (line 463); Standard Pistol line 1742."""
     result = evaluate(character("lancer"))
     lines = [v.value for v in result.derived if v.key.startswith("attack.")]
     assert "30m Attack: VSN vs AGI. 10 Sharp damage. Spend 1 Ammo." in lines

@@ -34,7 +34,7 @@ def test_slots_filled_when_gained() -> None:
 
 def test_missing_requirement() -> None:
     """ "Systems with requirements cannot be gained unless all the prerequisites are
-    met" (line 2566); Bonk "Requires The Tank" (line 1820)."""
+    met" (line 2566); Bonk "Requires The Tank" (line 1822)."""
     doc = character("lancer")
     doc.character.systems.append(SystemChoice(system="bonk"))
     found = issue(evaluate(doc), "capital.system_requirement")
@@ -45,7 +45,7 @@ def test_missing_requirement() -> None:
 
 
 def test_replacement_keeps_the_requirement_met() -> None:
-    """Focus II "Requires Focus I, which this replaces" (line 1894)."""
+    """Focus II "Requires Focus I, which this replaces" (line 1896)."""
     doc = character("scout")
     doc.character.systems = [SystemChoice(system="focus_2")]
     result = evaluate(doc)
@@ -55,7 +55,7 @@ def test_replacement_keeps_the_requirement_met() -> None:
 
 
 def test_role_systems_present() -> None:
-    """The Healer gains "1 Patch Up I" (line 762)."""
+    """The Healer gains "1 Patch Up I" (line 763)."""
     doc = character("healer")
     doc.character.systems = []
     assert issue(evaluate(doc), "capital.role_system_missing").path == ("character", "systems")
@@ -70,7 +70,7 @@ def test_signature_system_only_at_level_three() -> None:
 
 def test_systems_without_slots_cannot_be_selected() -> None:
     """ "If a system does not specify a number of Slots, you cannot select it unless the
-    rules specifically tell you to." (line 283)"""
+    rules specifically tell you to." (line 275)"""
     doc = character("lancer")
     doc.character.systems.append(SystemChoice(system="patch_up_1"))
     assert issue(evaluate(doc), "capital.system_not_selectable").path == ("character", "systems", 1)
@@ -80,7 +80,7 @@ def test_systems_without_slots_cannot_be_selected() -> None:
 
 def test_only_repeatable_systems_twice() -> None:
     """ "Only Repeatable Systems can be gained multiple times." (line 2562); Damage Resist
-    "Must choose different damage types" (line 1866)."""
+    "Must choose different damage types" (line 1868)."""
     doc = character("lancer")
     doc.character.level = 2
     doc.character.hp_rolls = []
@@ -120,7 +120,7 @@ def test_vehicle_above_character_level() -> None:
 
 def test_vehicle_slots_and_limited_systems() -> None:
     """Bike Level 1: 3 Slots (line 1008), Capacitor A1 (2) + Bike Wheels (1); Giant Wheels
-    are "Limited: Giant Vehicle or larger" (line 2372)."""
+    are "Limited: Giant Vehicle or larger" (line 2374)."""
     doc = character("lancer", SpecialAssetChoice(asset="bike", systems=["giant_wheels_mk1"]))
     result = evaluate(doc)
     assert issue(result, "capital.vehicle_system_limited").path == (
@@ -135,7 +135,7 @@ def test_vehicle_slots_and_limited_systems() -> None:
 
 def test_three_two_handed_items_held() -> None:
     """ "they can hold up to 2 pieces of Equipment, or one piece of Two-handed
-    equipment." (line 345)"""
+    equipment." (line 347)"""
     doc = character("lancer")
     for item in ("simple_club_longsword", "primitive_shield", "precision_rifle"):
         doc.character.equipment.append(EquipmentChoice(item=item, held=True, damage_type="sharp"))

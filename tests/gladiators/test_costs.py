@@ -15,7 +15,7 @@ from tests.gladiators.helpers import ability, ability_cost, character, evaluate
 def test_level_cost_tiers(level: int, expected: int) -> None:
     """ "Each level up to and including the Level Limit costs 1 GP/Level, up to and
     including double the Level Limit costs 2 GP/Level, up to and including triple the
-    Level Limit costs 3GP/Level and so on." (line 52) — with Level Limit 5."""
+    Level Limit costs 3GP/Level and so on." (line 40) — with Level Limit 5."""
     assert level_cost(level, 5)[0] == expected
 
 
@@ -32,14 +32,14 @@ def test_armour_cost_uses_its_base_and_limit() -> None:
 
 
 def test_negative_base_is_subtracted() -> None:
-    """ "A negative base cost is subtracted from the cost of Levels and Modifiers." (line 54)
+    """ "A negative base cost is subtracted from the cost of Levels and Modifiers." (line 42)
     Absorption with one Type and Target Ability costs -1 (line 56): L3 = 3 - 1 = 2."""
     doc = character(ability("absorption", 3, types=["energy"], source="mutant"))
     assert ability_cost(doc) == 2
 
 
 def test_no_ability_costs_less_than_one() -> None:
-    """ "No ability can ever cost less than 1 GP." (line 54) Absorption L1: 1 - 1 = 0 → 1."""
+    """ "No ability can ever cost less than 1 GP." (line 42) Absorption L1: 1 - 1 = 0 → 1."""
     doc = character(ability("absorption", 1, types=["energy"], source="mutant"))
     assert ability_cost(doc) == 1
     assert "raised to the minimum of 1" in evaluate(doc).costs[0].children[0].explanation

@@ -30,7 +30,7 @@ def test_upgrading_a_starting_ability_costs_the_difference() -> None:
 
 
 def test_hits_are_three_plus_toughness() -> None:
-    """ "total hits (3 + Levels in Toughness)" (line 625); "A minor character takes 1 hit"."""
+    """ "total hits (3 + Levels in Toughness)" (line 624); "A minor character takes 1 hit"."""
     doc = character(ability("toughness", 2, source="mutant"))
     assert evaluate(doc).derived_value("hits").value == 5
     doc.character.character_type = "minor"
@@ -38,7 +38,7 @@ def test_hits_are_three_plus_toughness() -> None:
 
 
 def test_movement_in_hexes() -> None:
-    """ "Walk L2 (6 squares)" (line 675): Ground moves 3 hexes per level;
+    """ "Walk L2 (6 squares)" (line 685): Ground moves 3 hexes per level;
     Underground 2 (line 490)."""
     document = SYSTEM.new_document("New")
     document.character.abilities[0].level = 2

@@ -1,5 +1,5 @@
 """Glorious Gladiators edit builders: each user action as changes, applied and undone
-without Qt. Seed: /work/shared/seeds/000_5bffb215164afb79.txt."""
+without Qt. Seed: ../shared/seeds/000_5bffb215164afb79.txt."""
 
 from __future__ import annotations
 

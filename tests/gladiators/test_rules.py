@@ -61,7 +61,7 @@ def test_advantage_and_disadvantage_counts() -> None:
 
 
 def test_trait_cost_is_frequency_plus_severity() -> None:
-    """ "Ageless ... Com, Maj 3" and "Aggressive ... Fre, Maj -4" (lines 291, 295), from
+    """ "Ageless ... Com, Maj 3" and "Aggressive ... Fre, Maj -4" (line 294, 295), from
     Frequent 2, Common 1, Rare 0 and Major 2, Significant 1, Minor 0 (lines 278-283)."""
     doc = character()
     doc.character.advantages = [trait("ageless", "com", "maj"), trait("skill", "rar", "min")]
@@ -85,7 +85,7 @@ def test_disadvantage_points_only_pay_for_advantages() -> None:
 
 
 def test_activation_needs_persistent_or_always_on() -> None:
-    """Activation "Can only be on an ability which is Persistent or Always On." (line 160)"""
+    """Activation "Can only be on an ability which is Persistent or Always On." (lines 159-160)"""
     doc = character(ability("armour", 2, ("activation", "roll_3"), source="mutant"))
     issue = next(i for i in evaluate(doc).issues if i.code == "gladiators.modifier_restriction")
     assert issue.path == ("character", "abilities", 0, "modifiers", 0)

@@ -1,10 +1,10 @@
 """The Capital sheet: every System, attribute, vital, attack and item of the examples
 prints with the numbers of the evaluation; fonts are embedded; errors show on page 1.
 
-Seed: /work/shared/seeds/003_740fba3ab4ba4f45.txt — "Each of your eight Attribute
+Seed: ../shared/seeds/003_740fba3ab4ba4f45.txt — "Each of your eight Attribute
 Scores is a number between 0 and 10" (line 192); HP, Energy and Bones (lines 207-215);
 attack lines "[Range] Attack: [Hit Attribute] vs [Dodge Attribute]. [Damage] [Damage
-type] damage. [Special Rules]." (line 448).
+type] damage. [Special Rules]." (line 463).
 """
 
 from __future__ import annotations

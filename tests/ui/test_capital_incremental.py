@@ -3,8 +3,8 @@
 document show, and every cell whose content or issue mark changed was announced to the
 views with dataChanged (a cell left unannounced keeps its old text or mark on screen).
 
-Seed: /work/shared/seeds/003_740fba3ab4ba4f45.txt — "Your character has 2 hands, so they
-can hold up to 2 pieces of Equipment" (line 345): holding one more item earlier in the
+Seed: ../shared/seeds/003_740fba3ab4ba4f45.txt — "Your character has 2 hands, so they
+can hold up to 2 pieces of Equipment" (line 347): holding one more item earlier in the
 list moves the error from a later item's row to its own, a row the edit did not touch.
 """
 

@@ -2,7 +2,7 @@
 dice (entered and assigned), a System from the picker, the Special Asset; totals and
 issues follow every edit; undo gives back the new character; save and reopen.
 
-Seed: /work/shared/seeds/003_740fba3ab4ba4f45.txt — Step 5 (lines 196-205): 10d6, two
+Seed: ../shared/seeds/003_740fba3ab4ba4f45.txt — Step 5 (lines 196-205): 10d6, two
 discarded, eight assigned, the Role's changes; Slots at Level 1 are 0 (level table,
 lines 362-372); Innate Systems only at creation (line 2539); "One Special Asset of
 your choice" (line 223); the Land Beast's 7, 6, 5, 4 (line 916).

@@ -1,7 +1,7 @@
 """A user's session through the real widgets: new character, picker, level past the Level
 Limit, a limitation past the cap, the issue panel, undo/redo, save and reopen.
 
-Seed: /work/shared/seeds/000_5bffb215164afb79.txt — Damaging Attack "Solid 0 ... 4"
+Seed: ../shared/seeds/000_5bffb215164afb79.txt — Damaging Attack "Solid 0 ... 4"
 (line 68, Level Limit 4); "up to and including double the Level Limit costs 2 GP/Level"
 (line 40); "Negative modifiers cannot exceed half of the total cost of the ability
 including positive modifiers" (line 155).

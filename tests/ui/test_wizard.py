@@ -1,9 +1,9 @@
 """The level-up wizard and the Advancement dock through the real widgets.
 
-Seed: /work/shared/seeds/000_5bffb215164afb79.txt — "Each level up to and including the
+Seed: ../shared/seeds/000_5bffb215164afb79.txt — "Each level up to and including the
 Level Limit costs 1 GP/Level, up to and including double the Level Limit costs 2
 GP/Level" (line 52); Armour's Level Limit is 5 (line 57). Capital:
-/work/shared/seeds/003_740fba3ab4ba4f45.txt — the Lancer's HP "increases by 1d6 + FTD + 2
+../shared/seeds/003_740fba3ab4ba4f45.txt — the Lancer's HP "increases by 1d6 + FTD + 2
 (minimum FTD + 6) each time you Level Up" (line 683).
 """
 

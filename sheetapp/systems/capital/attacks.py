@@ -13,7 +13,7 @@ from sheetapp.systems.capital.catalog import AttackDef, Catalogs, WeaponStats
 from sheetapp.systems.capital.model import CapitalCharacter
 from sheetapp.systems.capital.sheet import Sheet
 
-#: "Melee Attack: STR vs STR. 2 (*) damage. ..." (line 538)
+#: "Melee Attack: STR vs STR. 2 (*) damage. ..." (line 547)
 UNARMED = AttackDef(
     range="Melee",
     hit="str",

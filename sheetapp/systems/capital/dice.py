@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 ATTRIBUTE_DICE = 10
 DISCARDED = 2
-#: "d6 result 1, 2 -> 4; 3, 4 -> 5; 5, 6 -> 6" (lines 200-203)
+#: the table of lines 200-203: a d6 result of 1 or 2 scores 4, 3 or 4 scores 5, 5 or 6 scores 6
 SCORE_FOR_DIE = {1: 4, 2: 4, 3: 5, 4: 5, 5: 6, 6: 6}
 MAX_REROLLS = 10_000
 

@@ -13,7 +13,7 @@ from sheetapp.systems.capital.context import Rule, RuleContext, char_path, info,
 
 
 def level_hp_rolls(ctx: RuleContext) -> list[Issue]:
-    """ "Your max HP increases. Check your Role to find out how much." (line 353)"""
+    """ "Your max HP increases. Check your Role to find out how much." (line 357)"""
     role = ctx.sheet.role
     if role is None:
         return []

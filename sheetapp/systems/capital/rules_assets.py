@@ -63,7 +63,7 @@ def damage_type_issue(
 
 
 def _augmentation(ctx: RuleContext) -> list[Issue]:
-    """Weapon: "Choose any Simple Weapon" (line 890); Attribute: "+2 to any one" (line 900)."""
+    """Weapon: "Choose any Simple Weapon" (line 890); Attribute: "+2 to any one" (line 902)."""
     asset = ctx.character.special_asset
     assert asset is not None
     cats = ctx.catalogs
@@ -157,7 +157,7 @@ def _limited_ok(limited: Limited | None, size: str, vehicle_type: str) -> bool:
 
 def _vehicle(ctx: RuleContext) -> list[Issue]:
     """ "A character cannot upgrade a Vehicle to any Level higher than their own."
-    (line 609); Slots from the vehicle's level table; Limited systems (e.g. line 2270)."""
+    (line 600); Slots from the vehicle's level table; Limited systems (e.g. line 2270)."""
     asset = ctx.character.special_asset
     assert asset is not None
     cats = ctx.catalogs

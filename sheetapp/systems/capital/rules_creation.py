@@ -16,7 +16,7 @@ from sheetapp.systems.capital.scores import MAX_SCORE
 
 
 def role_chosen(ctx: RuleContext) -> list[Issue]:
-    """Step 1: "just write your choice in the appropriate box" (line 80)."""
+    """Step 1: "just write your choice in the appropriate box" (line 82)."""
     if ctx.character.role is None:
         return [
             warning(

@@ -93,7 +93,7 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
 
 def hands(ctx: RuleContext) -> list[Issue]:
     """ "Your character has 2 hands, so they can hold up to 2 pieces of Equipment, or one
-    piece of Two-handed equipment." (line 345); a Limb augmentation holds one more (line 906)."""
+    piece of Two-handed equipment." (line 347); a Limb augmentation holds one more (line 906)."""
     total = ctx.sheet.hands_total
     used = asset_hands(ctx.character, ctx.campaign, ctx.catalogs)
     if used > total:

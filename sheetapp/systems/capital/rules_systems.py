@@ -109,7 +109,7 @@ def system_levels(ctx: RuleContext) -> list[Issue]:
 
 def selectable(ctx: RuleContext) -> list[Issue]:
     """ "If a system does not specify a number of Slots, you cannot select it unless the
-    rules specifically tell you to." (line 283)"""
+    rules specifically tell you to." (line 275)"""
     issues = []
     role = ctx.sheet.role
     granted = {g.system for g in role.systems} if role else set()
@@ -182,7 +182,7 @@ def requirements(ctx: RuleContext) -> list[Issue]:
 
 def repeats(ctx: RuleContext) -> list[Issue]:
     """ "Only Repeatable Systems can be gained multiple times." (line 2562), and
-    "Repeatable (Must choose different damage types)" (line 1866)."""
+    "Repeatable (Must choose different damage types)" (line 1868)."""
     issues = []
     counts: Counter[str] = Counter()
     choices: dict[str, set[str]] = {}

@@ -200,7 +200,7 @@ def _body(text: str, skip: int = 1) -> str:
 
 def _attacks(evaluation: Evaluation) -> TableSection:
     """ "[Range] Attack: [Hit Attribute] vs [Dodge Attribute]. [Damage] [Damage type] damage.
-    [Special Rules]." (line 448)"""
+    [Special Rules]." (line 463)"""
     rows = tuple(
         Row(
             {"source": value.label, "line": str(value.value), "roll": value.explanation},

@@ -17,7 +17,7 @@ MOVEMENT_GROUP = "movement_class"
 
 def hits(character: GladiatorsCharacter, abilities: list[ResolvedAbility]) -> DerivedValue:
     """ "If a character takes 3 hits in a combat then s/he is out of action. A minor
-    character takes 1 hit" and "total hits (3 + Levels in Toughness)" (lines 616, 625)."""
+    character takes 1 hit" and "total hits (3 + Levels in Toughness)" (line 624, 625)."""
     if character.character_type == "minor":
         return DerivedValue("hits", "Hits", MINOR_HITS, "minor characters take 1 hit")
     toughness = sum(a.choice.level for a in abilities if a.choice.ability == TOUGHNESS)

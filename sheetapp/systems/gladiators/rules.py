@@ -200,7 +200,7 @@ def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
 
 
 def types_and_sources(ctx: RuleContext) -> list[Issue]:
-    """ "Every ability must have a source" (line 27); abilities with a Type have it
+    """ "Every ability must have a source" (line 30); abilities with a Type have it
     "selected when the ability is designed" (line 17)."""
     issues = []
     for index, ability in ctx.each_ability():
@@ -231,7 +231,7 @@ def _modifier_issue(
 
 def modifier_restrictions(ctx: RuleContext) -> list[Issue]:
     """Each modifier's stated restrictions, e.g. Activation "Can only be on an ability
-    which is Persistent or Always On" (line 160); "maximum of twice"; "can't be Always On"."""
+    which is Persistent or Always On" (lines 159-160); "maximum of twice"; "can't be Always On"."""
     issues: list[Issue] = []
     for index, ability in ctx.each_ability():
         counts = Counter(m.choice.modifier for m in ability.modifiers)
@@ -460,7 +460,7 @@ def custom_traits(ctx: RuleContext) -> list[Issue]:
 
 def above_level_limit(ctx: RuleContext) -> list[Issue]:
     """Levels past the Level Limit are legal but dearer: "up to and including double the
-    Level Limit costs 2 GP/Level" (line 52). Shown as information with the tiers."""
+    Level Limit costs 2 GP/Level" (line 40). Shown as information with the tiers."""
     issues = []
     for index, (ability, cost) in ctx.each_priced():
         limit = ability.level_limit
