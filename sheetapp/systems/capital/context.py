@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sheetapp.core.codes import IssueCode
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.capital.catalog import Catalogs
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter
@@ -26,13 +27,13 @@ def char_path(*rest: str | int) -> DataPath:
     return ("character", *rest)
 
 
-def error(code: str, message: str, path: DataPath, hint: str = "") -> Issue:
-    return Issue(Severity.ERROR, f"capital.{code}", message, path, hint)
+def error(code: IssueCode, message: str, path: DataPath, hint: str = "") -> Issue:
+    return Issue(Severity.ERROR, code, message, path, hint)
 
 
-def warning(code: str, message: str, path: DataPath, hint: str = "") -> Issue:
-    return Issue(Severity.WARNING, f"capital.{code}", message, path, hint)
+def warning(code: IssueCode, message: str, path: DataPath, hint: str = "") -> Issue:
+    return Issue(Severity.WARNING, code, message, path, hint)
 
 
-def info(code: str, message: str, path: DataPath, hint: str = "") -> Issue:
-    return Issue(Severity.INFO, f"capital.{code}", message, path, hint)
+def info(code: IssueCode, message: str, path: DataPath, hint: str = "") -> Issue:
+    return Issue(Severity.INFO, code, message, path, hint)

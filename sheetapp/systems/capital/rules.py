@@ -8,7 +8,13 @@ character has several); info is advice.
 from __future__ import annotations
 
 from sheetapp.core.issues import Issue
-from sheetapp.systems.capital import rules_assets, rules_creation, rules_equipment, rules_systems
+from sheetapp.systems.capital import (
+    codes,
+    rules_assets,
+    rules_creation,
+    rules_equipment,
+    rules_systems,
+)
 from sheetapp.systems.capital.context import Rule, RuleContext, char_path, info, warning
 
 
@@ -38,7 +44,7 @@ def vitals_state(ctx: RuleContext) -> list[Issue]:
         if current is not None and current > maximum:
             issues.append(
                 warning(
-                    "vital_over_max",
+                    codes.VITAL_OVER_MAX,
                     f"Current {key.upper() if key == 'hp' else key.capitalize()} {current} is "
                     f"above the maximum {maximum}.",
                     char_path("vitals", key),
@@ -48,7 +54,7 @@ def vitals_state(ctx: RuleContext) -> list[Issue]:
     if bones_down or vitals.hp == 0:
         issues.append(
             info(
-                "scores_reduced",
+                codes.SCORES_REDUCED,
                 "In Critical Condition or below maximum Bones: Attribute Scores are reduced by 2.",
                 char_path("vitals"),
                 "Bones come back only with a Full Rest (1d6).",

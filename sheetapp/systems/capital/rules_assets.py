@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from sheetapp.core.issues import Issue
+from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import Catalogs, Limited
 from sheetapp.systems.capital.context import RuleContext, char_path, error, warning
 from sheetapp.systems.capital.dice import dice_problems
@@ -20,7 +21,7 @@ def special_asset(ctx: RuleContext) -> list[Issue]:
     if asset is None:
         return [
             warning(
-                "special_asset_missing",
+                codes.SPECIAL_ASSET_MISSING,
                 "No Special Asset chosen yet (Step 7).",
                 PATH,
                 "Choose an augmentation, a companion, a vehicle or a special weapon.",
@@ -50,11 +51,11 @@ def damage_type_issue(
         return []
     names = " or ".join(cats.damage_types[t].name for t in allowed)
     if chosen is None:
-        return [warning("damage_type_missing", f"{name}: choose {names} damage.", path)]
+        return [warning(codes.DAMAGE_TYPE_MISSING, f"{name}: choose {names} damage.", path)]
     if chosen not in allowed:
         return [
             error(
-                "damage_type_invalid",
+                codes.DAMAGE_TYPE_INVALID,
                 f"{name} is available with {names} damage, not '{chosen}'.",
                 path,
             )
@@ -71,7 +72,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
     if augmentation.effect == "attribute" and asset.attribute is None:
         return [
             warning(
-                "asset_choice_missing",
+                codes.ASSET_CHOICE_MISSING,
                 "Attribute augmentation: choose the Attribute that gets +2.",
                 (*PATH, "attribute"),
             )
@@ -81,7 +82,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
     if asset.weapon is None:
         return [
             warning(
-                "asset_choice_missing",
+                codes.ASSET_CHOICE_MISSING,
                 "Weapon augmentation: choose a Simple Weapon.",
                 (*PATH, "weapon"),
             )
@@ -90,7 +91,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
     if item is None or item.weapon is None or not cats.is_simple_weapon(asset.weapon):
         return [
             error(
-                "asset_choice_invalid",
+                codes.ASSET_CHOICE_INVALID,
                 f"Weapon augmentation: '{asset.weapon}' is not a Simple Weapon.",
                 (*PATH, "weapon"),
                 "Choose one of the Simple Weapons (lines 628-652).",
@@ -115,7 +116,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
     if any(v is None for v in given.values()):
         issues.append(
             warning(
-                "companion_scores_missing",
+                codes.COMPANION_SCORES_MISSING,
                 f"{companion.name}: set {names} to {values} in any order.",
                 (*PATH, "scores"),
             )
@@ -123,7 +124,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
     elif Counter(v for v in given.values() if v is not None) != wanted:
         issues.append(
             error(
-                "companion_scores",
+                codes.COMPANION_SCORES,
                 f"{companion.name}: {names} must be {values} in some order.",
                 (*PATH, "scores"),
             )
@@ -132,7 +133,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
     if extra:
         issues.append(
             error(
-                "companion_scores",
+                codes.COMPANION_SCORES,
                 f"{companion.name}'s {', '.join(a.upper() for a in extra)} is fixed.",
                 (*PATH, "scores"),
             )
@@ -166,7 +167,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
     if asset.level > ctx.character.level:
         issues.append(
             error(
-                "vehicle_level",
+                codes.VEHICLE_LEVEL,
                 f"The {vehicle.name} is Level {asset.level}, above the character's Level "
                 f"{ctx.character.level}.",
                 (*PATH, "level"),
@@ -178,9 +179,13 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
         names = " or ".join(cats.vehicle_systems[o].name for o in group.options)
         path = (*PATH, "options", group.id)
         if picked is None:
-            issues.append(warning("asset_choice_missing", f"{vehicle.name}: choose {names}.", path))
+            issues.append(
+                warning(codes.ASSET_CHOICE_MISSING, f"{vehicle.name}: choose {names}.", path)
+            )
         elif picked not in group.options:
-            issues.append(error("asset_choice_invalid", f"{vehicle.name}: choose {names}.", path))
+            issues.append(
+                error(codes.ASSET_CHOICE_INVALID, f"{vehicle.name}: choose {names}.", path)
+            )
     if "mechsuit_arm_mk1" in vehicle.systems:
         arm = cats.vehicle_systems["mechsuit_arm_mk1"]
         issues += damage_type_issue(
@@ -194,7 +199,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
             text = system.limited.text if system.limited else ""
             issues.append(
                 error(
-                    "vehicle_system_limited",
+                    codes.VEHICLE_SYSTEM_LIMITED,
                     f"{system.name} is Limited to {text}; the {vehicle.name} is not.",
                     (*PATH, "systems", index),
                 )
@@ -202,7 +207,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
     if ctx.sheet.vehicle_slots_used > ctx.sheet.vehicle_slots_total:
         issues.append(
             error(
-                "vehicle_slots_over",
+                codes.VEHICLE_SLOTS_OVER,
                 f"The {vehicle.name}'s Systems use {ctx.sheet.vehicle_slots_used} Slots; at "
                 f"Level {asset.level} it has {ctx.sheet.vehicle_slots_total}.",
                 (*PATH, "systems"),
@@ -213,7 +218,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
         if ref in seen:
             issues.append(
                 error(
-                    "vehicle_system_repeated",
+                    codes.VEHICLE_SYSTEM_REPEATED,
                     f"The {vehicle.name} has {cats.vehicle_systems[ref].name} twice."
                     if ref in cats.vehicle_systems
                     else f"The {vehicle.name} has '{ref}' twice.",
@@ -240,7 +245,7 @@ def _weapon(ctx: RuleContext) -> list[Issue]:
     if asset.two_handed and special.two_handed_option is None:
         issues.append(
             error(
-                "asset_choice_invalid",
+                codes.ASSET_CHOICE_INVALID,
                 f"The Special {special.name} has no Two-handed option (only the Shield does).",
                 (*PATH, "two_handed"),
             )
@@ -259,7 +264,7 @@ def hp_roll_issues(
         if roll.level > level:
             issues.append(
                 error(
-                    "hp_roll_level",
+                    codes.HP_ROLL_LEVEL,
                     f"{whose}HP dice for Level {roll.level}, above Level {level}.",
                     (*path, index),
                 )
@@ -267,7 +272,7 @@ def hp_roll_issues(
         elif roll.level in seen:
             issues.append(
                 error(
-                    "hp_roll_repeated",
+                    codes.HP_ROLL_REPEATED,
                     f"{whose}HP dice for Level {roll.level} twice.",
                     (*path, index),
                 )
@@ -275,7 +280,7 @@ def hp_roll_issues(
         elif problems:
             issues.append(
                 error(
-                    "hp_dice_invalid",
+                    codes.HP_DICE_INVALID,
                     f"{whose}HP dice for Level {roll.level}: {'; '.join(problems)}.",
                     (*path, index, "dice"),
                 )
@@ -285,7 +290,7 @@ def hp_roll_issues(
     if missing:
         issues.append(
             warning(
-                "hp_roll_missing",
+                codes.HP_ROLL_MISSING,
                 f"{whose}HP dice missing for Level {', '.join(map(str, missing))}; the minimum "
                 "is counted until they are rolled.",
                 path,

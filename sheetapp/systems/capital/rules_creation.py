@@ -4,6 +4,7 @@ strengths and weaknesses, attribute dice."""
 from __future__ import annotations
 
 from sheetapp.core.issues import Issue
+from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import ATTRIBUTES
 from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
 from sheetapp.systems.capital.dice import (
@@ -20,7 +21,7 @@ def role_chosen(ctx: RuleContext) -> list[Issue]:
     if ctx.character.role is None:
         return [
             warning(
-                "role_missing",
+                codes.ROLE_MISSING,
                 "No Role chosen yet (Step 1).",
                 char_path("role"),
                 "Choose the Lancer, Scout, Tank, Sentinel, Healer or Captain.",
@@ -41,11 +42,13 @@ def role_adjustments(ctx: RuleContext) -> list[Issue]:
         options = " or ".join(f"{chosen.delta:+d} {o.upper()}" for o in chosen.options)
         path = char_path("role_choices", chosen.id)
         if picked is None:
-            issues.append(warning("role_choice_missing", f"{role.name}: choose {options}.", path))
+            issues.append(
+                warning(codes.ROLE_CHOICE_MISSING, f"{role.name}: choose {options}.", path)
+            )
         elif picked not in chosen.options:
             issues.append(
                 error(
-                    "role_choice_invalid",
+                    codes.ROLE_CHOICE_INVALID,
                     f"{role.name} gives {options}, not {chosen.delta:+d} {picked.upper()}.",
                     path,
                     f"Pick one of: {', '.join(o.upper() for o in chosen.options)}.",
@@ -62,7 +65,9 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
         if not getattr(stories, key).strip():
             issues.append(
                 info(
-                    "story_missing", f"No {label} written yet (Step 2).", char_path("stories", key)
+                    codes.STORY_MISSING,
+                    f"No {label} written yet (Step 2).",
+                    char_path("stories", key),
                 )
             )
     personality = ctx.character.personality
@@ -70,7 +75,7 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
         if not getattr(personality, key).strip():
             issues.append(
                 info(
-                    "personality_missing",
+                    codes.PERSONALITY_MISSING,
                     f"No {label} chosen yet (Step 3).",
                     char_path("personality", key),
                     "The catalog has the seed's suggestions.",
@@ -88,7 +93,7 @@ def strengths_and_weaknesses(ctx: RuleContext) -> list[Issue]:
         if len(have) != wanted:
             issues.append(
                 warning(
-                    f"{key}_count",
+                    codes.STRENGTHS_COUNT if key == "strengths" else codes.WEAKNESSES_COUNT,
                     f"{len(have)} {key.capitalize()}; a character starts with {wanted}.",
                     char_path(key),
                 )
@@ -107,7 +112,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
     if not rolls.dice:
         return [
             warning(
-                "attributes_not_rolled",
+                codes.ATTRIBUTES_NOT_ROLLED,
                 "The attribute dice are not rolled yet (Step 5).",
                 (*path, "dice"),
                 "Roll 10d6 (or let the app roll them), discard two, assign the other eight.",
@@ -118,7 +123,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
     for index in bad:
         issues.append(
             error(
-                "die_value",
+                codes.DIE_VALUE,
                 f"A d6 shows 1 to 6, not {rolls.dice[index]}.",
                 (*path, "dice", index),
             )
@@ -126,7 +131,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
     if len(rolls.dice) != ATTRIBUTE_DICE:
         issues.append(
             error(
-                "dice_count",
+                codes.DICE_COUNT,
                 f"{len(rolls.dice)} dice entered; Step 5 rolls {ATTRIBUTE_DICE}d6.",
                 (*path, "dice"),
             )
@@ -134,7 +139,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
     elif not bad and needs_reroll(rolls.dice):
         issues.append(
             error(
-                "dice_reroll",
+                codes.DICE_REROLL,
                 "These dice have no 5s or 6s, or no 1s or 2s: reroll everything.",
                 (*path, "dice"),
                 "Roll all ten dice again (line 196).",
@@ -152,13 +157,13 @@ def _discards(ctx: RuleContext) -> list[Issue]:
     if wrong or len(set(rolls.discarded)) != len(rolls.discarded) or len(rolls.discarded) > 2:
         return [
             error(
-                "discard_invalid",
+                codes.DISCARD_INVALID,
                 "Discard exactly two different dice of the ten.",
                 path,
             )
         ]
     if len(rolls.discarded) < DISCARDED:
-        return [warning("discard_missing", "Choose the two dice to get rid of.", path)]
+        return [warning(codes.DISCARD_MISSING, "Choose the two dice to get rid of.", path)]
     return []
 
 
@@ -171,7 +176,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
         if not 0 <= index < len(rolls.dice) or index in rolls.discarded:
             issues.append(
                 error(
-                    "assignment_invalid",
+                    codes.ASSIGNMENT_INVALID,
                     f"{attr.upper()} is assigned die #{index + 1}, which is not one of the "
                     "eight kept dice.",
                     (*path, attr),
@@ -180,7 +185,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
         elif index in used:
             issues.append(
                 error(
-                    "assignment_invalid",
+                    codes.ASSIGNMENT_INVALID,
                     f"{attr.upper()} and {used[index].upper()} use the same die #{index + 1}.",
                     (*path, attr),
                     "Each kept die goes to one attribute.",
@@ -192,7 +197,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
     if missing:
         issues.append(
             warning(
-                "attribute_unassigned",
+                codes.ATTRIBUTE_UNASSIGNED,
                 f"No die assigned to {', '.join(missing)} yet.",
                 path,
             )
@@ -202,7 +207,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
         if low < 2:
             issues.append(
                 info(
-                    "few_low_scores",
+                    codes.FEW_LOW_SCORES,
                     f"Only {low} low score(s) kept; the rules suggest keeping at least 2.",
                     char_path("attributes", "discarded"),
                     "Optional advice (line 197): the game is more fun with some weaknesses.",
@@ -217,7 +222,7 @@ def _gm_assigned(ctx: RuleContext) -> list[Issue]:
     if missing:
         return [
             warning(
-                "attribute_unassigned",
+                codes.ATTRIBUTE_UNASSIGNED,
                 f"No score set for {', '.join(missing)} yet.",
                 char_path("attributes", "base"),
             )
@@ -232,7 +237,7 @@ def attribute_range(ctx: RuleContext) -> list[Issue]:
         if not 0 <= value <= MAX_SCORE:
             issues.append(
                 error(
-                    "attribute_range",
+                    codes.ATTRIBUTE_RANGE,
                     f"{attr.upper()} would be {value}; scores run from 0 to {MAX_SCORE}.",
                     char_path("attributes"),
                     ctx.sheet.scores.explanations[attr],

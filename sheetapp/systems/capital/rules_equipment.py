@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sheetapp.core.issues import Issue
+from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
 from sheetapp.systems.capital.rules_assets import damage_type_issue
 from sheetapp.systems.capital.sheet import asset_hands, item_hands
@@ -30,7 +31,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
         if not found:
             issues.append(
                 warning(
-                    "starting_equipment_missing",
+                    codes.STARTING_EQUIPMENT_MISSING,
                     f"{role.name if role else ''} starts with: {wanted.text}.",
                     char_path("equipment"),
                 )
@@ -43,7 +44,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
     if outfits < cats.basics.starting.outfits:
         issues.append(
             warning(
-                "starting_equipment_missing",
+                codes.STARTING_EQUIPMENT_MISSING,
                 "Every character starts with 2 Everyday or Professional Outfits "
                 f"({outfits} listed).",
                 char_path("equipment"),
@@ -52,7 +53,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
     if not any(ref == "adventuring_kit" for ref, _ in items):
         issues.append(
             warning(
-                "starting_equipment_missing",
+                codes.STARTING_EQUIPMENT_MISSING,
                 "Every character starts with an Adventuring Kit.",
                 char_path("equipment"),
             )
@@ -69,7 +70,9 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
         path = char_path("equipment", index)
         item = cats.equipment.get(choice.item or "")
         if choice.item is None and not choice.name.strip():
-            issues.append(warning("item_unnamed", "A custom item needs a name.", (*path, "name")))
+            issues.append(
+                warning(codes.ITEM_UNNAMED, "A custom item needs a name.", (*path, "name"))
+            )
         if item is None:
             continue
         if item.weapon is not None:
@@ -83,7 +86,7 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
         if choice.option is not None and item.options and choice.option not in item.options:
             issues.append(
                 error(
-                    "item_option_invalid",
+                    codes.ITEM_OPTION_INVALID,
                     f"{item.name} comes as {', '.join(item.options)}, not '{choice.option}'.",
                     (*path, "option"),
                 )
@@ -99,7 +102,7 @@ def hands(ctx: RuleContext) -> list[Issue]:
     if used > total:
         return [
             error(
-                "hands",
+                codes.HANDS,
                 "The Special Asset needs more hands than the character has.",
                 char_path("special_asset", "held"),
             )
@@ -111,7 +114,7 @@ def hands(ctx: RuleContext) -> list[Issue]:
         if used > total:
             return [
                 error(
-                    "hands",
+                    codes.HANDS,
                     f"Held items need {ctx.sheet.hands_used} hands; the character has {total}.",
                     char_path("equipment", index, "held"),
                     "Stow something: a Two-handed item takes both hands.",
@@ -141,7 +144,7 @@ def heavy(ctx: RuleContext) -> list[Issue]:
             )
             if strength < weapon.heavy:
                 text += f", and picking it up needs a difficulty {6 + weapon.heavy} STR check"
-            issues.append(info("heavy", text + ".", char_path("equipment", index, "held")))
+            issues.append(info(codes.HEAVY, text + ".", char_path("equipment", index, "held")))
     return issues
 
 
@@ -152,7 +155,7 @@ def starting_money(ctx: RuleContext) -> list[Issue]:
     if money is not None and not low <= money <= high:
         return [
             warning(
-                "starting_money",
+                codes.STARTING_MONEY,
                 f"Starting money {money} mC is outside {low}-{high} mC.",
                 char_path("starting_money"),
                 "Agree it with the GM, or change the campaign's range.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from sheetapp.core.issues import Issue
+from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import ATTRIBUTES, SystemDef
 from sheetapp.systems.capital.context import RuleContext, char_path, error, warning
 from sheetapp.systems.capital.levels import table_slots
@@ -42,7 +43,7 @@ def slots_budget(ctx: RuleContext) -> list[Issue]:
         if used > total:
             return [
                 error(
-                    "slots_over",
+                    codes.SLOTS_OVER,
                     f"Systems use {ctx.sheet.slots_used} Slots; Level {ctx.character.level} "
                     f"has {total}. {system.name} does not fit.",
                     char_path("systems", index),
@@ -69,7 +70,7 @@ def _slots_by_level(ctx: RuleContext) -> list[Issue]:
             if used > budget:
                 return [
                     error(
-                        "slots_over_at_level",
+                        codes.SLOTS_OVER_AT_LEVEL,
                         f"{system.name} was taken at Level {choice.level}, when only {budget} "
                         "Slots were available.",
                         char_path("systems", index, "level"),
@@ -89,7 +90,7 @@ def system_levels(ctx: RuleContext) -> list[Issue]:
         if choice.level > ctx.character.level:
             issues.append(
                 error(
-                    "system_level",
+                    codes.SYSTEM_LEVEL,
                     f"{system.name} is marked as gained at Level {choice.level}, above the "
                     f"character's Level {ctx.character.level}.",
                     char_path("systems", index, "level"),
@@ -98,7 +99,7 @@ def system_levels(ctx: RuleContext) -> list[Issue]:
         elif system.id in granted and ctx.character.level < granted[system.id]:
             issues.append(
                 error(
-                    "role_system_level",
+                    codes.ROLE_SYSTEM_LEVEL,
                     f"{system.name} comes with Level {granted[system.id]}.",
                     char_path("systems", index),
                     f"Remove it until Level {granted[system.id]}.",
@@ -121,7 +122,7 @@ def selectable(ctx: RuleContext) -> list[Issue]:
             why = f"it comes with {owner.name}" if owner else "it takes no Slots"
             issues.append(
                 error(
-                    "system_not_selectable",
+                    codes.SYSTEM_NOT_SELECTABLE,
                     f"{system.name} cannot be selected: {why}.",
                     char_path("systems", index),
                     "Mark it as given by the GM if it was.",
@@ -142,7 +143,7 @@ def role_systems_present(ctx: RuleContext) -> list[Issue]:
             name = ctx.catalogs.systems[granted.system].name
             issues.append(
                 error(
-                    "role_system_missing",
+                    codes.ROLE_SYSTEM_MISSING,
                     f"{role.name} has {name} from Level {granted.level}.",
                     char_path("systems"),
                     f"Add {name}.",
@@ -172,7 +173,7 @@ def requirements(ctx: RuleContext) -> list[Issue]:
         if missing:
             issues.append(
                 error(
-                    "system_requirement",
+                    codes.SYSTEM_REQUIREMENT,
                     f"{system.name} requires {' and '.join(missing)}.",
                     char_path("systems", index),
                 )
@@ -193,7 +194,7 @@ def repeats(ctx: RuleContext) -> list[Issue]:
             if counts[system.id] > 1:
                 issues.append(
                     error(
-                        "system_repeated",
+                        codes.SYSTEM_REPEATED,
                         f"{system.name} is not Repeatable and is taken twice.",
                         path,
                     )
@@ -208,13 +209,15 @@ def repeats(ctx: RuleContext) -> list[Issue]:
         if choice.choice is None:
             issues.append(
                 warning(
-                    "system_choice_missing", f"{system.name}: choose a {label}.", (*path, "choice")
+                    codes.SYSTEM_CHOICE_MISSING,
+                    f"{system.name}: choose a {label}.",
+                    (*path, "choice"),
                 )
             )
         elif choice.choice not in options:
             issues.append(
                 error(
-                    "system_choice_invalid",
+                    codes.SYSTEM_CHOICE_INVALID,
                     f"{system.name}: '{choice.choice}' is not a {label}.",
                     (*path, "choice"),
                     f"Choose one of: {', '.join(sorted(options))}.",
@@ -223,7 +226,7 @@ def repeats(ctx: RuleContext) -> list[Issue]:
         elif choice.choice in choices.setdefault(system.id, set()):
             issues.append(
                 error(
-                    "system_choice_repeated",
+                    codes.SYSTEM_CHOICE_REPEATED,
                     f"{system.name} is taken again with the same {label}; each must differ.",
                     (*path, "choice"),
                 )
@@ -242,7 +245,7 @@ def replaced_kept(ctx: RuleContext) -> list[Issue]:
             old = ctx.catalogs.systems[system.replaces].name
             issues.append(
                 warning(
-                    "replaced_system_kept",
+                    codes.REPLACED_SYSTEM_KEPT,
                     f"{system.name} replaces {old}, which is still listed.",
                     char_path("systems", present[system.replaces]),
                     f"Remove {old}.",
@@ -256,7 +259,7 @@ def innate(ctx: RuleContext) -> list[Issue]:
     first build your character, or given by the GM" (line 2539)."""
     return [
         error(
-            "innate_after_creation",
+            codes.INNATE_AFTER_CREATION,
             f"{system.name} is Innate: it can only be taken when the character is built.",
             char_path("systems", index, "level"),
             "Set it to Level 1, or mark it as given by the GM.",

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.systems.gladiators import codes
 from sheetapp.systems.gladiators.catalog import Catalogs, Restriction, VariantCost
 from sheetapp.systems.gladiators.costs import AbilityCost
 from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter
@@ -71,7 +72,7 @@ def gp_budget(ctx: RuleContext) -> list[Issue]:
         return [
             Issue(
                 Severity.ERROR,
-                "gladiators.gp_over_budget",
+                codes.GP_OVER_BUDGET,
                 f"{ctx.gp_spent} GP spent of {ctx.gp_budget}: {over} GP over budget.",
                 ("campaign", "gp_budget"),
                 "Lower some levels, add limitations, or raise the campaign's GP budget.",
@@ -81,7 +82,7 @@ def gp_budget(ctx: RuleContext) -> list[Issue]:
         return [
             Issue(
                 Severity.INFO,
-                "gladiators.gp_unspent",
+                codes.GP_UNSPENT,
                 f"{-over} GP of {ctx.gp_budget} not spent yet.",
                 ("campaign", "gp_budget"),
             )
@@ -102,7 +103,7 @@ def minor_character_levels(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.ERROR,
-                    "gladiators.minor_level",
+                    codes.MINOR_LEVEL,
                     f"{display_name(ability)} is Level {choice.level}; minor characters cannot "
                     f"have abilities over Level {MINOR_MAX_LEVEL}.",
                     ability_path(index, "level"),
@@ -127,7 +128,7 @@ def conventional_levels(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.ERROR,
-                    "gladiators.conventional_level",
+                    codes.CONVENTIONAL_LEVEL,
                     f"{display_name(ability)} is Conventional at Level {choice.level}; "
                     f"Conventional abilities cannot exceed Level {CONVENTIONAL_MAX_LEVEL}.",
                     ability_path(index, "level"),
@@ -147,7 +148,7 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.WARNING if clamp else Severity.ERROR,
-                    "gladiators.negative_cap",
+                    codes.NEGATIVE_CAP,
                     f"{display_name(ability)}: limitations worth {cost.negative_scaled} "
                     "exceed half "
                     f"the ability's cost with positive modifiers ({_allowed(cost.negative_cap)}).",
@@ -165,16 +166,16 @@ def trait_counts(ctx: RuleContext) -> list[Issue]:
     if ctx.character.character_type != "major" and not ctx.campaign.minor_needs_traits:
         return []
     issues = []
-    for key, label, (low, high) in (
-        ("advantages", "advantages", ADVANTAGES_RANGE),
-        ("disadvantages", "disadvantages", DISADVANTAGES_RANGE),
+    for key, label, (low, high), code in (
+        ("advantages", "advantages", ADVANTAGES_RANGE, codes.ADVANTAGES_COUNT),
+        ("disadvantages", "disadvantages", DISADVANTAGES_RANGE, codes.DISADVANTAGES_COUNT),
     ):
         count = len(getattr(ctx.character, key))
         if not low <= count <= high:
             issues.append(
                 Issue(
                     Severity.ERROR,
-                    f"gladiators.{key}_count",
+                    code,
                     f"{count} {label}; a character must have {low}-{high}.",
                     ("character", key),
                 )
@@ -189,7 +190,7 @@ def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
         return [
             Issue(
                 Severity.WARNING,
-                "gladiators.disadvantage_points_unused",
+                codes.DISADVANTAGE_POINTS_UNUSED,
                 f"Disadvantages give {ctx.disadvantage_points} points but advantages cost only "
                 f"{ctx.advantage_points}: {wasted} points are lost "
                 "(they cannot pay for abilities).",
@@ -209,7 +210,7 @@ def types_and_sources(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.ERROR,
-                    "gladiators.type_missing",
+                    codes.TYPE_MISSING,
                     f"{display_name(ability)} needs a Type "
                     "(Energy, Physical, Poison, Psychic or Solid).",
                     ability_path(index, "types"),
@@ -223,7 +224,7 @@ def _modifier_issue(
 ) -> Issue:
     return Issue(
         Severity.ERROR,
-        "gladiators.modifier_restriction",
+        codes.MODIFIER_RESTRICTION,
         f"{display_name(ability)}: {mod.name} — {text}",
         ability_path(index, "modifiers", m_index),
     )
@@ -324,7 +325,7 @@ def ability_restrictions(ctx: RuleContext) -> list[Issue]:
                 issues.append(
                     Issue(
                         Severity.ERROR,
-                        "gladiators.ability_restriction",
+                        codes.ABILITY_RESTRICTION,
                         f"{display_name(ability)}: {rule.text or broken}",
                         ability_path(index),
                         broken,
@@ -371,7 +372,7 @@ def flexible_choices(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.ERROR,
-                    "gladiators.alternatives_without_flexible_ability",
+                    codes.ALTERNATIVES_WITHOUT_FLEXIBLE_ABILITY,
                     f"{name} lists other abilities but has no Flexible Ability modifier.",
                     ability_path(index, "alternatives"),
                     "Add Flexible Ability (+4 per extra ability) or remove the alternatives.",
@@ -381,7 +382,7 @@ def flexible_choices(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.WARNING,
-                    "gladiators.flexible_ability_alternatives",
+                    codes.FLEXIBLE_ABILITY_ALTERNATIVES,
                     f"{name}: Flexible Ability does not list the abilities it can become; "
                     "it is priced by its units and without their base costs.",
                     ability_path(index, "alternatives"),
@@ -394,7 +395,7 @@ def flexible_choices(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.ERROR,
-                    "gladiators.flexible_without_modifier",
+                    codes.FLEXIBLE_WITHOUT_MODIFIER,
                     f"{name} marks modifiers as flexible alternatives without a Flexible Modifier.",
                     ability_path(index, "modifiers"),
                     "Add the Flexible Modifier (1 GP) or clear the flexible marks.",
@@ -404,7 +405,7 @@ def flexible_choices(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.WARNING,
-                    "gladiators.flexible_modifier_unused",
+                    codes.FLEXIBLE_MODIFIER_UNUSED,
                     f"{name}: the Flexible Modifier needs two or more modifiers marked as "
                     "the alternatives chosen on activation.",
                     ability_path(index, "modifiers"),
@@ -431,7 +432,7 @@ def trait_prerequisites(ctx: RuleContext) -> list[Issue]:
                 issues.append(
                     Issue(
                         Severity.ERROR,
-                        "gladiators.trait_prerequisite",
+                        codes.TRAIT_PREREQUISITE,
                         f"{definition.name} is bought alongside {partner}.",
                         ("character", key, index),
                         f"Add {partner} or remove {definition.name}.",
@@ -449,7 +450,7 @@ def custom_traits(ctx: RuleContext) -> list[Issue]:
                 issues.append(
                     Issue(
                         Severity.WARNING,
-                        "gladiators.custom_trait_unnamed",
+                        codes.CUSTOM_TRAIT_UNNAMED,
                         f"A custom {key[:-1]} has no name.",
                         ("character", key, index, "name"),
                         "Name it as it should appear on the sheet.",
@@ -468,7 +469,7 @@ def above_level_limit(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.INFO,
-                    "gladiators.above_level_limit",
+                    codes.ABOVE_LEVEL_LIMIT,
                     f"{display_name(ability)} is Level {ability.choice.level}, above its Level "
                     f"Limit {limit}: levels cost {cost.levels_sum} = {cost.levels} GP.",
                     ability_path(index, "level"),
@@ -491,7 +492,7 @@ def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 Issue(
                     Severity.INFO,
-                    "gladiators.uncertain_cost",
+                    codes.UNCERTAIN_COST,
                     f"{display_name(ability)}: the rulebook's cost for {definition.name} "
                     "is uncertain "
                     "(reconstructed from a damaged table).",

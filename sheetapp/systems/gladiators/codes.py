@@ -1,0 +1,124 @@
+"""Every issue code Glorious Gladiators v6 emits, declared once: the rule it checks and where the
+rulebook states it. Rules emit these constants (never a code typed as a string); a
+test fails when code emits an undeclared code or a declared code is asserted by no test.
+"""
+
+# ruff: noqa: E501 (each rule and quotation on one line, as the rulebook has it)
+
+from __future__ import annotations
+
+from sheetapp.core.citation import cite
+from sheetapp.core.codes import IssueCode, declared
+
+SEED = "000_5bffb215164afb79.txt"
+
+ADVANTAGES_COUNT = IssueCode(
+    "gladiators.advantages_count",
+    "A major character has 2 to 5 advantages.",
+    cite(SEED, 274, "A character must have 2-5 advantages"),
+)
+DISADVANTAGES_COUNT = IssueCode(
+    "gladiators.disadvantages_count",
+    "A major character has 1 to 4 disadvantages.",
+    cite(SEED, 274, "A character must have 2-5 advantages and 1-4 disadvantages."),
+)
+ABILITY_RESTRICTION = IssueCode(
+    "gladiators.ability_restriction",
+    'Restrictions stated on abilities themselves, e.g. Wall "Must be an Area Line" and "Has Solid or Physical Type" (line 151).',
+    cite(SEED, 151, "Has Solid or Physical Type"),
+)
+ABOVE_LEVEL_LIMIT = IssueCode(
+    "gladiators.above_level_limit",
+    'Levels past the Level Limit are legal but dearer: "up to and including double the Level Limit costs 2 GP/Level" (line 40). Shown as information with the tiers.',
+    cite(SEED, 40, "up to and including double the Level Limit costs 2 GP/Level"),
+)
+ALTERNATIVES_WITHOUT_FLEXIBLE_ABILITY = IssueCode(
+    "gladiators.alternatives_without_flexible_ability",
+    "Flexible Ability lists the abilities it can become; a Flexible Modifier needs at least two modifiers to choose between (lines 183-184).",
+    cite(SEED, 183, "", 184),
+)
+CONVENTIONAL_LEVEL = IssueCode(
+    "gladiators.conventional_level",
+    'Sources: "Conventional ... These cannot have a Level over 5 unless produced by a large item." (line 34)',
+    cite(
+        SEED,
+        34,
+        "Conventional ... These cannot have a Level over 5 unless produced by a large item.",
+    ),
+)
+CUSTOM_TRAIT_UNNAMED = IssueCode(
+    "gladiators.custom_trait_unnamed",
+    "A custom advantage or disadvantage needs a name the sheet can print.",
+    None,
+)
+DISADVANTAGE_POINTS_UNUSED = IssueCode(
+    "gladiators.disadvantage_points_unused",
+    '"Points from disadvantages can only be spent on advantages." (line 274)',
+    cite(SEED, 274, "Points from disadvantages can only be spent on advantages."),
+)
+FLEXIBLE_ABILITY_ALTERNATIVES = IssueCode(
+    "gladiators.flexible_ability_alternatives",
+    "Flexible Ability lists the abilities it can become; a Flexible Modifier needs at least two modifiers to choose between (lines 183-184).",
+    cite(SEED, 183, "", 184),
+)
+FLEXIBLE_MODIFIER_UNUSED = IssueCode(
+    "gladiators.flexible_modifier_unused",
+    "Flexible Ability lists the abilities it can become; a Flexible Modifier needs at least two modifiers to choose between (lines 183-184).",
+    cite(SEED, 183, "", 184),
+)
+FLEXIBLE_WITHOUT_MODIFIER = IssueCode(
+    "gladiators.flexible_without_modifier",
+    "Flexible Ability lists the abilities it can become; a Flexible Modifier needs at least two modifiers to choose between (lines 183-184).",
+    cite(SEED, 183, "", 184),
+)
+GP_OVER_BUDGET = IssueCode(
+    "gladiators.gp_over_budget",
+    '"A character has a number of Glory Points (GP) to spend on creation." (line 13)',
+    cite(SEED, 13, "A character has a number of Glory Points (GP) to spend on creation."),
+)
+GP_UNSPENT = IssueCode(
+    "gladiators.gp_unspent",
+    '"A character has a number of Glory Points (GP) to spend on creation." (line 13)',
+    cite(SEED, 13, "A character has a number of Glory Points (GP) to spend on creation."),
+)
+MINOR_LEVEL = IssueCode(
+    "gladiators.minor_level",
+    '"[Minor characters] cannot have abilities over Level 3 unless produced by a conventional or technological item that is large" (line 11)',
+    cite(
+        SEED,
+        11,
+        "[Minor characters] cannot have abilities over Level 3 unless produced by a conventional or technological item that is large",
+    ),
+)
+MODIFIER_RESTRICTION = IssueCode(
+    "gladiators.modifier_restriction",
+    "Modifier restriction.",
+    None,
+)
+NEGATIVE_CAP = IssueCode(
+    "gladiators.negative_cap",
+    '"Negative modifiers cannot exceed half of the total cost of the ability including positive modifiers" (line 155)',
+    cite(
+        SEED,
+        155,
+        "Negative modifiers cannot exceed half of the total cost of the ability including positive modifiers",
+    ),
+)
+TRAIT_PREREQUISITE = IssueCode(
+    "gladiators.trait_prerequisite",
+    'Traits bought alongside another, e.g. Never Grows Up "Bought alongside Young".',
+    None,
+)
+TYPE_MISSING = IssueCode(
+    "gladiators.type_missing",
+    '"Every ability must have a source" (line 30); abilities with a Type have it "selected when the ability is designed" (line 17).',
+    cite(SEED, 30, "Every ability must have a source"),
+)
+UNCERTAIN_COST = IssueCode(
+    "gladiators.uncertain_cost",
+    "The seed's abilities table is a garbled extraction; costs we could not read with certainty are flagged so a referee can confirm or override them.",
+    None,
+)
+
+#: every code above, by its text
+CODES = declared(globals())
