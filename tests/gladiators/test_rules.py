@@ -177,3 +177,16 @@ def test_wall_must_be_an_area_line() -> None:
     assert "gladiators.ability_restriction" not in codes(evaluate(character(wall)))
     wall.types = ["energy"]
     assert "gladiators.ability_restriction" in codes(evaluate(character(wall)))
+
+
+def test_unspent_glory_points_are_noted_not_an_error() -> None:
+    """ "A character has a number of Glory Points (GP) to spend on creation." (line 13)
+    GP left over are information: the character is legal, the player may still spend them."""
+    from sheetapp.core.issues import Severity
+    from sheetapp.systems.gladiators import codes as gladiator_codes
+
+    result = evaluate(character(ability("armour", 2), budget=40))
+    unspent = [i for i in result.issues if i.code == gladiator_codes.GP_UNSPENT]
+    assert len(unspent) == 1 and unspent[0].severity is Severity.INFO
+    assert unspent[0].path == ("campaign", "gp_budget")
+    assert not any(i.code == gladiator_codes.GP_OVER_BUDGET for i in result.issues)
