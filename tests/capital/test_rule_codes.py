@@ -151,3 +151,14 @@ def test_a_broken_rule_is_found_with_its_code_and_place(
     assert found[0].severity is Severity(severity)
     assert found[0].path[: len(where) + 1] == ("character", *where)
     assert found[0].message and "capital." not in found[0].message
+
+
+def test_a_weapon_with_one_printed_damage_type_accepts_it() -> None:
+    """The Simple Dagger's attacks print "8 Sharp damage." (line 1648): giving it Sharp is
+    right, another type is wrong and the message names the printed one."""
+    document = character("lancer")
+    document.character.equipment.append(EquipmentChoice(item="simple_dagger", damage_type="sharp"))
+    assert codes.DAMAGE_TYPE_INVALID not in {i.code for i in evaluate(document).issues}
+    document.character.equipment[-1].damage_type = "heat"
+    wrong = [i for i in evaluate(document).issues if i.code == codes.DAMAGE_TYPE_INVALID]
+    assert wrong and "available with Sharp damage, not 'heat'" in wrong[0].message

@@ -149,6 +149,16 @@ class WeaponStats(CatalogModel):
     block: int | None = None
     attacks: tuple[AttackDef, ...] = ()
 
+    @property
+    def printed_damage_types(self) -> tuple[str, ...]:
+        """The damage types the weapon can deal: the choice it offers ("Available with
+        Sharp or Heat damage"), else the types its attack lines print (the Simple Dagger's
+        "8 Sharp damage")."""
+        if self.damage_types:
+            return self.damage_types
+        printed = (a.damage_type for a in self.attacks if a.damage_type != "*")
+        return tuple(dict.fromkeys(printed))
+
 
 class EquipmentDef(CatalogEntry):
     category: str

@@ -315,7 +315,7 @@ def _equipment_cell(column: str) -> Any:
             name = f"{item.name} ({choice.name})" if choice.name else item.name
             return CellView(name, path, tooltip=item.text, rule_text=item.text)
         if column == "damage":
-            types = item.weapon.damage_types if item and item.weapon else ()
+            types = item.weapon.printed_damage_types if item and item.weapon else ()
             if len(types) <= 1:
                 fixed = cats.damage_types[types[0]].name if types else ""
                 return CellView(fixed, (*path, "damage_type"))

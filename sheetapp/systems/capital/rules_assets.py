@@ -98,7 +98,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
             )
         ]
     return damage_type_issue(
-        asset.damage_type, item.weapon.damage_types, item.name, (*PATH, "damage_type"), cats
+        asset.damage_type, item.weapon.printed_damage_types, item.name, (*PATH, "damage_type"), cats
     )
 
 
@@ -237,7 +237,7 @@ def _weapon(ctx: RuleContext) -> list[Issue]:
     special = ctx.catalogs.special_weapons[asset.asset]
     issues = damage_type_issue(
         asset.damage_type,
-        special.weapon.damage_types,
+        special.weapon.printed_damage_types,
         special.name,
         (*PATH, "damage_type"),
         ctx.catalogs,

@@ -78,7 +78,7 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
         if item.weapon is not None:
             issues += damage_type_issue(
                 choice.damage_type,
-                item.weapon.damage_types,
+                item.weapon.printed_damage_types,
                 item.name,
                 (*path, "damage_type"),
                 cats,
