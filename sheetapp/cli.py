@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -150,6 +151,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``sheetapp validate x.json | head``): nothing to report,
+        # and nothing more can be written there. Point stdout at nothing so the
+        # interpreter's own flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception:
         get_logger("cli").exception("internal error running %s", args_list)
         where = f" Details are in {log_path}." if log_path else ""

@@ -207,3 +207,21 @@ def test_every_subcommand_is_routed_to_the_cli_not_the_window() -> None:
     }
     assert parser_commands == set(COMMANDS)
     assert not any(wants_gui([name]) for name in parser_commands)
+
+
+def test_a_closed_pipe_is_not_an_internal_error(tmp_path: Path) -> None:
+    """``sheetapp schema | head -1``: the reader leaves early; no error message."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sheetapp", "schema"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # gone before the first line is written
+    error = process.stderr.read().decode()
+    assert process.wait(timeout=60) in (0, 1)
+    assert "internal error" not in error

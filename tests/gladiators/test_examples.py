@@ -39,7 +39,8 @@ EXPECTED = {
     "professional-criminal": (12, []),
     # Line 710: "Pistol: Damaging Attack L1, Lethal, Solid, Ranged, Focus, Shots": level
     # 1 + Lethal 3 + Ranged 3 = 7, cap 7 // 2 = 3, but the limitations are worth -4.
-    "minor-criminal": (11, [("gladiators.negative_cap", "Pistol")]),
+    # "Skills – Low Grade Criminal (Com, Min)" (line 714): an advantage of 1 + 0 = 1 GP.
+    "minor-criminal": (12, [("gladiators.negative_cap", "Pistol")]),
 }
 
 
