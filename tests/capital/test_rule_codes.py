@@ -124,7 +124,7 @@ CASES: list[tuple[str, str, Break, tuple[str | int, ...]]] = [
     # Step 3: "every character has an Ideal, a Goal and a Flaw" (line 98)
     (codes.PERSONALITY_MISSING, "info", _no_ideal, ("personality", "ideal")),
     # "You start with 3 Strengths and 2 Weaknesses." (line 152)
-    (codes.WEAKNESSES_COUNT, "warning", _three_weaknesses, ("weaknesses",)),
+    (codes.WEAKNESSES_COUNT, "error", _three_weaknesses, ("weaknesses",)),
     # the Lancer "Gain/lose each of the following: ... +1 STR or +1 VSN" (lines 666-670)
     (codes.ROLE_CHOICE_MISSING, "warning", _no_role_choice, ("role_choices",)),
     # "their Attribute Scores are reduced by 2" (line 289)

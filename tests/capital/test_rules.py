@@ -51,7 +51,8 @@ def test_replacement_keeps_the_requirement_met() -> None:
     result = evaluate(doc)
     assert not {"capital.system_requirement", "capital.role_system_missing"} & codes(result)
     doc.character.systems.insert(0, SystemChoice(system="focus_1"))
-    assert issue(evaluate(doc), "capital.replaced_system_kept").path == ("character", "systems", 0)
+    kept = issue(evaluate(doc), "capital.replaced_system_kept")
+    assert kept.path == ("character", "systems", 0) and kept.severity is Severity.ERROR
 
 
 def test_role_systems_present() -> None:
@@ -214,10 +215,20 @@ def test_starting_equipment() -> None:
     every character with "2 Everyday or Professional Outfits" and "An Adventuring Kit"."""
     doc = character("sentinel")
     doc.character.equipment = [e for e in doc.character.equipment if e.item != "standard_pistol"]
-    assert issue(evaluate(doc), "capital.starting_equipment_missing").path == (
-        "character",
-        "equipment",
-    )
+    missing = issue(evaluate(doc), "capital.starting_equipment_missing")
+    assert missing.path == ("character", "equipment") and missing.severity is Severity.ERROR
+
+
+def test_before_a_role_the_missing_equipment_is_a_step_not_done() -> None:
+    """A new character has chosen no Role yet: its starting equipment is a step to do."""
+    from sheetapp.systems.capital.system import SYSTEM
+
+    document = SYSTEM.new_document("New")
+    document.character.equipment = []
+    missing = [
+        i for i in evaluate(document).issues if i.code == "capital.starting_equipment_missing"
+    ]
+    assert missing and all(i.severity is Severity.WARNING for i in missing)
 
 
 def test_dice_must_be_rerolled() -> None:
@@ -237,17 +248,24 @@ def test_assignment_uses_kept_dice_once() -> None:
 
 
 def test_strengths_and_weaknesses_count() -> None:
-    """ "You start with 3 Strengths and 2 Weaknesses." (line 152)"""
+    """ "You start with 3 Strengths and 2 Weaknesses." (line 152): another number breaks
+    the rule (an error, so validate fails); none written yet is a step not done."""
     doc = character("lancer")
     doc.character.strengths.pop()
     found = issue(evaluate(doc), "capital.strengths_count")
-    assert found.severity is Severity.WARNING and found.path == ("character", "strengths")
+    assert found.severity is Severity.ERROR and found.path == ("character", "strengths")
+    assert found.hint == "Add 1."
+    doc.character.weaknesses.append("Vertigo")
+    found = issue(evaluate(doc), "capital.weaknesses_count")
+    assert found.severity is Severity.ERROR and found.hint == "Remove 1."
+    doc.character.strengths = []
+    assert issue(evaluate(doc), "capital.strengths_count").severity is Severity.WARNING
 
 
 def test_starting_money_range() -> None:
     """ "200-400mC depending on your current circumstances" (line 226)."""
     doc = character("lancer")
     doc.character.starting_money = 500
-    assert "capital.starting_money" in codes(evaluate(doc))
+    assert issue(evaluate(doc), "capital.starting_money").severity is Severity.ERROR
     doc.campaign.starting_money_max = 600
     assert "capital.starting_money" not in codes(evaluate(doc))

@@ -85,18 +85,22 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
 
 
 def strengths_and_weaknesses(ctx: RuleContext) -> list[Issue]:
-    """ "You start with 3 Strengths and 2 Weaknesses." (line 152)"""
+    """ "You start with 3 Strengths and 2 Weaknesses." (line 152). None written yet is a
+    step not done (a warning); another number breaks the rule (an error)."""
     rules = ctx.catalogs.basics.starting
     issues = []
     for key, wanted in (("strengths", rules.strengths), ("weaknesses", rules.weaknesses)):
         have = [text for text in getattr(ctx.character, key) if text.strip()]
-        if len(have) != wanted:
+        if len(have) == wanted:
+            continue
+        code = codes.STRENGTHS_COUNT if key == "strengths" else codes.WEAKNESSES_COUNT
+        message = f"{len(have)} {key.capitalize()}; a character starts with {wanted}."
+        if not have:  # the step is not done yet
+            issues.append(warning(code, message, char_path(key), f"Write {wanted} {key}."))
+        else:  # a different number breaks the stated rule
+            fix = "Remove" if len(have) > wanted else "Add"
             issues.append(
-                warning(
-                    codes.STRENGTHS_COUNT if key == "strengths" else codes.WEAKNESSES_COUNT,
-                    f"{len(have)} {key.capitalize()}; a character starts with {wanted}.",
-                    char_path(key),
-                )
+                error(code, message, char_path(key), f"{fix} {abs(len(have) - wanted)}.")
             )
     return issues
 

@@ -21,6 +21,8 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
     items = [(c.item or "", c.quantity) for c in ctx.character.equipment]
     issues = []
     role = ctx.sheet.role
+    # Before a Role is chosen the step is not done; with one, missing items break the rule.
+    report = error if role is not None else warning
     for wanted in role.starting_equipment if role else ():
         found = any(
             ref in wanted.items
@@ -30,7 +32,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
         )
         if not found:
             issues.append(
-                warning(
+                report(
                     codes.STARTING_EQUIPMENT_MISSING,
                     f"{role.name if role else ''} starts with: {wanted.text}.",
                     char_path("equipment"),
@@ -43,7 +45,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
     )
     if outfits < cats.basics.starting.outfits:
         issues.append(
-            warning(
+            report(
                 codes.STARTING_EQUIPMENT_MISSING,
                 "Every character starts with 2 Everyday or Professional Outfits "
                 f"({outfits} listed).",
@@ -52,7 +54,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
         )
     if not any(ref == "adventuring_kit" for ref, _ in items):
         issues.append(
-            warning(
+            report(
                 codes.STARTING_EQUIPMENT_MISSING,
                 "Every character starts with an Adventuring Kit.",
                 char_path("equipment"),
@@ -149,12 +151,14 @@ def heavy(ctx: RuleContext) -> list[Issue]:
 
 
 def starting_money(ctx: RuleContext) -> list[Issue]:
-    """ "200-400mC depending on your current circumstances" (line 226)."""
+    """ "200-400mC depending on your current circumstances (you and the GM can decide this
+    together)" (line 226): the range is a campaign setting (200-400 by default); a
+    starting sum outside it breaks the rule."""
     money = ctx.character.starting_money
     low, high = ctx.campaign.starting_money_min, ctx.campaign.starting_money_max
     if money is not None and not low <= money <= high:
         return [
-            warning(
+            error(
                 codes.STARTING_MONEY,
                 f"Starting money {money} mC is outside {low}-{high} mC.",
                 char_path("starting_money"),

@@ -244,7 +244,7 @@ def replaced_kept(ctx: RuleContext) -> list[Issue]:
         if system.replaces and system.replaces in present:
             old = ctx.catalogs.systems[system.replaces].name
             issues.append(
-                warning(
+                error(
                     codes.REPLACED_SYSTEM_KEPT,
                     f"{system.name} replaces {old}, which is still listed.",
                     char_path("systems", present[system.replaces]),
