@@ -269,3 +269,17 @@ def test_starting_money_range() -> None:
     assert issue(evaluate(doc), "capital.starting_money").severity is Severity.ERROR
     doc.campaign.starting_money_max = 600
     assert "capital.starting_money" not in codes(evaluate(doc))
+
+
+def test_scores_set_by_the_gm_stay_in_the_tables_range() -> None:
+    """ "convert the remaining 8 results into Attribute Scores between 4 and 6" (line 198):
+    a GM-assigned score outside the campaign's range (4-6 by default) is an error."""
+    doc = character("lancer")
+    doc.campaign.attribute_method = "gm_assigned"
+    doc.character.attributes.base = dict.fromkeys(("ftd", "wil", "str", "vsn", "agi", "wis"), 5)
+    doc.character.attributes.base.update({"cha": 6, "knw": 9})
+    found = issue(evaluate(doc), "capital.gm_score_range")
+    assert found.severity is Severity.ERROR
+    assert found.path == ("character", "attributes", "base", "knw")
+    doc.campaign.gm_score_max = 10
+    assert "capital.gm_score_range" not in codes(evaluate(doc))

@@ -101,6 +101,11 @@ HANDS = IssueCode(
         "Your character has 2 hands, so they can hold up to 2 pieces of Equipment, or one piece of Two-handed equipment.",
     ),
 )
+GM_SCORE_RANGE = IssueCode(
+    "capital.gm_score_range",
+    "Scores the GM sets stay in the range the Step 5 table gives (a campaign setting, 4 to 6 by default).",
+    cite(SEED, 198, "convert the remaining 8 results into Attribute Scores between 4 and 6"),
+)
 HEAVY = IssueCode(
     "capital.heavy",
     '"To pick up this item, your STR must meet or exceed the specified value, or you must make a STR check whose difficulty is 6 + the specified value. You cannot Move twice in a turn while holding this item unless your STR is at least 2 more" (lines 2534-2535).',

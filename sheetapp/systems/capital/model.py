@@ -169,6 +169,20 @@ class CapitalCampaign(FileModel):
     augmented_weapon_uses_hand: bool = Field(
         default=False, description="a Weapon augmentation (attached to the body) takes a hand"
     )
+    gm_score_min: int = Field(
+        default=4,
+        ge=0,
+        le=10,
+        title="Lowest score the GM sets",
+        description="with scores set by the GM: the Step 5 table gives scores from 4",
+    )
+    gm_score_max: int = Field(
+        default=6,
+        ge=0,
+        le=10,
+        title="Highest score the GM sets",
+        description="with scores set by the GM: the Step 5 table gives scores up to 6",
+    )
     starting_money_min: int = Field(default=200, ge=0, le=10_000_000)
     starting_money_max: int = Field(default=400, ge=0, le=10_000_000)
 

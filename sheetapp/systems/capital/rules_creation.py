@@ -99,9 +99,7 @@ def strengths_and_weaknesses(ctx: RuleContext) -> list[Issue]:
             issues.append(warning(code, message, char_path(key), f"Write {wanted} {key}."))
         else:  # a different number breaks the stated rule
             fix = "Remove" if len(have) > wanted else "Add"
-            issues.append(
-                error(code, message, char_path(key), f"{fix} {abs(len(have) - wanted)}.")
-            )
+            issues.append(error(code, message, char_path(key), f"{fix} {abs(len(have) - wanted)}."))
     return issues
 
 
@@ -221,17 +219,31 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
 
 
 def _gm_assigned(ctx: RuleContext) -> list[Issue]:
+    """Scores set by the GM stay in the range the Step 5 table gives: "convert the
+    remaining 8 results into Attribute Scores between 4 and 6" (line 198); the range is a
+    campaign setting (4 to 6 by default)."""
     base = ctx.character.attributes.base
+    low, high = ctx.campaign.gm_score_min, ctx.campaign.gm_score_max
+    issues = [
+        error(
+            codes.GM_SCORE_RANGE,
+            f"{attr.upper()} is set to {value}; the scores the GM sets run from {low} to {high}.",
+            char_path("attributes", "base", attr),
+            f"Set a score from {low} to {high}, or change the campaign's range.",
+        )
+        for attr, value in base.items()
+        if not low <= value <= high
+    ]
     missing = [a.upper() for a in ATTRIBUTES if a not in base]
     if missing:
-        return [
+        issues.append(
             warning(
                 codes.ATTRIBUTE_UNASSIGNED,
                 f"No score set for {', '.join(missing)} yet.",
                 char_path("attributes", "base"),
             )
-        ]
-    return []
+        )
+    return issues
 
 
 def attribute_range(ctx: RuleContext) -> list[Issue]:
