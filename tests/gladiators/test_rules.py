@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetapp.core.issues import Severity
 from sheetapp.systems.gladiators.model import ModifierChoice, TraitChoice
 from tests.gladiators.helpers import ability, character, codes, evaluate, trait
@@ -190,3 +192,84 @@ def test_unspent_glory_points_are_noted_not_an_error() -> None:
     assert len(unspent) == 1 and unspent[0].severity is Severity.INFO
     assert unspent[0].path == ("campaign", "gp_budget")
     assert not any(i.code == gladiator_codes.GP_OVER_BUDGET for i in result.issues)
+
+
+def _variant_issue(document: Any) -> Any:
+    return next(
+        (i for i in evaluate(document).issues if i.code == "gladiators.modifier_variant"), None
+    )
+
+
+def test_quick_is_priced_by_the_abilitys_range() -> None:
+    """Quick: "1 if no range, 2 if Touch, otherwise 4" (line 233). Quick "if no range" on a
+    Ranged attack is an error (it costs 4, not 1)."""
+    ranged = character(ability("damaging_attack", 2, "ranged", ("quick", "no_range")))
+    found = _variant_issue(ranged)
+    assert found is not None and found.severity is Severity.ERROR
+    assert found.path == ("character", "abilities", 0, "modifiers", 1, "variant")
+    assert "otherwise 4" in found.message and found.hint == "Choose 'otherwise 4'."
+    assert (
+        _variant_issue(character(ability("damaging_attack", 2, "ranged", ("quick", "other"))))
+        is None
+    )
+    assert (
+        _variant_issue(character(ability("damaging_attack", 2, "touch", ("quick", "touch"))))
+        is None
+    )
+    assert _variant_issue(character(ability("armour", 2, ("quick", "no_range")))) is None
+
+
+def test_short_is_cheaper_only_for_a_damaging_attack() -> None:
+    """Short: "2 or 1 for a Damaging Attack." (line 242)"""
+    grab = character(ability("grab_attack", 2, ("short", "damaging_attack")))
+    assert _variant_issue(grab) is not None
+    attack = character(ability("damaging_attack", 2, ("short", "damaging_attack")))
+    assert _variant_issue(attack) is None
+
+
+def test_slow_minus_one_only_for_a_personal_persistent_ability() -> None:
+    """Slow: "-1 for a Persistent ability which targets the user otherwise -2." (line 244)"""
+    strength = character(ability("super_strength", 2, ("slow", "persistent_self")))
+    assert _variant_issue(strength) is not None
+    personal = character(
+        ability("super_strength", 2, ("persistent", "personal"), ("slow", "persistent_self"))
+    )
+    assert _variant_issue(personal) is None
+
+
+def test_persistent_target_for_trap_attack_only_on_a_trap_attack() -> None:
+    """Persistent "Target for Trap Attack 2", "Target Other 3" (line 231)."""
+    attack = character(ability("damaging_attack", 2, ("persistent", "target_trap")))
+    assert _variant_issue(attack) is not None
+    trap = character(ability("trap_attack", 2, ("persistent", "target_trap")))
+    assert _variant_issue(trap) is None
+
+
+def test_adding_a_priced_modifier_takes_the_variant_the_rule_gives() -> None:
+    """The editor picks Quick's "2 if Touch" on a Touch ability (line 233) by itself."""
+    from sheetapp.core.changes import apply_to_document
+    from sheetapp.systems.gladiators import edits
+
+    document = character(ability("damaging_attack", 2, "touch"))
+    document = apply_to_document(document, edits.add_modifier(document, 0, "quick"))
+    assert document.character.abilities[0].modifiers[-1].variant == "touch"
+    assert _variant_issue(document) is None
+
+
+def test_an_area_with_no_range_must_be_a_blast() -> None:
+    """ "A cone can only be used with Touch range and begins one hex from the user. An Area
+    with no range must be a blast" (line 167)."""
+    line = ModifierChoice(modifier="area", variant="area", shape="line")
+    document = character(ability("damaging_attack", 2, line))
+    found = next(i for i in evaluate(document).issues if i.code == "gladiators.area_shape")
+    assert found.severity is Severity.ERROR
+    assert found.path == ("character", "abilities", 0, "modifiers", 0, "shape")
+    cone = ModifierChoice(modifier="area", variant="area", shape="cone")
+    ranged_cone = character(ability("damaging_attack", 2, "ranged", cone))
+    assert "gladiators.area_shape" in codes(evaluate(ranged_cone))
+    touch_cone = character(ability("damaging_attack", 2, "touch", cone))
+    assert "gladiators.area_shape" not in codes(evaluate(touch_cone))
+    blast = ModifierChoice(modifier="area", variant="area", shape="blast")
+    assert "gladiators.area_shape" not in codes(
+        evaluate(character(ability("damaging_attack", 2, blast)))
+    )

@@ -22,6 +22,16 @@ DISADVANTAGES_COUNT = IssueCode(
     "A major character has 1 to 4 disadvantages.",
     cite(SEED, 274, "A character must have 2-5 advantages and 1-4 disadvantages."),
 )
+MODIFIER_VARIANT = IssueCode(
+    "gladiators.modifier_variant",
+    "A modifier priced by what the ability is takes the price the rulebook gives it (Quick, Short, Slow, Persistent Target).",
+    cite(SEED, 233, "1 if no range, 2 if Touch, otherwise 4"),
+)
+AREA_SHAPE = IssueCode(
+    "gladiators.area_shape",
+    "A cone needs Touch range; an Area with no range must be a blast.",
+    cite(SEED, 167, "A cone can only be used with Touch range"),
+)
 ABILITY_RESTRICTION = IssueCode(
     "gladiators.ability_restriction",
     'Restrictions stated on abilities themselves, e.g. Wall "Must be an Area Line" and "Has Solid or Physical Type" (line 151).',

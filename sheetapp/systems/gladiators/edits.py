@@ -330,6 +330,25 @@ def new_modifier(
     return ModifierChoice(modifier=modifier_id, variant=variant, units=units, shape=shape)
 
 
+def _fitting_variant(
+    document: GladiatorsDocument, choice: AbilityChoice, modifier: ModifierChoice
+) -> ModifierChoice:
+    """The modifier with the variant the rulebook gives it on this ability (Quick on a
+    Touch ability is "2 if Touch"), where the price is not the player's pick."""
+    from sheetapp.systems.gladiators.resolve import resolve_ability
+    from sheetapp.systems.gladiators.rules import expected_variant
+
+    trial = choice.model_copy(update={"modifiers": [*choice.modifiers, modifier]})
+    resolved = resolve_ability(
+        trial,
+        catalogs(),
+        {c.id: c for c in document.character.custom_abilities},
+        {c.id: c for c in document.character.custom_modifiers},
+    )
+    expected = expected_variant(resolved, resolved.modifiers[-1])
+    return modifier if expected is None else modifier.model_copy(update={"variant": expected})
+
+
 def add_modifier(
     document: GladiatorsDocument,
     index: int,
@@ -339,8 +358,10 @@ def add_modifier(
     units: int = 1,
     position: int | None = None,
 ) -> list[Change]:
-    _ability(document, index)
+    choice = _ability(document, index)
     modifier = new_modifier(modifier_id, document, variant, units)
+    if variant is None:
+        modifier = _fitting_variant(document, choice, modifier)
     definition = catalogs().modifiers.get(modifier_id)
     custom = next((c for c in document.character.custom_modifiers if c.id == modifier_id), None)
     own = definition.name if definition else (custom.name if custom else modifier_id)

@@ -334,6 +334,98 @@ def ability_restrictions(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def _range_modifiers(ability: ResolvedAbility) -> set[str]:
+    return {
+        m.choice.modifier
+        for m in ability.modifiers
+        if m.definition is not None and m.definition.group == "range"
+    }
+
+
+def expected_variant(ability: ResolvedAbility, mod: ResolvedModifier) -> str | None:
+    """The variant the rulebook's wording gives this modifier on this ability (None where
+    the player chooses)."""
+    modifier, variant = mod.choice.modifier, mod.choice.variant
+    if modifier == "quick":  # "1 if no range, 2 if Touch, otherwise 4" (line 233)
+        ranges = _range_modifiers(ability)
+        return "no_range" if not ranges else "touch" if ranges == {"touch"} else "other"
+    if modifier == "short":  # "2 or 1 for a Damaging Attack." (line 242)
+        return "damaging_attack" if ability.choice.ability == "damaging_attack" else "standard"
+    if modifier == "slow":  # "-1 for a Persistent ability which targets the user" (244)
+        personal = ability.has_modifier("persistent") and any(
+            m.choice.modifier == "persistent" and m.choice.variant == "personal"
+            for m in ability.modifiers
+        )
+        return "persistent_self" if personal else "other"
+    if modifier == "persistent" and variant in ("target_trap", "target_other"):
+        # "Target for Trap Attack 2", "Target Other 3" (line 231)
+        return "target_trap" if ability.choice.ability == "trap_attack" else "target_other"
+    return None
+
+
+def _variant_label(mod: ResolvedModifier, variant_id: str | None) -> str:
+    cost = mod.definition.cost if mod.definition else None
+    for variant in getattr(cost, "variants", ()):
+        if variant.id == variant_id:
+            return str(variant.label)
+    return str(variant_id)
+
+
+def modifier_variants(ctx: RuleContext) -> list[Issue]:
+    """Where the rulebook prices a modifier by what the ability is, the price is not the
+    player's pick: Quick "1 if no range, 2 if Touch, otherwise 4" (line 233); Short "2 or 1
+    for a Damaging Attack." (line 242); Slow "-1 for a Persistent ability which targets the
+    user otherwise -2." (line 244); Persistent "Target for Trap Attack" against "Target
+    Other" (line 231)."""
+    issues = []
+    for index, ability in ctx.each_ability():
+        for m_index, mod in enumerate(ability.modifiers):
+            expected = expected_variant(ability, mod)
+            if expected is None or mod.choice.variant == expected:
+                continue
+            chosen = _variant_label(mod, mod.choice.variant)
+            wanted = _variant_label(mod, expected)
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    codes.MODIFIER_VARIANT,
+                    f"{display_name(ability)}: {mod.name} is priced '{chosen}', which does "
+                    f"not apply to this ability; it takes '{wanted}'.",
+                    ability_path(index, "modifiers", m_index, "variant"),
+                    f"Choose '{wanted}'.",
+                )
+            )
+    return issues
+
+
+def area_shapes(ctx: RuleContext) -> list[Issue]:
+    """ "A cone can only be used with Touch range and begins one hex from the user. An Area
+    with no range must be a blast" (line 167)."""
+    issues = []
+    for index, ability in ctx.each_ability():
+        ranges = _range_modifiers(ability)
+        for m_index, mod in enumerate(ability.modifiers):
+            if mod.choice.modifier != "area" or mod.choice.shape is None:
+                continue
+            shape = mod.choice.shape
+            problem = ""
+            if not ranges and shape != "blast":
+                problem = f"an Area with no range must be a blast, not a {shape}"
+            elif shape == "cone" and ranges != {"touch"}:
+                problem = "a cone can only be used with Touch range"
+            if problem:
+                issues.append(
+                    Issue(
+                        Severity.ERROR,
+                        codes.AREA_SHAPE,
+                        f"{display_name(ability)}: {problem}.",
+                        ability_path(index, "modifiers", m_index, "shape"),
+                        "Give the ability a range (Touch for a cone) or make the Area a blast.",
+                    )
+                )
+    return issues
+
+
 def modifier_groups(ctx: RuleContext) -> list[Issue]:
     """An ability has one range (Touch, Short, Ranged, ...) and one way of targeting
     (Direct, Indirect, Seeking); several need a Flexible modifier."""
@@ -514,6 +606,8 @@ ABILITY_RULES: tuple[Rule, ...] = (
     modifier_restrictions,
     ability_restrictions,
     modifier_groups,
+    modifier_variants,
+    area_shapes,
     flexible_choices,
     above_level_limit,
     reconstructed_costs,
