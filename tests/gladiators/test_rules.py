@@ -273,3 +273,43 @@ def test_an_area_with_no_range_must_be_a_blast() -> None:
     assert "gladiators.area_shape" not in codes(
         evaluate(character(ability("damaging_attack", 2, blast)))
     )
+
+
+def _codes_of(*abilities: Any) -> dict[str, Any]:
+    return {i.code: i for i in evaluate(character(*abilities)).issues}
+
+
+def test_types_are_the_rulebooks_five() -> None:
+    """ "Unless stated otherwise all Types are selected when the ability is designed"
+    (line 17): Energy, Physical, Poison, Psychic and Solid (lines 20-28)."""
+    found = _codes_of(ability("damaging_attack", 2, types=["banana"]))
+    assert found["gladiators.type_unknown"].path == ("character", "abilities", 0, "types", 0)
+    assert found["gladiators.type_unknown"].severity is Severity.ERROR
+
+
+def test_a_fixed_type_cannot_be_changed() -> None:
+    """Wall "Has Solid or Physical Type" (line 151): a Type it does not allow is an error."""
+    found = _codes_of(ability("wall", 2, "area", types=["psychic"]))
+    assert "gladiators.type_not_allowed" in found
+
+
+def test_the_type_follows_the_price() -> None:
+    """A Damaging Attack priced as Energy but typed Solid shows "Solid, Energy" no more."""
+    priced = ability("damaging_attack", 2, types=["solid"], options={"type": "energy"})
+    found = _codes_of(priced)
+    assert "gladiators.type_price_mismatch" in found
+    assert (
+        "priced as Energy but its Type is Solid" in found["gladiators.type_price_mismatch"].message
+    )
+
+
+def test_energy_subtypes() -> None:
+    """Energy "Has subtypes: Heat, Cold, Electricity, Radiation, Entropy." (line 21)"""
+    assert "gladiators.subtype_unknown" in _codes_of(
+        ability("damaging_attack", 2, types=["energy"], subtype="Sound")
+    )
+    assert "gladiators.subtype_without_energy" in _codes_of(
+        ability("damaging_attack", 2, types=["solid"], subtype="Heat")
+    )
+    heat = _codes_of(ability("damaging_attack", 2, types=["energy"], subtype="Heat"))
+    assert not {"gladiators.subtype_unknown", "gladiators.subtype_without_energy"} & set(heat)

@@ -32,6 +32,31 @@ AREA_SHAPE = IssueCode(
     "A cone needs Touch range; an Area with no range must be a blast.",
     cite(SEED, 167, "A cone can only be used with Touch range"),
 )
+TYPE_UNKNOWN = IssueCode(
+    "gladiators.type_unknown",
+    "An ability's Type is one of the rulebook's five: Energy, Physical, Poison, Psychic, Solid.",
+    cite(SEED, 17, "Unless stated otherwise all Types are selected when the ability is designed"),
+)
+TYPE_NOT_ALLOWED = IssueCode(
+    "gladiators.type_not_allowed",
+    "An ability takes only the Types it allows (a fixed Type, or the Types its text names).",
+    cite(SEED, 17, "Most abilities produce effects of a certain type"),
+)
+TYPE_PRICE_MISMATCH = IssueCode(
+    "gladiators.type_price_mismatch",
+    "An ability priced by its Type (Damaging Attack: Energy) has that Type.",
+    cite(SEED, 17, "all Types are selected when the ability is designed"),
+)
+SUBTYPE_WITHOUT_ENERGY = IssueCode(
+    "gladiators.subtype_without_energy",
+    "Only an Energy ability has an Energy subtype.",
+    cite(SEED, 21, "Has subtypes: Heat, Cold, Electricity, Radiation, Entropy."),
+)
+SUBTYPE_UNKNOWN = IssueCode(
+    "gladiators.subtype_unknown",
+    "The Energy subtypes are Heat, Cold, Electricity, Radiation and Entropy.",
+    cite(SEED, 21, "Has subtypes: Heat, Cold, Electricity, Radiation, Entropy."),
+)
 ABILITY_RESTRICTION = IssueCode(
     "gladiators.ability_restriction",
     'Restrictions stated on abilities themselves, e.g. Wall "Must be an Area Line" and "Has Solid or Physical Type" (line 151).',

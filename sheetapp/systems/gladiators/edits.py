@@ -42,7 +42,7 @@ ABILITIES: DataPath = ("character", "abilities")
 CUSTOM_ABILITIES: DataPath = ("character", "custom_abilities")
 CUSTOM_MODIFIERS: DataPath = ("character", "custom_modifiers")
 DEFAULT_SOURCE = "conventional"
-ABILITY_FIELDS = ("label", "level", "source", "large_item", "note", "cost_override")
+ABILITY_FIELDS = ("label", "level", "source", "large_item", "note", "cost_override", "subtype")
 MODIFIER_FIELDS = ("units", "note", "shape")
 
 

@@ -38,6 +38,7 @@ def ability_key(c: AbilityChoice) -> tuple[Hashable, ...]:
         c.label,
         c.level,
         tuple(c.types),
+        c.subtype,
         tuple(c.kinds),
         c.source,
         tuple(c.options.items()),

@@ -58,6 +58,11 @@ class AbilityChoice(FileModel):
     label: str = Field(default="", max_length=MAX_NAME_LENGTH, description="e.g. 'Pistol'")
     level: int = Field(default=1, ge=0, le=MAX_LEVEL)
     types: list[str] = Field(default_factory=list, description="Type ids, e.g. 'solid', 'energy'")
+    subtype: str | None = Field(
+        default=None,
+        max_length=40,
+        description="the Energy subtype: Heat, Cold, Electricity, Radiation or Entropy",
+    )
     kinds: list[str] = Field(
         default_factory=list, description="what it covers, e.g. detection kinds such as 'vision'"
     )

@@ -214,6 +214,90 @@ def types_and_sources(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} needs a Type "
                     "(Energy, Physical, Poison, Psychic or Solid).",
                     ability_path(index, "types"),
+                    "Choose its Type.",
+                )
+            )
+        issues += _type_problems(ctx, index, ability)
+    return issues
+
+
+def _type_problems(ctx: RuleContext, index: int, ability: ResolvedAbility) -> list[Issue]:
+    """The Types are the rulebook's five (lines 17-28), those the ability allows, the one
+    its price is for (Damaging Attack: Energy), and an Energy subtype is one of "Heat,
+    Cold, Electricity, Radiation, Entropy" (line 21)."""
+    known = ctx.catalogs.types
+    names = ", ".join(t.name for t in known.values())
+    definition = ability.definition
+    chosen = ability.choice.types
+    issues = []
+    for t_index, type_id in enumerate(chosen):
+        if type_id not in known:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    codes.TYPE_UNKNOWN,
+                    f"{display_name(ability)}: '{type_id}' is not a Type ({names}).",
+                    ability_path(index, "types", t_index),
+                    "Choose one of the five Types.",
+                )
+            )
+    handling = definition.types if definition else None
+    if handling is not None and chosen:
+        allowed: tuple[str, ...] = ()
+        if handling.handling == "fixed":
+            allowed = tuple(t.lower() for t in handling.fixed)
+        elif handling.handling == "choose" and handling.allowed:
+            allowed = tuple(t.lower() for t in handling.allowed)
+        wrong = [t for t in chosen if t in known and allowed and t not in allowed]
+        if handling.handling == "none":
+            wrong = [t for t in chosen if t in known]
+        for type_id in wrong:
+            can = " or ".join(known[t].name for t in allowed if t in known) or "no Type"
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    codes.TYPE_NOT_ALLOWED,
+                    f"{display_name(ability)} cannot be {known[type_id].name}; it takes {can}.",
+                    ability_path(index, "types"),
+                    f"Set its Type to {can}." if allowed else "Remove its Type.",
+                )
+            )
+    for option, _count in ability.options:
+        if option.type and option.type.lower() not in chosen:
+            priced = option.type.capitalize()
+            typed = ", ".join(known[t].name if t in known else t for t in chosen) or "none"
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    codes.TYPE_PRICE_MISMATCH,
+                    f"{display_name(ability)} is priced as {priced} but its Type is {typed}.",
+                    ability_path(index, "types"),
+                    f"Make it {priced}, or choose the price of its Type.",
+                )
+            )
+    subtype = ability.choice.subtype
+    energy = known.get("energy")
+    if subtype is not None and energy is not None:
+        subtypes = {s.casefold(): s for s in energy.subtypes}
+        if "energy" not in chosen:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    codes.SUBTYPE_WITHOUT_ENERGY,
+                    f"{display_name(ability)} has the Energy subtype {subtype} but is not Energy.",
+                    ability_path(index, "subtype"),
+                    "Make it Energy, or clear the subtype.",
+                )
+            )
+        elif subtype.casefold() not in subtypes:
+            issues.append(
+                Issue(
+                    Severity.ERROR,
+                    codes.SUBTYPE_UNKNOWN,
+                    f"{display_name(ability)}: '{subtype}' is not an Energy subtype "
+                    f"({', '.join(energy.subtypes)}).",
+                    ability_path(index, "subtype"),
+                    "Choose one of the five subtypes.",
                 )
             )
     return issues

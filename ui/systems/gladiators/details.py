@@ -137,6 +137,8 @@ class DetailsPanel(QGroupBox):
                             )
                         )
                         self.form.addRow(f"{option.label}:", spin)
+        if "energy" in choice.types:
+            self._subtype_row(index, choice.subtype)
         large = QCheckBox("Produced by a large item")
         large.setToolTip(
             "A vehicle or support weapon: exempt from the Conventional and minor-character "
@@ -172,6 +174,26 @@ class DetailsPanel(QGroupBox):
             )
         )
         self.form.addRow("Note:", note)
+
+    def _subtype_row(self, index: int, current: str | None) -> None:
+        """Energy's subtype: "Heat, Cold, Electricity, Radiation, Entropy" (line 21)."""
+        energy = catalogs().types.get("energy")
+        combo = QComboBox()
+        combo.setObjectName("subtype")
+        combo.addItem("(none chosen)", None)
+        for name in energy.subtypes if energy else ():
+            combo.addItem(name, name)
+        if current is not None and combo.findData(current) < 0:
+            combo.addItem(current, current)  # shown as it is: the issue says what is wrong
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        combo.activated.connect(
+            lambda _row: self._push(
+                lambda: edits.set_ability_field(
+                    self.character_document, index, "subtype", combo.currentData()
+                )
+            )
+        )
+        self.form.addRow("Energy subtype:", combo)
 
     def _modifier_form(self, index: int, m_index: int) -> None:
         self._clear()
