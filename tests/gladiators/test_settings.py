@@ -53,3 +53,21 @@ def test_above_level_limit_is_information_with_the_tiers() -> None:
     assert issue.severity is Severity.INFO
     assert "3×1 + 2×2 = 7 GP" in issue.message
     assert issue.path == ("character", "abilities", 0, "level")
+
+
+def test_minor_characters_have_no_budget_unless_the_campaign_sets_one() -> None:
+    """ "A character has a number of Glory Points (GP) to spend on creation. 40 is a
+    suitable number for starting player-characters" (line 13): the rulebook gives minor
+    characters no budget, so none is checked unless the campaign sets one."""
+    document = SYSTEM.new_document("Goon")
+    document.character.character_type = "minor"
+    document.character.abilities[0].level = 30
+    evaluation = SYSTEM.evaluate(document)
+    assert evaluation.total("gp").budget is None
+    assert not {"gladiators.gp_over_budget", "gladiators.gp_unspent"} & {
+        i.code for i in evaluation.issues
+    }
+    document.campaign.minor_gp_budget = 10
+    over = SYSTEM.evaluate(document)
+    assert over.total("gp").budget == 10
+    assert "gladiators.gp_over_budget" in {i.code for i in over.issues}

@@ -157,6 +157,13 @@ class GladiatorsCampaign(FileModel):
         le=100_000,
         description="Glory Points to spend (seed: 40 for a low-power game)",
     )
+    minor_gp_budget: int | None = Field(
+        default=None,
+        title="GP budget of minor characters",
+        ge=0,
+        le=100_000,
+        description="the rulebook sets a budget for player characters only: none by default",
+    )
     negative_cap: Literal["forbid", "clamp"] = Field(
         default="forbid",
         title="Limitations over the cap",

@@ -34,7 +34,7 @@ class RuleContext:
     costs: list[AbilityCost]
     catalogs: Catalogs
     gp_spent: int
-    gp_budget: int
+    gp_budget: int | None
     advantage_points: int
     disadvantage_points: int
     #: the place of ``abilities[0]`` in the character (the memo checks one at a time)
@@ -67,6 +67,8 @@ def display_name(ability: ResolvedAbility) -> str:
 
 def gp_budget(ctx: RuleContext) -> list[Issue]:
     """ "A character has a number of Glory Points (GP) to spend on creation." (line 13)"""
+    if ctx.gp_budget is None:  # a minor character without a campaign budget for them
+        return []
     over = ctx.gp_spent - ctx.gp_budget
     if over > 0:
         return [

@@ -119,7 +119,13 @@ class GladiatorsSystem:
         # The budget: the campaign's starting GP plus every GP earned in the ledger;
         # unspent GP carry forward (advance.py).
         earned = earned_gp(document.history)
-        budget = campaign.gp_budget + earned
+        # "A character has a number of Glory Points (GP) to spend on creation. 40 is a
+        # suitable number for starting player-characters" (line 13): minor characters
+        # have the campaign's own budget for them, none unless it sets one.
+        base = (
+            campaign.gp_budget if character.character_type == "major" else campaign.minor_gp_budget
+        )
+        budget = None if base is None else base + earned
         totals = [
             Total(
                 GP,
@@ -129,8 +135,9 @@ class GladiatorsSystem:
                 "GP",
                 f"abilities {ability_gp} + advantages {advantage_points} - disadvantages "
                 f"{min(disadvantage_points, advantage_points)} = {spent}"
-                + (f"; budget {campaign.gp_budget} + {earned} earned = {budget}" if earned else ""),
-                (("campaign budget", campaign.gp_budget), ("earned", earned)),
+                + (f"; budget {base} + {earned} earned = {budget}" if earned and base else "")
+                + ("; minor characters have no GP budget" if base is None else ""),
+                (("campaign budget", base or 0), ("earned", earned)),
             ),
         ]
         ctx = rules.RuleContext(
