@@ -78,6 +78,13 @@ class Preview:
         return [i for i in self.after.issues if i.severity is Severity.WARNING]
 
     @property
+    def new_errors(self) -> list[Issue]:
+        """Errors the advancement brings: a rule broken that the character did not break
+        before (an error it already had, at the same place, is not the advancement's)."""
+        old = {(i.code, i.path) for i in self.before.issues if i.severity is Severity.ERROR}
+        return [i for i in self.errors if (i.code, i.path) not in old]
+
+    @property
     def new_warnings(self) -> list[Issue]:
         """Warnings of the result the character did not have (with the same words) before."""
         old = {_key(i) for i in self.before.issues if i.severity is Severity.WARNING}
@@ -85,7 +92,7 @@ class Preview:
 
     @property
     def can_commit(self) -> bool:
-        return not self.errors
+        return not self.new_errors
 
 
 def _key(issue: Issue) -> tuple[str, tuple[str | int, ...], str]:
@@ -247,7 +254,8 @@ def commit(
 ) -> DocumentT:
     """The new document with the advancement applied and its ledger entry appended.
 
-    Raises :class:`CommitRefused` when the result has errors, or has new warnings and
+    Raises :class:`CommitRefused` when the result breaks a rule the character did not
+    break before, or has new warnings and
     ``accept_warnings`` is False; :class:`AdvancementError` when it does not fit.
     ``document`` itself is never modified.
     """
@@ -261,8 +269,8 @@ def commit_preview(
     result: Preview, *, accept_warnings: bool = False
 ) -> CharacterDocument[Any, Any]:
     """Commit an already computed preview (what a wizard shows, then commits)."""
-    if result.errors:
-        raise CommitRefused(result, result.errors, warnings=False)
+    if result.new_errors:
+        raise CommitRefused(result, result.new_errors, warnings=False)
     if result.new_warnings and not accept_warnings:
         raise CommitRefused(result, result.new_warnings, warnings=True)
     return result.document

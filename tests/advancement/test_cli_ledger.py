@@ -138,14 +138,16 @@ def test_advance_refuses_bad_input_and_leaves_the_file(
     assert owl.read_bytes() == before and not owl.with_name("owl.json.bak").exists()
 
 
-def test_advance_on_a_character_with_errors_exits_1(
+def test_an_earning_is_recorded_on_a_character_that_already_breaks_a_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Seed line 274: "A character must have 2-5 advantages": earning does not fix that."""
+    """A new character has no advantages yet ("A character must have 2-5 advantages",
+    line 274): earning GP does not add that error, so it is recorded."""
     path = tmp_path / "blank.json"
     run(capsys, "new", "gladiators", "-o", str(path))
-    code, _, err = run(capsys, "advance", str(path), "--earn", "5")
-    assert code == 1 and "advantages" in err and "nothing recorded" in err
+    assert run(capsys, "validate", str(path))[0] == 1
+    code, out, _ = run(capsys, "advance", str(path), "--earn", "5")
+    assert code == 0 and "Recorded entry 1" in out
 
 
 def test_history_of_a_character_without_a_ledger(

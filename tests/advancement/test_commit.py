@@ -152,3 +152,20 @@ def test_unspent_gp_carry_forward_into_the_budget() -> None:
 def test_malformed_advancements_are_refused_with_a_reason(step: Advancement, message: str) -> None:
     with pytest.raises(AdvancementError, match=message):
         preview(SYSTEM, night_owl(), step)
+
+
+def test_an_advancement_is_refused_only_for_the_errors_it_adds() -> None:
+    """Errors the character already had do not block it; one it brings does."""
+    from sheetapp.advancement.commit import CommitRefused
+
+    owl = SYSTEM.new_document("Owl")  # no advantages yet: an error it already has
+    assert any(i.code == "gladiators.advantages_count" for i in SYSTEM.evaluate(owl).issues)
+    earned = commit(SYSTEM, owl, Advancement({"gp": 5}))
+    assert len(earned.history) == 2
+    over = Advancement({}, [Change("set", ("character", "abilities", 0, "level"), 1, 30)])
+    with pytest.raises(CommitRefused) as refused:
+        commit(SYSTEM, owl, over)
+    assert {i.code for i in refused.value.issues} == {
+        "gladiators.conventional_level",
+        "gladiators.gp_over_budget",
+    }
