@@ -1,9 +1,11 @@
-"""File ▸ New: pick a system, a name, and the campaign and character settings."""
+"""File ▸ New: pick a system, start empty or from a shipped example, a name, and the
+campaign and character settings."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.system import GameSystem, SystemRegistry
 from sheetapp.editing.fields import with_settings
+from sheetapp.storage.examples import list_examples, load_example
 from ui.forms import ModelForm, field_specs
 
 
@@ -37,8 +40,15 @@ class NewCharacterDialog(QDialog):
         self.name.setPlaceholderText("e.g. Night Owl")
         self.player = QLineEdit()
         self.player.setObjectName("player")
+        self.start = QComboBox()
+        self.start.setObjectName("start")
+        self.start.setToolTip(
+            "Start from a character the rulebook prints (already legal), or from an empty one."
+        )
+        self.start.currentIndexChanged.connect(lambda _i: self._start_changed())
         top = QFormLayout()
         top.addRow("&System:", self.system_combo)
+        top.addRow("S&tart from:", self.start)
         top.addRow("&Name:", self.name)
         top.addRow("&Player:", self.player)
         self.settings_box = QGroupBox("Campaign settings")
@@ -84,6 +94,24 @@ class NewCharacterDialog(QDialog):
         self.seed.setText(
             f"<small>{self.system.name}, rules version {self.system.system_version}.</small>"
         )
+        self.start.blockSignals(True)
+        self.start.clear()
+        self.start.addItem("An empty character", None)
+        for example in list_examples(self.system.id, self.registry):
+            self.start.addItem(f"Example: {example.name}", example.id)
+            self.start.setItemData(
+                self.start.count() - 1, example.description, Qt.ItemDataRole.ToolTipRole
+            )
+        self.start.blockSignals(False)
+        self._start_changed()
+
+    def _start_changed(self) -> None:
+        """An example brings its own settings: the forms are for an empty character."""
+        empty = self.start.currentData() is None
+        self.settings_box.setEnabled(empty)
+        self.settings_box.setTitle(
+            "Campaign settings" if empty else "Campaign settings (the example's own)"
+        )
 
     def settings(self) -> dict[str, dict[str, Any]]:
         assert self.campaign_form is not None and self.character_form is not None
@@ -94,6 +122,17 @@ class NewCharacterDialog(QDialog):
         }
 
     def create_document(self) -> CharacterDocument[Any, Any]:
-        """The new character with the chosen settings (validated by the system's model)."""
+        """The new character with the chosen settings (validated by the system's model),
+        or a copy of the chosen example with the name and player given."""
+        example_id = self.start.currentData()
+        if example_id is not None:
+            example = load_example(self.system.id, str(example_id), self.registry).document
+            meta = example.meta.model_copy(
+                update={
+                    "name": self.name.text().strip() or example.meta.name,
+                    "player": self.player.text().strip() or example.meta.player,
+                }
+            )
+            return example.model_copy(update={"meta": meta})
         name = self.name.text().strip() or "New character"
         return with_settings(self.system.new_document(name), self.settings())

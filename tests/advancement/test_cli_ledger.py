@@ -141,10 +141,13 @@ def test_advance_refuses_bad_input_and_leaves_the_file(
 def test_an_earning_is_recorded_on_a_character_that_already_breaks_a_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A new character has no advantages yet ("A character must have 2-5 advantages",
-    line 274): earning GP does not add that error, so it is recorded."""
+    """One advantage where "A character must have 2-5 advantages" (line 274) is an error;
+    earning GP does not add it, so the earning is recorded."""
     path = tmp_path / "blank.json"
     run(capsys, "new", "gladiators", "-o", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["character"]["advantages"] = [{"trait": "skill", "name": "Spy"}]
+    path.write_text(json.dumps(data), encoding="utf-8")
     assert run(capsys, "validate", str(path))[0] == 1
     code, out, _ = run(capsys, "advance", str(path), "--earn", "5")
     assert code == 0 and "Recorded entry 1" in out

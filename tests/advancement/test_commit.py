@@ -157,8 +157,10 @@ def test_malformed_advancements_are_refused_with_a_reason(step: Advancement, mes
 def test_an_advancement_is_refused_only_for_the_errors_it_adds() -> None:
     """Errors the character already had do not block it; one it brings does."""
     from sheetapp.advancement.commit import CommitRefused
+    from sheetapp.systems.gladiators.model import TraitChoice
 
-    owl = SYSTEM.new_document("Owl")  # no advantages yet: an error it already has
+    owl = SYSTEM.new_document("Owl")
+    owl.character.advantages = [TraitChoice(trait="skill", name="Spy")]  # 1 of 2-5: an error
     assert any(i.code == "gladiators.advantages_count" for i in SYSTEM.evaluate(owl).issues)
     earned = commit(SYSTEM, owl, Advancement({"gp": 5}))
     assert len(earned.history) == 2

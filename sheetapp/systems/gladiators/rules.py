@@ -164,7 +164,8 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
 
 def trait_counts(ctx: RuleContext) -> list[Issue]:
     """ "A character must have 2-5 advantages and 1-4 disadvantages." (line 274) Read as a
-    rule for major characters: the seed's typical minor characters have one or none."""
+    rule for major characters: the seed's typical minor characters have one or none. None
+    chosen yet is the step still to do (a warning); another number breaks the rule."""
     if ctx.character.character_type != "major" and not ctx.campaign.minor_needs_traits:
         return []
     issues = []
@@ -173,13 +174,27 @@ def trait_counts(ctx: RuleContext) -> list[Issue]:
         ("disadvantages", "disadvantages", DISADVANTAGES_RANGE, codes.DISADVANTAGES_COUNT),
     ):
         count = len(getattr(ctx.character, key))
-        if not low <= count <= high:
+        if low <= count <= high:
+            continue
+        if count == 0:  # the step is not done yet: a new character starts here
+            issues.append(
+                Issue(
+                    Severity.WARNING,
+                    code,
+                    f"No {label} yet; a character has {low}-{high}.",
+                    ("character", key),
+                    f"Add {low} to {high} {label} (Advantages & Disadvantages tab).",
+                )
+            )
+        else:
+            fix = f"Remove {count - high}" if count > high else f"Add {low - count}"
             issues.append(
                 Issue(
                     Severity.ERROR,
                     code,
                     f"{count} {label}; a character must have {low}-{high}.",
                     ("character", key),
+                    f"{fix} {label}.",
                 )
             )
     return issues
