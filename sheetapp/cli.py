@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ from sheetapp import __version__
 from sheetapp.core.issues import Severity, format_path
 from sheetapp.logs import get_logger, setup_logging
 from sheetapp.startup import pause_collector, resume_collector
-from sheetapp.storage.errors import CharacterFileError
+from sheetapp.storage.errors import CharacterFileError, shorten
 
 if TYPE_CHECKING:
     from sheetapp.core.document import CharacterDocument
@@ -104,6 +105,36 @@ def add_ledger_commands(commands: Any) -> None:
     advance.add_argument("--note", default="", help="a note for the ledger")
     advance.add_argument("--date", metavar="YYYY-MM-DD", help="the session's date (default: today)")
     advance.add_argument(
+        "--accept-warnings", action="store_true", help="commit even if it brings new warnings"
+    )
+
+    level = commands.add_parser(
+        "level-up",
+        help="gain a level (systems with numbered levels): dice, then choices, as the wizard",
+    )
+    level.add_argument("file", type=Path, metavar="FILE")
+    level.add_argument(
+        "--dice",
+        action="append",
+        default=[],
+        metavar="KIND=N[,N...]",
+        help="the dice rolled for the level, e.g. hp=4 or companion=3 (repeatable)",
+    )
+    level.add_argument("--hp", metavar="N[,N...]", help="short for --dice hp=N")
+    level.add_argument(
+        "--roll", action="store_true", help="roll the dice not given (instead of refusing)"
+    )
+    level.add_argument(
+        "--take",
+        action="append",
+        default=[],
+        metavar="CHOICE",
+        help="what the level offers to take, e.g. a System by id or name (repeatable)",
+    )
+    level.add_argument("--label", default="", help="the session's name")
+    level.add_argument("--note", default="", help="a note for the ledger")
+    level.add_argument("--date", metavar="YYYY-MM-DD", help="the date (default: today)")
+    level.add_argument(
         "--accept-warnings", action="store_true", help="commit even if it brings new warnings"
     )
 
@@ -458,6 +489,71 @@ def cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _level_dice(args: argparse.Namespace) -> dict[str, list[int]]:
+    given = list(args.dice) + ([f"hp={args.hp}"] if args.hp else [])
+    dice: dict[str, list[int]] = {}
+    for text in given:
+        kind, _, values = text.partition("=")
+        try:
+            dice[kind.strip()] = [int(part) for part in values.replace(" ", "").split(",") if part]
+        except ValueError:
+            raise CommandError(f"--dice {shorten(text)}: write KIND=N or KIND=N,N") from None
+        if not kind.strip() or not dice[kind.strip()]:
+            raise CommandError(f"--dice {shorten(text)}: write KIND=N or KIND=N,N")
+    return dice
+
+
+def cmd_level_up(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.advancement import AdvancementError, CommitRefused, advancement_of, commit
+    from sheetapp.advancement.ledger import describe_entry
+    from sheetapp.advancement.levelup import level_up_advancement
+    from sheetapp.advancement.spec import levelled
+
+    loaded = load(args.file)
+    system = loaded.system
+    levels = levelled(advancement_of(system))
+    if levels is None:
+        raise CommandError(f"{system.name} has no numbered levels to gain", EXIT_UNAVAILABLE)
+    dice = _level_dice(args)
+    try:
+        requests = levels.level_dice(loaded.document)
+    except ValueError as exc:
+        raise CommandError(f"cannot level up: {exc}", EXIT_RULE_ERRORS) from None
+    known = {request.key for request in requests}
+    unknown = sorted(set(dice) - known)
+    if unknown:
+        kinds = ", ".join(f"{r.key} ({r.label}, {r.count}d{r.sides})" for r in requests)
+        raise CommandError(f"this level takes no '{unknown[0]}' dice (it takes: {kinds})")
+    missing = [r for r in requests if r.key not in dice]
+    if missing and not args.roll:
+        wanted = ", ".join(f"--dice {r.key}=... ({r.label}: {r.count}d{r.sides})" for r in missing)
+        raise CommandError(f"give the dice ({wanted}) or --roll to roll them")
+    try:
+        step = level_up_advancement(
+            system,
+            loaded.document,
+            dice=dice,
+            choices=args.take,
+            label=args.label,
+            note=args.note,
+            date=args.date,
+            rng=random.Random() if args.roll else None,
+        )
+        document = commit(system, loaded.document, step, accept_warnings=args.accept_warnings)
+    except AdvancementError as exc:
+        raise CommandError(f"cannot level up: {exc}") from None
+    except CommitRefused as refused:
+        print(f"sheetapp: nothing recorded: {refused}", file=sys.stderr)
+        if refused.only_warnings:
+            print("sheetapp: use --accept-warnings to record it anyway", file=sys.stderr)
+        return EXIT_RULE_ERRORS
+    save(document, args.file)
+    index = len(document.history) - 1
+    print(f"Recorded {describe_entry(index, document.history[index])}", file=out)
+    print(f"  {totals_line(system.evaluate(document))}", file=out)
+    return EXIT_OK
+
+
 def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     from sheetapp.advancement import LedgerError, ledger_report
     from sheetapp.advancement.report import format_ledger
@@ -514,6 +610,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "export-json": cmd_export_json,
     "schema": cmd_schema,
     "advance": cmd_advance,
+    "level-up": cmd_level_up,
     "history": cmd_history,
     "revert": cmd_revert,
 }

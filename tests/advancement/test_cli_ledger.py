@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,8 @@ from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import load_document, save_document
 from sheetapp.systems.gladiators.system import SYSTEM
 from tests.advancement.helpers import ARMOUR, NIGHT_OWL, forty_gp_hero, level
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -169,3 +172,31 @@ def test_the_commands_run_as_a_process(owl: Path) -> None:
         assert result.returncode == 0, result.stderr
         assert "Traceback" not in result.stderr
     assert "earned +3 GP" in result.stdout
+
+
+def test_capital_levels_up_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "When you Level Up: Your max HP increases. Check your Role to find out how much."
+    (line 357): the dice are given (or rolled with --roll), then what the level offers."""
+    path = tmp_path / "mara.json"
+    shutil.copy(REPO / "resources/examples/capital/mara-quell.json", path)
+    code, _, err = run(capsys, "level-up", str(path))
+    assert code == 2 and "--dice hp=" in err and "--roll" in err
+    code, _, err = run(capsys, "level-up", str(path), "--hp", "4", "--dice", "pets=2")
+    assert code == 2 and "no 'pets' dice" in err
+    code, _, err = run(
+        capsys, "level-up", str(path), "--hp", "4,3", "--dice", "companion=2", "--take", "nope"
+    )
+    assert code == 2 and "'nope' is not something this level offers" in err
+    code, out, _ = run(capsys, "level-up", str(path), "--roll", "--label", "Chapter 2")
+    assert code == 0 and "Recorded entry 1" in out and "Chapter 2" in out
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["character"]["level"] == 2 and data["history"][1]["earned"] == {"level": 1}
+
+
+def test_a_system_without_levels_has_no_level_up(
+    owl: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "level-up", str(owl), "--roll")
+    assert code == 3 and "no numbered levels" in err

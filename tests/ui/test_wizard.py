@@ -342,3 +342,41 @@ def test_level_up_is_in_the_character_menu_and_the_dock_catches_up_when_shown(
     assert tree.topLevelItemCount() == 2
     assert tree.topLevelItem(1).text(0).endswith("Quiet week")  # type: ignore[union-attr]
     assert tree.topLevelItem(1).text(1) == "+1 GP"  # type: ignore[union-attr]
+
+
+def test_the_command_line_levels_up_exactly_as_the_wizard(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """``sheetapp level-up FILE --hp 4 --take clear_mind`` records the same ledger entry and
+    character as the wizard with the same dice and choice (line 683: the Lancer's HP
+    "increases by 1d6 + FTD + 2")."""
+    import json
+
+    from sheetapp.cli import main
+    from sheetapp.storage.files import dump_document
+
+    lancer = character("lancer")
+    source = tmp_path / "lancer.json"
+    source.write_bytes(dump_document(lancer))
+    view = window.add_document(LoadedDocument(lancer, CAPITAL), None)
+    wizard = start_wizard(window)
+    wizard.earn_page.label.setText("Chapter 1")
+    wizard.next()
+    dice = wizard.spend_page.findChild(QSpinBox, "dice_hp_0")
+    assert isinstance(dice, QSpinBox)
+    dice.setValue(4)
+    buy(wizard, "Take Clear Mind")
+    wizard.next()
+    if wizard.review_page.accept_warnings.isVisible():
+        wizard.review_page.accept_warnings.setChecked(True)
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    args = ["level-up", str(source), "--hp", "4", "--take", "clear_mind", "--label", "Chapter 1"]
+    assert main([*args, "--accept-warnings"]) == 0
+
+    def comparable(raw: bytes) -> dict[str, object]:
+        data = json.loads(raw)
+        for entry in data["history"]:
+            entry["id"] = "-"  # a new random id per entry
+        return data
+
+    assert comparable(source.read_bytes()) == comparable(dump_document(view.document.document))
