@@ -162,3 +162,27 @@ def test_a_weapon_with_one_printed_damage_type_accepts_it() -> None:
     document.character.equipment[-1].damage_type = "heat"
     wrong = [i for i in evaluate(document).issues if i.code == codes.DAMAGE_TYPE_INVALID]
     assert wrong and "available with Sharp damage, not 'heat'" in wrong[0].message
+
+
+def test_the_own_special_weapon_is_listed_under_training() -> None:
+    """ "You always have Training with your own Special Asset." (line 427): shown with the
+    rest of the character's Training, not only applied to its attacks."""
+    from sheetapp.systems.capital.catalog import catalogs
+
+    weapon = next(iter(catalogs().special_weapons.values()))
+    document = character("lancer", SpecialAssetChoice(asset=weapon.id))
+    training = evaluate(document).derived_value("training").value
+    assert f"your own Special {weapon.name}" in str(training)
+
+
+def test_the_adventuring_kit_offers_its_light() -> None:
+    """ "A Torch OR an Electric Lantern" (line 1343): the kit's Option column chooses it."""
+    from sheetapp.editing.collections import cell
+    from sheetapp.systems.capital.collections import EQUIPMENT
+    from sheetapp.systems.capital.model import EquipmentChoice as Item
+
+    document = character("lancer")
+    document.character.equipment.append(Item(item="adventuring_kit"))
+    option = cell(EQUIPMENT, document, len(document.character.equipment) - 1, 3)
+    assert option.edit == "choice"
+    assert [label for _value, label in option.choices or []][1:] == ["Torch", "Electric Lantern"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -81,6 +82,10 @@ def test_rule_errors_are_mentioned_on_the_terminal(
 
     hero = tmp_path / "hero.json"
     assert main(["new", "gladiators", "-o", str(hero)]) == 0
+    data = json.loads(hero.read_text(encoding="utf-8"))
+    data["campaign"]["gp_budget"] = 0
+    data["character"]["abilities"][0]["level"] = 6  # Walk L6 costs GP: over a budget of 0
+    hero.write_text(json.dumps(data), encoding="utf-8")
     code = main(["export-pdf", str(hero), "-o", str(tmp_path / "hero.pdf"), "--no-history"])
     assert code == 0
     assert "printed in a box on page 1" in capsys.readouterr().err

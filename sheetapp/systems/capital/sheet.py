@@ -214,6 +214,8 @@ def training(character: CapitalCharacter, cats: Catalogs) -> dict[str, str]:
         if special is not None:
             for ref in special.grants_training:
                 found.setdefault(ref, f"Special Weapon: {special.name}")
+            # "You always have Training with your own Special Asset." (line 427)
+            found.setdefault(f"your own Special {special.name}", "your own Special Asset")
         vehicle = cats.vehicles.get(asset.asset)
         if vehicle is not None:
             found.setdefault(vehicle.training, f"Special Vehicle: {vehicle.name}")

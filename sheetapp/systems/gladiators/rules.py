@@ -183,7 +183,7 @@ def trait_counts(ctx: RuleContext) -> list[Issue]:
                     code,
                     f"No {label} yet; a character has {low}-{high}.",
                     ("character", key),
-                    f"Add {low} to {high} {label} (Advantages & Disadvantages tab).",
+                    f"Add {low} to {high} {label}.",
                 )
             )
         else:
@@ -279,7 +279,7 @@ def _type_problems(ctx: RuleContext, index: int, ability: ResolvedAbility) -> li
                     f"Set its Type to {can}." if allowed else "Remove its Type.",
                 )
             )
-    for option, _count in ability.options:
+    for option, _count in ability.options if chosen else ():  # none chosen: TYPE_MISSING
         if option.type and option.type.lower() not in chosen:
             priced = option.type.capitalize()
             typed = ", ".join(known[t].name if t in known else t for t in chosen) or "none"
