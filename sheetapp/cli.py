@@ -84,7 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
         "export-json", help="write the portable export (character, totals, derived values, issues)"
     )
     export.add_argument("file", type=Path, metavar="FILE")
-    export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.json")
+    export.add_argument(
+        "-o", "--output", required=True, type=Path, metavar="OUT.json", help="- for standard output"
+    )
+    export.add_argument("--force", action="store_true", help="overwrite OUT.json if it exists")
 
     commands.add_parser("schema", help="print the JSON Schema of the character file")
     add_ledger_commands(commands)
@@ -182,13 +185,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        # The reader went away (``sheetapp validate x.json | head``): nothing to report,
-        # and nothing more can be written there. Point stdout at nothing so the
-        # interpreter's own flush at exit does not fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
+        # A file the system cannot use (a name over 255 bytes, a missing folder, no
+        # permission...): a message and exit 2, like any unreadable or unwritable file.
+        where = f"{shorten(str(exc.filename))}: " if exc.filename else ""
+        print(f"sheetapp: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
     except Exception:
         get_logger("cli").exception("internal error running %s", args_list)
         where = f" Details are in {log_path}." if log_path else ""
@@ -222,9 +228,38 @@ def load(path: Path) -> LoadedDocument:
     return load_document(path, registry())
 
 
+STDOUT = Path("-")
+
+
+def check_output(path: Path, *, source: Path | None = None, force: bool = False) -> None:
+    """An export never replaces the character it was made from, nor an existing file
+    without ``--force``; standard output (``-``) is always fine."""
+    if path == STDOUT:
+        return
+    if source is not None and _same_file(path, source):
+        raise CommandError(
+            f"{path} is the character being exported: write the export to another file"
+        )
+    if (path.exists() or path.is_symlink()) and not force:
+        raise CommandError(f"{path} already exists; use --force to overwrite it")
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.exists() and os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
 def write_output(path: Path, data: bytes) -> None:
+    """Write an output file atomically (``-``: standard output)."""
     from sheetapp.storage.atomic import atomic_write
 
+    if path == STDOUT:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
     try:
         atomic_write(path, data, keep_backup=False)
     except OSError as exc:
@@ -247,8 +282,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     except UnknownSystemError as exc:
         raise CommandError(str(exc)) from None
     output: Path = args.output
-    if output.exists() and not args.force:
-        raise CommandError(f"{output} already exists; use --force to overwrite it")
+    check_output(output, force=args.force)
     if args.example:
         try:
             document = load_example(system.id, args.example, registry()).document
@@ -328,7 +362,10 @@ def add_export_pdf(commands: Any) -> None:
         "(such as the cost breakdown) switched on with --with SECTION.",
     )
     pdf.add_argument("file", type=Path, metavar="FILE")
-    pdf.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.pdf")
+    pdf.add_argument(
+        "-o", "--output", required=True, type=Path, metavar="OUT.pdf", help="- for standard output"
+    )
+    pdf.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
     pdf.add_argument(
         "--paper",
         choices=["a4", "letter"],
@@ -377,6 +414,7 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
     from sheetapp.pdf.layout import LayoutError, layout_for
     from sheetapp.pdf.options import PdfOptions, default_paper
 
+    check_output(args.output, source=args.file, force=args.force)
     loaded = load(args.file)
     try:
         layout = layout_for(loaded.system.id)
@@ -400,10 +438,9 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
     evaluation = loaded.evaluate()
     data = render_pdf(loaded.system, loaded.document, evaluation, options)
     write_output(args.output, data)
-    print(
-        f"Wrote {args.output} ({options.paper.upper() if options.paper == 'a4' else 'Letter'})",
-        file=out,
-    )
+    paper = options.paper.upper() if options.paper == "a4" else "Letter"
+    where = "the PDF to standard output" if args.output == STDOUT else str(args.output)
+    print(f"Wrote {where} ({paper})", file=sys.stderr if args.output == STDOUT else out)
     errors = evaluation.count(Severity.ERROR)
     if errors:
         print(
@@ -417,9 +454,11 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_export_json(args: argparse.Namespace, out: TextIO) -> int:
     from sheetapp.storage.portable import export_bytes
 
+    check_output(args.output, source=args.file, force=args.force)
     loaded = load(args.file)
     write_output(args.output, export_bytes(loaded, loaded.evaluate()))
-    print(f"Wrote {args.output}", file=out)
+    if args.output != STDOUT:
+        print(f"Wrote {args.output}", file=out)
     return EXIT_OK
 
 

@@ -31,9 +31,9 @@ class FailingOps(FileOps):
         if step == self._step and seen[step] == self._nth:  # type: ignore[attr-defined]
             raise Interrupted(step)
 
-    def open_new(self, path: Path) -> int:
+    def open_new(self, path: Path, mode: int = 0o644) -> int:
         self._maybe_fail("open_new")
-        return super().open_new(path)
+        return super().open_new(path, mode)
 
     def write(self, fd: int, data: bytes) -> None:
         self._maybe_fail("write")

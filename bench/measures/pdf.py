@@ -27,7 +27,7 @@ class ExportFailed(RuntimeError):
 def export(source: str, output: str) -> None:
     err = io.StringIO()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-        code = sheetapp_main(["export-pdf", source, "-o", output])
+        code = sheetapp_main(["export-pdf", source, "-o", output, "--force"])
     if code == EXIT_UNAVAILABLE:
         raise ExportFailed(err.getvalue().strip() or "export-pdf answered 'not available'")
     if code not in (0, 1):

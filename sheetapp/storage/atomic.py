@@ -7,21 +7,35 @@ to ``<name>.bak`` the same way, so a valid backup always exists too.
 A process killed in the middle of a save leaves its temporary file behind
 (``.<name>.<pid>.tmp``); the next save of the same file removes those whose process
 is gone, so a folder does not fill up with hidden copies of a character.
+
+The user's file stays theirs: a save through a symbolic link writes the file the link
+points to (the link stays), the new file keeps the old one's permissions, and a target
+that is not a regular file (a device, a pipe, a folder) or is read-only is refused with
+:class:`UnsafeTarget`, never replaced.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+#: the longest file name most file systems take, in bytes
+MAX_NAME_BYTES = 255
+
+
+class UnsafeTarget(OSError):
+    """A save target that must not be replaced (not a regular file, read-only)."""
 
 
 @dataclass(frozen=True, slots=True)
 class FileOps:
     """The operating-system calls a save makes, swappable so tests can fail each one."""
 
-    def open_new(self, path: Path) -> int:
-        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    def open_new(self, path: Path, mode: int = 0o644) -> int:
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
 
     def write(self, fd: int, data: bytes) -> None:
         view = memoryview(data)
@@ -49,12 +63,47 @@ class FileOps:
 
 
 def backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
+    """``FILE.bak``; for a name too long to take the suffix, the name shortened and a
+    short digest of it, so the backup can always be written."""
+    name = path.name + ".bak"
+    if len(name.encode("utf-8", "surrogateescape")) <= MAX_NAME_BYTES:
+        return path.with_name(name)
+    digest = hashlib.sha256(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    keep = path.name.encode("utf-8", "surrogateescape")[: MAX_NAME_BYTES - 14]
+    short = keep.decode("utf-8", "ignore")
+    return path.with_name(f"{short}~{digest}.bak")
+
+
+def _temporary_stem(target: Path) -> str:
+    """The target's name in its temporary name; a name too long to take the prefix and
+    suffix (a 243-255 byte name) is replaced by a short digest of it."""
+    if len(f".{target.name}.4294967295.tmp".encode()) <= MAX_NAME_BYTES:
+        return target.name
+    return "sheetapp-" + hashlib.sha256(target.name.encode()).hexdigest()[:16]
 
 
 def temporary_path(target: Path, pid: int | None = None) -> Path:
     """Where a save of ``target`` by process ``pid`` (default: this one) writes first."""
-    return target.with_name(f".{target.name}.{os.getpid() if pid is None else pid}.tmp")
+    stem = _temporary_stem(target)
+    return target.with_name(f".{stem}.{os.getpid() if pid is None else pid}.tmp")
+
+
+def resolved_target(path: Path) -> Path:
+    """The file a save of ``path`` writes: through symbolic links to the file they name.
+    Raises :class:`UnsafeTarget` when that is not a regular file or is read-only, and
+    OSError (ENAMETOOLONG) for a name no file system takes."""
+    if len(path.name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+        raise OSError(36, f"the file name is longer than {MAX_NAME_BYTES} bytes")
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return target
+    if not stat.S_ISREG(info.st_mode):
+        raise UnsafeTarget(21, f"{path} is not a regular file (a folder, device or pipe)")
+    if not info.st_mode & 0o222:
+        raise UnsafeTarget(13, f"{path} is read-only")
+    return target
 
 
 def atomic_write(
@@ -62,18 +111,30 @@ def atomic_write(
 ) -> None:
     """Replace ``path`` with ``data`` atomically, keeping the previous file as ``.bak``."""
     ops = ops or FileOps()
-    path = Path(path)
+    path = resolved_target(Path(path))
+    mode = _mode_of(path)
     remove_stale_temporaries(path)
     remove_stale_temporaries(backup_path(path))
-    if keep_backup and path.exists():
-        _write_then_rename(backup_path(path), path.read_bytes(), ops)
-    _write_then_rename(path, data, ops)
+    if keep_backup and mode is not None:
+        backup = backup_path(path)
+        if backup.exists() or backup.is_symlink():
+            resolved_target(backup)  # a folder or device named like the backup: refused
+        _write_then_rename(backup, path.read_bytes(), ops, mode)
+    _write_then_rename(path, data, ops, 0o644 if mode is None else mode)
+
+
+def _mode_of(path: Path) -> int | None:
+    """The permission bits of an existing file (None when there is none)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return None
 
 
 def remove_stale_temporaries(target: Path) -> list[Path]:
     """Delete the temporary files of earlier saves of ``target`` whose process no longer
     runs (it was killed mid-save). Files of running processes are left alone."""
-    prefix = f".{target.name}."
+    prefix = f".{_temporary_stem(target)}."
     removed: list[Path] = []
     try:
         entries = list(target.parent.iterdir())
@@ -109,12 +170,14 @@ def _process_exists(pid: int) -> bool:
     return True
 
 
-def _write_then_rename(target: Path, data: bytes, ops: FileOps) -> None:
+def _write_then_rename(target: Path, data: bytes, ops: FileOps, mode: int = 0o644) -> None:
     temporary = temporary_path(target)
     temporary.unlink(missing_ok=True)
     try:
-        fd = ops.open_new(temporary)
+        fd = ops.open_new(temporary, mode)
         try:
+            if os.name == "posix":
+                os.fchmod(fd, mode)  # the umask narrowed what open() asked for
             ops.write(fd, data)
             ops.fsync(fd)
         finally:

@@ -72,9 +72,9 @@ class RecordingOps(FileOps):
     def _log(self, name: str, detail: str) -> None:
         self.calls.append(f"{name}({detail})")  # type: ignore[attr-defined]
 
-    def open_new(self, path: Path) -> int:
+    def open_new(self, path: Path, mode: int = 0o644) -> int:
         self._log("open_new", path.name)
-        return super().open_new(path)
+        return super().open_new(path, mode)
 
     def write(self, fd: int, data: bytes) -> None:
         self._log("write", f"{len(data)} bytes")
@@ -130,11 +130,11 @@ class FailingOps(FileOps):
             action()
         self._fail()
 
-    def open_new(self, path: Path) -> int:
+    def open_new(self, path: Path, mode: int = 0o644) -> int:
         if not self._failing_now():
-            return super().open_new(path)
+            return super().open_new(path, mode)
         if self.when == "after":  # the file was created, then the process died
-            os.close(super().open_new(path))
+            os.close(super().open_new(path, mode))
         self._fail()
         raise AssertionError("unreachable")
 

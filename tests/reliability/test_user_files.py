@@ -1,0 +1,106 @@
+"""Files stay the user's: an export never destroys its input or another file unasked,
+saving keeps permissions and links, special files are never replaced, and names at the
+file-system limit save or fail cleanly."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sheetapp.cli import main
+from sheetapp.storage.atomic import atomic_write, backup_path
+from sheetapp.storage.files import load_document, save_document
+
+REPO = Path(__file__).resolve().parents[2]
+OWL = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
+
+
+@pytest.fixture
+def owl(tmp_path: Path) -> Path:
+    path = tmp_path / "owl.json"
+    shutil.copy(OWL, path)
+    return path
+
+
+def test_an_export_never_replaces_the_character_it_was_made_from(owl: Path) -> None:
+    before = owl.read_bytes()
+    for command in ("export-pdf", "export-json"):
+        assert main([command, str(owl), "-o", str(owl), "--force"]) == 2
+        assert owl.read_bytes() == before
+    link = owl.with_name("link.json")
+    link.symlink_to(owl)
+    assert main(["export-pdf", str(link), "-o", str(owl), "--force"]) == 2
+    assert owl.read_bytes() == before
+
+
+def test_an_existing_file_is_replaced_only_with_force(owl: Path, tmp_path: Path) -> None:
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"my own notes")
+    assert main(["export-pdf", str(owl), "-o", str(target)]) == 2
+    assert target.read_bytes() == b"my own notes"
+    assert main(["export-pdf", str(owl), "-o", str(target), "--force"]) == 0
+    assert target.read_bytes().startswith(b"%PDF")
+    other = tmp_path / "hero.json"
+    other.write_text("{}")
+    assert main(["new", "gladiators", "-o", str(other)]) == 2
+    assert other.read_text() == "{}"
+
+
+def test_dash_means_standard_output(owl: Path, tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sheetapp", "export-pdf", str(owl), "-o", "-"],
+        capture_output=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0 and result.stdout.startswith(b"%PDF")
+    assert not (tmp_path / "-").exists()
+
+
+def test_a_device_is_never_replaced(owl: Path) -> None:
+    assert main(["export-pdf", str(owl), "-o", os.devnull, "--force"]) == 2
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_saving_keeps_the_permissions_of_the_file_and_its_backup(owl: Path) -> None:
+    owl.chmod(0o600)
+    document = load_document(owl, _registry()).document
+    save_document(document, owl)
+    assert stat.S_IMODE(owl.stat().st_mode) == 0o600
+    assert stat.S_IMODE(backup_path(owl).stat().st_mode) == 0o600
+
+
+def test_saving_through_a_link_writes_the_file_it_names(owl: Path, tmp_path: Path) -> None:
+    link = tmp_path / "current.json"
+    link.symlink_to(owl)
+    atomic_write(link, b'{"x": 1}')
+    assert link.is_symlink() and owl.read_bytes() == b'{"x": 1}'
+
+
+def test_a_read_only_file_is_not_overwritten(owl: Path) -> None:
+    owl.chmod(0o444)
+    before = owl.read_bytes()
+    with pytest.raises(OSError, match="read-only"):
+        atomic_write(owl, b"new")
+    assert owl.read_bytes() == before
+
+
+def test_names_at_the_limit_save_and_longer_ones_fail_cleanly(owl: Path, tmp_path: Path) -> None:
+    long = tmp_path / ("a" * 250 + ".json")  # 255 bytes: the temporary name must still fit
+    atomic_write(long, b"{}")
+    atomic_write(long, b"[]")
+    assert long.read_bytes() == b"[]"
+    too_long = tmp_path / ("b" * 251 + ".json")
+    assert main(["new", "gladiators", "-o", str(too_long)]) == 2
+
+
+def _registry():  # type: ignore[no-untyped-def]
+    from sheetapp.core.system import installed_systems
+
+    return installed_systems()
