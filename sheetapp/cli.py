@@ -640,6 +640,28 @@ def cmd_revert(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+Command = Callable[[argparse.Namespace, TextIO], int]
+
+
+def one_writer(command: Command) -> Command:
+    """Run a read-modify-write ``command`` holding the lock of its character file, so two
+    programs changing the same file one after the other both keep their change."""
+
+    def run(args: argparse.Namespace, out: TextIO) -> int:
+        from sheetapp.storage.locking import FileBusy, locked
+
+        path = Path(args.file)
+        if not path.is_file():
+            return command(args, out)  # the command says why it cannot be read
+        try:
+            with locked(path):
+                return command(args, out)
+        except FileBusy as exc:
+            raise CommandError(f"{exc.strerror}; nothing changed, try again") from None
+
+    return run
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "systems": cmd_systems,
     "new": cmd_new,
@@ -648,8 +670,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "export-pdf": cmd_export_pdf,
     "export-json": cmd_export_json,
     "schema": cmd_schema,
-    "advance": cmd_advance,
-    "level-up": cmd_level_up,
+    "advance": one_writer(cmd_advance),
+    "level-up": one_writer(cmd_level_up),
     "history": cmd_history,
-    "revert": cmd_revert,
+    "revert": one_writer(cmd_revert),
 }
