@@ -27,6 +27,7 @@ from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import GameSystem
 from sheetapp.storage.files import LoadedDocument
+from sheetapp.storage.fingerprint import Fingerprint, fingerprint
 
 MERGE_ID = 0x5E17
 #: Extra keys the editor itself writes (kept in the envelope's meta), not worth a note.
@@ -152,6 +153,8 @@ class EditorDocument(QObject):
         self.system: GameSystem[Any] = loaded.system
         self.document: CharacterDocument[Any, Any] = loaded.document
         self.path = path
+        #: the file as this window last read or wrote it (None: not from a file)
+        self.on_disk: Fingerprint | None = fingerprint(path) if path is not None else None
         self.autosave_file: Path | None = None
         self.undo_stack = QUndoStack(self)
         self.timings = EditTimings()
@@ -178,6 +181,7 @@ class EditorDocument(QObject):
 
     def set_path(self, path: Path | None) -> None:
         self.path = path
+        self.on_disk = fingerprint(path) if path is not None else None
         self.path_changed.emit()
 
     def _unknown_key_notes(self) -> list[Issue]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,8 @@ from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.examples import list_examples, load_example
 from sheetapp.storage.files import LoadedDocument, load_document, save_document
+from sheetapp.storage.fingerprint import changed_since
+from sheetapp.storage.locking import locked
 from sheetapp.storage.portable import export_bytes
 from ui.autosave import Autosaver
 from ui.background import BackgroundJob, run_in_background
@@ -62,6 +65,7 @@ FILE_FILTER = "Character files (*.json);;All files (*)"
 EXPORT_FILTER = "Portable JSON export (*.json)"
 PDF_FILTER = "PDF files (*.pdf)"
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+RELOAD, OVERWRITE, SAVE_AS = "reload", "overwrite", "save as"
 
 
 def _shortcut(action: QAction, key: QKeySequence.StandardKey | str) -> QAction:
@@ -456,8 +460,17 @@ class MainWindow(QMainWindow):
             target = self.choose_save_path(view, "Save character", FILE_FILTER, ".json")
             if target is None:
                 return False
+        if target == document.path and changed_since(target, document.on_disk):
+            answer = self.ask_changed_on_disk(view)
+            if answer == RELOAD:
+                return self.reload_view(view)
+            if answer == SAVE_AS:
+                return self.save_current_as() if view is self.current_view() else False
+            if answer != OVERWRITE:
+                return False
         try:
-            save_document(document.document, target)
+            with locked(target) if target.is_file() else nullcontext():
+                save_document(document.document, target)
         except OSError as exc:
             show_error(self, "Cannot save", f"Cannot save to {target}: {exc.strerror or exc}")
             return False
@@ -552,6 +565,49 @@ class MainWindow(QMainWindow):
             self.preview_function(self, view.document.document, view.document.evaluation)
 
     # --- closing ------------------------------------------------------------------------------
+
+    def ask_changed_on_disk(self, view: EditorView) -> str:
+        """Reload, overwrite, save as or cancel when the file changed since it was opened
+        (tests replace this method)."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Changed by another program")
+        box.setText(f"{view.document.path} was changed by another program since you opened it.")
+        box.setInformativeText(
+            "Reload it (your unsaved changes are lost), overwrite it with your version (its "
+            "changes are lost), or save your version under another name."
+        )
+        reload = box.addButton("Reload", QMessageBox.ButtonRole.DestructiveRole)
+        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.AcceptRole)
+        save_as = box.addButton("Save As…", QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save_as)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is reload:
+            return RELOAD
+        if clicked is overwrite:
+            return OVERWRITE
+        if clicked is save_as:
+            return SAVE_AS
+        return CANCEL
+
+    def reload_view(self, view: EditorView) -> bool:
+        """Replace a tab's character with the file as it is now (its edits are dropped)."""
+        path = view.document.path
+        if path is None:
+            return False
+        index = self.tabs.indexOf(view)
+        try:
+            loaded = load_document(path, self.registry)
+        except Exception as exc:
+            if self._report_open_error(path, exc):
+                return False
+            raise
+        view.document.undo_stack.setClean()  # nothing to ask: the user chose to reload
+        self.close_tab(index)
+        self._opened(path, loaded, None)
+        return True
 
     def ask_save(self, view: EditorView) -> str:
         """Save, discard or cancel for a dirty document (tests replace this method)."""
