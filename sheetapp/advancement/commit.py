@@ -28,7 +28,7 @@ from sheetapp.advancement.pricing import PricedChange, price_changes, total_cost
 from sheetapp.advancement.review import ReviewRow, TotalChange, review_rows, total_changes
 from sheetapp.advancement.spec import Currency, advancement_of
 from sheetapp.core.changes import Change, ChangeError, apply_changes, document_data
-from sheetapp.core.document import CharacterDocument, HistoryEntry
+from sheetapp.core.document import MAX_EARNED, CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, Severity, format_path
 from sheetapp.core.system import GameSystem
@@ -114,6 +114,15 @@ class CommitRefused(Exception):
         super().__init__(text)
 
 
+def check_earned(earned: Mapping[str, int]) -> None:
+    """What one entry may earn (the file format's bound, :data:`MAX_EARNED`)."""
+    for key, amount in earned.items():
+        if not -MAX_EARNED <= amount <= MAX_EARNED:
+            raise AdvancementError(
+                f"{key} {amount:+,}: one entry earns at most {MAX_EARNED:,} (or loses as much)"
+            )
+
+
 def preview(
     system: GameSystem[Any], document: CharacterDocument[Any, Any], advancement: Advancement
 ) -> Preview:
@@ -125,6 +134,7 @@ def preview(
     rules = advancement_of(system)
     changes = list(advancement.changes)
     earned = {key: amount for key, amount in advancement.earned.items() if amount}
+    check_earned(earned)
     if not earned and not changes:
         raise AdvancementError("nothing was earned and nothing was changed")
     if rules is not None:
@@ -193,6 +203,7 @@ def with_earnings(
 ) -> DocumentT:
     """``document`` (with entry zero) and a draft entry earning ``earned``, nothing spent:
     what a wizard spends on, so the budget already holds the new earnings."""
+    check_earned(earned)
     when = check_date(date) if date else today()
     source = start_ledger(document, date=when)
     draft = HistoryEntry(

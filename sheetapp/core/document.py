@@ -8,7 +8,7 @@ and the loader reports such keys as info issues.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Generic, Literal, Self, TypeVar
+from typing import Annotated, Any, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -59,6 +59,12 @@ class Meta(FileModel):
 EntryKind = Literal["creation", "advance"]
 
 
+#: what one ledger entry may earn: sums of them stay far inside what a window's 32-bit
+#: integers and the sheet's numbers hold (a billion entries of a million would not)
+MAX_EARNED = 1_000_000
+EarnedAmount = Annotated[int, Field(ge=-MAX_EARNED, le=MAX_EARNED)]
+
+
 class HistoryEntry(FileModel):
     """One ledger entry: when, what was earned, and the exact changes made.
 
@@ -75,8 +81,9 @@ class HistoryEntry(FileModel):
     date: str = Field(description="ISO date (YYYY-MM-DD) of the session")
     label: str = Field(default="", max_length=MAX_NAME_LENGTH)
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
-    earned: dict[str, int] = Field(
-        default_factory=dict, description="what was earned, by total, e.g. {'gp': 5}"
+    earned: dict[str, EarnedAmount] = Field(
+        default_factory=dict,
+        description="what was earned, by total, e.g. {'gp': 5} (at most a million per entry)",
     )
     changes: list[dict[str, Any]] = Field(
         default_factory=list,

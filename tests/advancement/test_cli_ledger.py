@@ -200,3 +200,19 @@ def test_a_system_without_levels_has_no_level_up(
 ) -> None:
     code, _, err = run(capsys, "level-up", str(owl), "--roll")
     assert code == 3 and "no numbered levels" in err
+
+
+def test_an_absurd_earning_is_refused_with_the_bound(
+    owl: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """3,000,000,000 GP once made the window fail at start-up (its totals are 32-bit):
+    one entry earns at most a million, and a file saying more is refused where it says so."""
+    before = owl.read_bytes()
+    code, _, err = run(capsys, "advance", str(owl), "--earn", "3000000000")
+    assert code == 2 and "at most 1,000,000" in err
+    assert owl.read_bytes() == before
+    data = json.loads(before)
+    data["history"] = [{"date": "2024-01-01", "kind": "advance", "earned": {"gp": 3_000_000_000}}]
+    owl.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "validate", str(owl))
+    assert code == 2 and "history" in err
