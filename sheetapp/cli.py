@@ -12,7 +12,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -212,8 +212,23 @@ def launch_gui(argv: list[str]) -> int:
         raise CommandError(
             "the window is not installed; use a command (see `sheetapp --help`)", EXIT_UNAVAILABLE
         )
+    if not has_display():
+        raise CommandError(
+            "there is no display to open the window on (no DISPLAY or WAYLAND_DISPLAY); "
+            "use a command instead (see `sheetapp --help`)",
+            EXIT_UNAVAILABLE,
+        )
     run: Callable[[list[str]], int] = launchers[0].load()
     return run(argv)
+
+
+def has_display(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether a window can be shown: always on Windows and macOS; on Linux and the other
+    Unixes an X or Wayland display, or a Qt platform chosen explicitly (offscreen)."""
+    env = os.environ if environ is None else environ
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return any(env.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
 
 
 def registry() -> SystemRegistry:

@@ -227,3 +227,23 @@ def test_a_closed_pipe_is_not_an_internal_error(tmp_path: Path) -> None:
     error = process.stderr.read().decode()
     assert process.wait(timeout=60) in (0, 1)
     assert "internal error" not in error
+
+
+def test_without_a_display_the_window_is_unavailable_not_a_crash() -> None:
+    """Qt aborts (exit 134) when it finds no display: say so and exit 3 instead."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)
+    example = Path(__file__).resolve().parents[1] / "resources/examples/gladiators/night-owl.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "sheetapp", str(example)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=60,
+    )
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("a display is always there")
+    assert result.returncode == 3 and "no display" in result.stderr
