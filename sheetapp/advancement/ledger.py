@@ -22,6 +22,7 @@ from sheetapp.core.changes import (
     Change,
     ChangeError,
     apply_changes,
+    apply_changes_in_place,
     diff,
     document_data,
     invert_all,
@@ -105,10 +106,14 @@ def with_parts(
 ) -> DocumentT:
     """A new, validated document: ``document``'s other parts, ``state``'s tracked parts,
     and ``history``. Raises pydantic's ValidationError when ``state`` is not valid."""
-    data = document_data(document)
+    # Only the untracked parts are dumped and the tracked ones validated: the history is
+    # handed over as it is (already validated entries), so replaying a long ledger entry
+    # by entry costs the size of the character per entry, not the size of the ledger.
+    data = document.model_dump(mode="json", exclude={"history", *TRACKED_ROOTS})
     data.update(copy.deepcopy(state))
-    data["history"] = [entry.model_dump(mode="json") for entry in history]
-    return type(document).model_validate(data)
+    data["history"] = []
+    validated = type(document).model_validate(data)
+    return validated.model_copy(update={"history": list(history)})
 
 
 def start_ledger(
@@ -173,7 +178,7 @@ def state_at(document: CharacterDocument[Any, Any], index: int) -> dict[str, Any
     for position in range(1, index + 1):
         entry = document.history[position]
         try:
-            state = apply_changes(state, entry_changes(entry, position))
+            state = apply_changes_in_place(state, entry_changes(entry, position))
         except ChangeError as exc:
             raise LedgerError(
                 f"{describe_entry(position, entry)} no longer applies: {exc}"

@@ -32,7 +32,7 @@ from sheetapp.advancement.spec import (
     advancement_of,
     priced_totals,
 )
-from sheetapp.core.changes import ChangeError, apply_changes
+from sheetapp.core.changes import ChangeError, apply_to_document
 from sheetapp.core.costs import Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry
 from sheetapp.core.system import GameSystem
@@ -121,9 +121,13 @@ def ledger_report(system: GameSystem[Any], document: CharacterDocument[Any, Any]
         totals: tuple[Total, ...] = ()
         if state is not None:
             try:
-                if index > 0:
-                    state = apply_changes(state, entry_changes(entry, index))
-                replayed = with_parts(document, state, history[: index + 1])
+                if replayed is None:
+                    replayed = with_parts(document, state, history[: index + 1])
+                else:
+                    # Each entry's changes on the document replayed so far: only what
+                    # they touch is validated again (one pass over a long ledger).
+                    changed = apply_to_document(replayed, entry_changes(entry, index))
+                    replayed = changed.model_copy(update={"history": history[: index + 1]})
                 totals = system.evaluate(replayed).totals
             except (ChangeError, ValidationError, LedgerError) as exc:
                 line_problem = f"{describe_entry(index, entry)} cannot be replayed: {exc}"

@@ -101,6 +101,12 @@ def apply_changes(data: Any, changes: Iterable[Change], *, check: bool = True) -
     return _apply_all(copy.deepcopy(data), changes, check=check)
 
 
+def apply_changes_in_place(data: Any, changes: Iterable[Change]) -> Any:
+    """``changes`` applied to ``data`` itself (which the caller owns; checked like
+    :func:`apply_changes`), for replaying many entries on one working copy."""
+    return _apply_all(data, changes, check=True)
+
+
 def _apply_all(root: Any, changes: Iterable[Change], *, check: bool) -> Any:
     """Apply ``changes`` to ``root`` itself (which the caller owns) and return the result."""
     for change in changes:

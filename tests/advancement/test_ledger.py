@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -161,3 +162,32 @@ def test_the_report_lists_outside_edits_and_a_ledger_that_no_longer_replays() ->
         'entry 2 (2024-05-08, "Session 2") cannot be replayed'
     )
     assert "expected 1, found 3" in report.problem
+
+
+def test_a_long_ledger_is_replayed_in_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The history of a 3,000-entry ledger took 20 s: every entry validated the whole
+    document and the whole ledger again. Now the document is built once and each entry's
+    changes are applied to the one before (the work grows with the entries, not their
+    square): the whole-document build happens once however long the ledger is."""
+    from sheetapp.advancement import ledger, ledger_report, report
+    from sheetapp.advancement.ledger import new_entry_id, start_ledger
+    from sheetapp.core.document import HistoryEntry
+    from sheetapp.systems.gladiators.system import SYSTEM as GLADIATORS
+
+    document = start_ledger(GLADIATORS.new_document("Long"), date="2024-01-01")
+    entries = [
+        HistoryEntry(id=new_entry_id(), date="2024-01-02", label=f"S{n}", earned={"gp": 1})
+        for n in range(300)
+    ]
+    document = document.model_copy(update={"history": [*document.history, *entries]})
+    built: list[int] = []
+    real = ledger.with_parts
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(report, "with_parts", counting)
+    result = ledger_report(GLADIATORS, document)
+    assert len(result.lines) == 301 and built == [1]
+    assert result.lines[-1].totals[0].budget == 40 + 300
