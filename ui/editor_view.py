@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QTabWidget,
     QVBoxLayout,
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.core.changes import Change
+from sheetapp.core.document import MAX_TEXT_LENGTH
 from sheetapp.core.issues import DataPath
 from sheetapp.editing.fields import meta_text, set_meta, set_value
 from ui.document import EditorDocument
@@ -71,6 +74,20 @@ class CampaignTab(QWidget):
 
     def _notes_edited(self) -> None:
         text = self.notes.toPlainText()
+        if len(text) > MAX_TEXT_LENGTH:
+            # The file keeps 1,000,000 characters of notes: the editor shows no more than
+            # it keeps (what was pasted beyond is left out, and the user is told).
+            self.notes.blockSignals(True)
+            self.notes.setPlainText(text[:MAX_TEXT_LENGTH])
+            self.notes.moveCursor(QTextCursor.MoveOperation.End)
+            self.notes.blockSignals(False)
+            text = text[:MAX_TEXT_LENGTH]
+            QMessageBox.warning(
+                self,
+                "Notes are full",
+                f"Notes hold at most {MAX_TEXT_LENGTH:,} characters; the text beyond that "
+                "was not added.",
+            )
         if text != meta_text(self.doc.document, "notes"):
             self.doc.push(set_meta(self.doc.document, "notes", text), merge_key=("meta", "notes"))
 

@@ -37,6 +37,7 @@ class FieldSpec:
     high: int = SPIN_LIMIT
     choices: tuple[str, ...] = ()
     choice_labels: tuple[tuple[str, str], ...] = ()
+    max_length: int = 32767  # Qt's own limit of a line edit
 
 
 def _label(key: str, info: FieldInfo) -> str:
@@ -84,7 +85,13 @@ def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
                 )
             )
         elif annotation is str:
-            specs.append(FieldSpec(key, _label(key, info), "text", tooltip))
+            longest = next(
+                (int(m.max_length) for m in info.metadata if isinstance(m, annotated_types.MaxLen)),
+                32767,
+            )
+            specs.append(
+                FieldSpec(key, _label(key, info), "text", tooltip, max_length=min(longest, 32767))
+            )
     return specs
 
 
@@ -128,6 +135,7 @@ class ModelForm(QWidget):
             combo.activated.connect(lambda _row: self._emit(key, combo.currentData()))
             return combo
         edit = QLineEdit()
+        edit.setMaxLength(spec.max_length)  # no more than the file keeps
         edit.textEdited.connect(lambda text: self._emit(key, text))
         return edit
 

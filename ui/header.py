@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.core.changes import Change
+from sheetapp.core.document import MAX_NAME_LENGTH
 from sheetapp.editing.fields import meta_text, set_meta
 from ui.document import EditorDocument
 from ui.portrait import IMAGE_FILTER, PortraitError, load_portrait, portrait_pixmap
@@ -56,6 +57,8 @@ class HeaderPanel(QFrame):
         for row, (key, label) in enumerate(TEXT_FIELDS):
             edit = QLineEdit()
             edit.setObjectName(f"meta_{key}")
+            # The file keeps at most this much: the field takes no more than it keeps.
+            edit.setMaxLength(MAX_NAME_LENGTH)
             edit.setPlaceholderText(
                 {"name": "Character name", "player": "Who plays it", "concept": "In one line"}[key]
             )

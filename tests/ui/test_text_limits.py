@@ -1,0 +1,38 @@
+"""An editor never keeps less than it shows: a field takes no more text than the file
+keeps, and pasting past the limit of the notes is cut at the limit with a word to the
+user, the document keeping exactly what the editor shows."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLineEdit, QMessageBox, QPlainTextEdit
+
+from sheetapp.core.document import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from tests.ui.conftest import SAMPLE
+from ui.main_window import MainWindow
+
+
+def test_notes_past_the_limit_are_cut_where_the_file_cuts_them(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, title, _t: told.append(title))
+    view = window.open_path(SAMPLE)
+    assert view is not None
+    notes = view.findChild(QPlainTextEdit, "notes")
+    assert isinstance(notes, QPlainTextEdit)
+    notes.setPlainText("x" * (MAX_TEXT_LENGTH + 500))
+    assert len(notes.toPlainText()) == MAX_TEXT_LENGTH
+    assert view.document.document.meta.notes == notes.toPlainText()
+    assert view.document.dirty and told == ["Notes are full"]
+
+
+def test_the_name_takes_no_more_than_the_file_keeps(window: MainWindow) -> None:
+    view = window.open_path(SAMPLE)
+    assert view is not None
+    name = view.findChild(QLineEdit, "meta_name")
+    assert isinstance(name, QLineEdit) and name.maxLength() == MAX_NAME_LENGTH
+    name.setText("n" * (MAX_NAME_LENGTH + 100))
+    name.textEdited.emit(name.text())
+    assert view.document.document.meta.name == name.text()
+    assert len(name.text()) == MAX_NAME_LENGTH
