@@ -112,6 +112,21 @@ class CharacterDocument(FileModel, Generic[CampaignT, CharacterT]):
     history: list[HistoryEntry] = Field(default_factory=list)
 
 
+#: keys sheetapp does not know that a file may carry (kept as they are); a file with more
+#: is refused: it is not a character another tool annotated but something else, and a
+#: million of them would cost minutes and gigabytes to keep and list
+MAX_UNKNOWN_KEYS = 1_000
+
+
+def count_unknown_keys(model: BaseModel) -> int:
+    """How many keys the models do not know, anywhere in ``model`` (nothing is built)."""
+    found = len(model.model_extra or {})
+    for name in type(model).model_fields:
+        for _path, child in _child_models(getattr(model, name), ()):
+            found += count_unknown_keys(child)
+    return found
+
+
 def unknown_key_issues(model: BaseModel, path: DataPath = ()) -> list[Issue]:
     """Info issues for every key the models do not know, anywhere in ``model``."""
     issues: list[Issue] = []

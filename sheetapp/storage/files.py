@@ -19,8 +19,10 @@ from pydantic import ValidationError
 
 from sheetapp.core.document import (
     FORMAT_ID,
+    MAX_UNKNOWN_KEYS,
     SCHEMA_VERSION,
     CharacterDocument,
+    count_unknown_keys,
     unknown_key_issues,
 )
 from sheetapp.core.evaluation import Evaluation
@@ -135,6 +137,15 @@ def parse_document(
             path=first.path,
             catalog_id=first.ref,
             hint="It may come from a newer sheetapp or a custom catalog.",
+        )
+    unknown_keys = count_unknown_keys(document)
+    if unknown_keys > MAX_UNKNOWN_KEYS:
+        raise CharacterFileError(
+            source,
+            f"it holds {unknown_keys:,} keys sheetapp does not know; a character file may "
+            f"carry at most {MAX_UNKNOWN_KEYS:,} (they are kept as they are)",
+            path=("character",),
+            hint="It may be another kind of file, or damaged.",
         )
     notes = tuple(unknown_key_issues(document))
     return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)

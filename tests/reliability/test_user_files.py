@@ -104,3 +104,24 @@ def _registry():  # type: ignore[no-untyped-def]
     from sheetapp.core.system import installed_systems
 
     return installed_systems()
+
+
+def test_a_file_of_a_million_unknown_keys_is_refused_early(tmp_path: Path) -> None:
+    """A 13 MB file with 1.1 million keys sheetapp does not know took 20 s to validate and
+    listed each key: more than 1,000 are refused with the count, a few are kept."""
+    import json
+
+    from sheetapp.core.document import MAX_UNKNOWN_KEYS
+    from sheetapp.storage.errors import CharacterFileError
+
+    data = json.loads(OWL.read_text(encoding="utf-8"))
+    data["character"].update({f"extra{n}": n for n in range(MAX_UNKNOWN_KEYS + 1)})
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CharacterFileError, match="1,001 keys sheetapp does not know"):
+        load_document(path, _registry())
+    data = json.loads(OWL.read_text(encoding="utf-8"))
+    data["character"].update({"from_another_tool": 1})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    kept = load_document(path, _registry())
+    assert [n.code for n in kept.notes] == ["file.unknown_key"]
