@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sheetapp.core.costs import Total
 from sheetapp.core.issues import Issue, Severity
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
 from sheetapp.systems.twod10.model import Twod10Campaign, Twod10Character
@@ -32,6 +33,7 @@ CODES = {
     "twod10.dead": "a destroyed area that means instant death",
     "twod10.continual_shock": "a wound that needs Shock rolls every phase",
     "twod10.initiative": "INIT entered by the player but not entered",
+    "twod10.xp_overspent": "more experience spent than earned",
 }
 
 
@@ -41,6 +43,7 @@ class RuleContext:
     campaign: Twod10Campaign
     sheet: Twod10Sheet
     cats: Catalogs
+    xp: Total | None = None
 
 
 def _issue(
@@ -295,6 +298,22 @@ def initiative(ctx: RuleContext) -> list[Issue]:
     return []
 
 
+def experience(ctx: RuleContext) -> list[Issue]:
+    """Ratings raised since the starting build cost no more XP than the ledger earned."""
+    xp = ctx.xp
+    if xp is None or xp.budget is None or xp.spent <= xp.budget:
+        return []
+    return [
+        _issue(
+            Severity.ERROR,
+            "twod10.xp_overspent",
+            f"Raises since the starting build cost {xp.spent} XP; {xp.budget} XP were earned.",
+            ("character",),
+            "Lower a rating, or record the XP the GM awarded.",
+        )
+    ]
+
+
 RULES: tuple[Callable[[RuleContext], list[Issue]], ...] = (
     campaign_ranges,
     attribute_ranges,
@@ -304,6 +323,7 @@ RULES: tuple[Callable[[RuleContext], list[Issue]], ...] = (
     weapons,
     wounds,
     initiative,
+    experience,
 )
 
 

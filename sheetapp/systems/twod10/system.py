@@ -81,7 +81,7 @@ class Twod10System:
             ),
             xp_total(document),
         ]
-        ctx = rules.RuleContext(character, campaign, sheet, cats)
+        ctx = rules.RuleContext(character, campaign, sheet, cats, totals[1])
         return Evaluation.build(
             costs, totals, derived_values(character, sheet, cats), rules.check(ctx)
         )
