@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.evaluation import Evaluation
@@ -19,6 +19,9 @@ from sheetapp.systems.twod10.model import (
     Twod10Document,
 )
 from sheetapp.systems.twod10.sheet import build_sheet
+
+if TYPE_CHECKING:  # the printable sheet loads with PDF export
+    from sheetapp.core.sheet import Sheet as PrintedSheet
 
 #: The skills the fragment names, each on a new sheet at rating 0.
 STARTING_SKILLS = ("perception", "sneak_camouflage", "persuasion", "defense", "focus")
@@ -85,6 +88,12 @@ class Twod10System:
         return Evaluation.build(
             costs, totals, derived_values(character, sheet, cats), rules.check(ctx)
         )
+
+    def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> PrintedSheet:
+        """The printable sheet (optional GameSystem member; see sheetapp.core.sheet)."""
+        from sheetapp.systems.twod10.sheet_pdf import twod10_sheet
+
+        return twod10_sheet(self, document, evaluation)
 
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: Twod10Character = document.character
