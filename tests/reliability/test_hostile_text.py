@@ -50,7 +50,7 @@ from tests.reliability.oracle import hang_guard
 from ui.main_window import DISCARD, MainWindow
 from ui.settings import Settings
 
-SYSTEMS = ("gladiators", "capital")
+SYSTEMS = ("gladiators", "capital", "twod10")
 CONTROLS = "".join(chr(c) for c in [*range(0x20), 0x7F] if chr(c) not in "\t\n")
 HOSTILE = {
     "reportlab markup": '<b>bold</b> <font color="red" size=40>big</font> <i>x',
