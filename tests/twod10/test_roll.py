@@ -114,3 +114,35 @@ def test_shock_save() -> None:
     """002 line 69: "Shock save AVs are BODY + d20"; other wounds' penalties included."""
     assert shock_save(5, -2, 10, FixedDice(7)) == (7, 10, True)
     assert shock_save(5, -2, 10, FixedDice(6)) == (6, 9, False)
+
+
+def test_psionic_attacks_get_no_surprise() -> None:
+    """002 line 85: "Psionic attacks do not benefit from Surprise"."""
+    with pytest.raises(ValueError, match="Surprise"):
+        resolve(RollRequest("Blast", 10, 14, surprise=True, psionic=True), FixedDice(1, 1), cats())
+
+
+def test_alien_mind_and_mass_targets() -> None:
+    """002 line 87: "To contact an 'alien' mind, there is a -4 AV penalty"; lines 112-119:
+    100 targets -8."""
+    request = RollRequest("Blast", 20, 14, psionic=True, alien_mind=True, targets=100)
+    result = resolve(request, FixedDice(1, 1), cats())
+    assert result.av == 20 - 4 - 8
+    assert "-8 100 targets" in result.text
+
+
+def test_skill_uses_come_from_the_sheet_with_the_wound_penalty() -> None:
+    """002 line 57: the wound penalty applies to all AVs, so the uses offered carry it."""
+    from sheetapp.systems.twod10.model import PsionicPower, Weapon, Wound
+    from sheetapp.systems.twod10.roll import dv_choices, skill_uses
+    from sheetapp.systems.twod10.sheet import build_sheet
+    from tests.twod10.helpers import new
+
+    doc = new()
+    doc.character.weapons = [Weapon(name="Knife", skill="Perception", ev=3)]
+    doc.character.powers = [PsionicPower(name="Blast", power=4)]
+    doc.character.wounds = [Wound(location="chest", damage=2)]
+    uses = {use.label: use for use in skill_uses(build_sheet(doc.character, doc.campaign, cats()))}
+    assert uses["Knife"].av == 5 + 0 - 2 and uses["Knife"].ev == 3 and uses["Knife"].attack
+    assert uses["Blast"].psionic and uses["Blast"].av == 4 - 2
+    assert dv_choices(cats())[1] == ("Normal (14)", 14)

@@ -14,10 +14,12 @@ from sheetapp.systems.twod10.mechanics import (
     action_result,
     damage,
     effect_result,
+    mass_target_penalty,
     side_of,
     succeeds,
     success_level,
 )
+from sheetapp.systems.twod10.sheet import Twod10Sheet
 
 Cover = Literal["open", "low_cover", "high_cover"]
 
@@ -43,6 +45,10 @@ class RollRequest:
     called: str | None = None
     armour_rv: int = 0
     surprise: bool = False
+    psionic: bool = False
+    alien_mind: bool = False
+    targets: int = 1
+    mass_reading: str = "up_to"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +98,34 @@ class RollResult:
         return "; ".join(parts)
 
 
+@dataclass(frozen=True, slots=True)
+class SkillUse:
+    """Something on the sheet to roll: its AV (wound penalty included) and, for attacks,
+    the EV."""
+
+    label: str
+    av: int
+    ev: int | None = None
+    attack: bool = False
+    psionic: bool = False
+
+
+def skill_uses(sheet: Twod10Sheet) -> list[SkillUse]:
+    """Every roll the sheet offers: skills, weapons, psionic powers and the named uses."""
+    uses = [
+        SkillUse(f"{line.name} ({line.attribute.upper()})", line.av.value) for line in sheet.skills
+    ]
+    uses += [SkillUse(w.name, w.av.value, w.ev, attack=True) for w in sheet.weapons]
+    uses += [SkillUse(p.name, p.attack.value, None, psionic=True) for p in sheet.powers]
+    uses.append(SkillUse("Perception check (INT + Perception)", sheet.perception.value))
+    return uses
+
+
+def dv_choices(cats: Catalogs) -> list[tuple[str, int]]:
+    """The DV chart (lines 26-31) as choices: "Normal (14)"."""
+    return [(f"{step.name} ({step.dv})", step.dv) for step in cats.tables.dv_chart]
+
+
 def roll_dice(rng: random.Random, count: int, sides: int) -> tuple[int, ...]:
     return tuple(rng.randint(1, sides) for _ in range(count))
 
@@ -112,7 +146,14 @@ def resolve(request: RollRequest, rng: random.Random, cats: Catalogs) -> RollRes
         raise ValueError(f"there is no hit location '{request.called}'")
     modifiers = list(request.modifiers)
     if request.surprise:
+        if request.psionic:
+            raise ValueError("Psionic attacks do not benefit from Surprise")
         modifiers.append(Modifier("Surprise", k.surprise_bonus))
+    if request.alien_mind:
+        modifiers.append(Modifier("Alien mind", k.alien_mind_penalty))
+    if request.targets != 1:
+        penalty = mass_target_penalty(request.targets, k, request.mass_reading)
+        modifiers.append(Modifier(f"{request.targets} targets", penalty))
     if called is not None:
         modifiers.append(Modifier(f"Called shot: {called.name}", called.called_shot))
     av = request.av + sum(modifier.value for modifier in modifiers)
