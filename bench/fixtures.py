@@ -115,10 +115,17 @@ def _capital() -> SystemGenerator:
     return capital_fixtures.GENERATOR
 
 
+def _twod10() -> SystemGenerator:
+    from bench.generators import twod10_fixtures
+
+    return twod10_fixtures.GENERATOR
+
+
 #: system id -> a function returning its generator (imported only when used)
 GENERATORS: dict[str, Callable[[], SystemGenerator]] = {
     "capital": _capital,
     "gladiators": _gladiators,
+    "twod10": _twod10,
 }
 
 

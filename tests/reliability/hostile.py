@@ -16,6 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 BASES = {
     "gladiators": REPO / "resources" / "examples" / "gladiators" / "night-owl.json",
     "capital": REPO / "resources" / "examples" / "capital" / "mara-quell.json",
+    "twod10": REPO / "resources" / "examples" / "twod10" / "ilse-varga-wounded.json",
 }
 
 
@@ -120,7 +121,34 @@ def _declared(system_id: str) -> Callable[[Raw, Callable[[str], str]], list[str]
     return plant
 
 
-PLANTERS = {"gladiators": _gladiators, "capital": _capital}
+def _twod10(raw: Raw, text: Callable[[str], str]) -> list[str]:
+    meta, character = raw["meta"], raw["character"]
+    planted = []
+    for key in ("name", "player", "notes"):
+        meta[key] = text(f"meta.{key}")
+        planted.append(f"meta.{key}")
+    character["skills"].append({"name": text("custom skill"), "attribute": "int", "rating": 1})
+    weapon = character["weapons"][0]
+    weapon["name"] = text("weapon name")
+    weapon["note"] = text("weapon note")
+    armour = character["armour"][0]
+    armour["name"] = text("armour name")
+    armour["note"] = text("armour note")
+    character["powers"][0]["name"] = text("power name")
+    character["equipment"] = [text("equipment")]
+    planted += [
+        "custom skill",
+        "weapon name",
+        "weapon note",
+        "armour name",
+        "armour note",
+        "power name",
+        "equipment",
+    ]
+    return planted
+
+
+PLANTERS = {"gladiators": _gladiators, "capital": _capital, "twod10": _twod10}
 
 
 def hostile_document(

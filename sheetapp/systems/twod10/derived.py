@@ -1,0 +1,126 @@
+"""The values a 2d10 sheet shows, each with where it comes from."""
+
+from __future__ import annotations
+
+from sheetapp.core.evaluation import DerivedValue
+from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
+from sheetapp.systems.twod10.model import Twod10Character
+from sheetapp.systems.twod10.sheet import Twod10Sheet
+
+
+def derived_values(
+    character: Twod10Character, sheet: Twod10Sheet, cats: Catalogs
+) -> list[DerivedValue]:
+    track = sheet.wounds
+    values = [
+        DerivedValue(
+            f"attribute.{attribute}",
+            cats.attributes[attribute].name,
+            character.attributes.get(attribute),
+            cats.attributes[attribute].text,
+            ("character", "attributes", attribute),
+        )
+        for attribute in ATTRIBUTES
+    ]
+    values.append(
+        DerivedValue(
+            "wound_penalty",
+            "Wound penalty",
+            track.penalty,
+            f"{track.explanation}; applied to every AV and DV",
+            ("character", "wounds"),
+        )
+    )
+    values.append(
+        DerivedValue(
+            "status",
+            "Status",
+            "Dead" if track.dead else ("Wounded" if track.penalty else "Unhurt"),
+            "; ".join(f"{name} destroyed" for name in track.dead) or track.explanation,
+            ("character", "wounds"),
+        )
+    )
+    named = (
+        ("initiative", "INIT", sheet.initiative, ("character", "initiative")),
+        ("perception", "Perception (INT + Perception)", sheet.perception, ("character", "skills")),
+        ("surprise_hiding", "Surprise when hiding", sheet.surprise_hiding, ("character", "skills")),
+        (
+            "surprise_unexpected",
+            "Surprise when attacking unexpectedly",
+            sheet.surprise_unexpected,
+            ("character", "skills"),
+        ),
+        ("psionic_defense", "Psionic defence (WILL + Defense)", sheet.psionic_defense, ()),
+        ("detection_dv", "DV to detect as a source (INT + Defense)", sheet.detection_dv, ()),
+        ("armour", "Armour RV", sheet.armour, ("character", "armour")),
+        ("shock_save", "Shock save AV", sheet.shock_save, ("character", "attributes", "body")),
+        ("malfunction", "Malfunction save", sheet.malfunction, ()),
+        ("recovery", "Temporary wounds heal in (phases)", sheet.recovery_phases, ()),
+    )
+    for key, label, value, path in named:
+        values.append(DerivedValue(key, label, value.value, value.explanation, path))
+    for line in sheet.skills:
+        values.append(
+            DerivedValue(
+                f"skill.{line.index}",
+                f"{line.name} AV",
+                line.av.value,
+                line.av.explanation,
+                ("character", "skills", line.index),
+            )
+        )
+    for weapon in sheet.weapons:
+        values.append(
+            DerivedValue(
+                f"weapon.{weapon.index}",
+                f"{weapon.name} AV",
+                weapon.av.value,
+                f"{weapon.av.explanation}; EV {weapon.ev}",
+                ("character", "weapons", weapon.index),
+            )
+        )
+    for power in sheet.powers:
+        values.append(
+            DerivedValue(
+                f"power.{power.index}",
+                f"{power.name} attack AV",
+                power.attack.value,
+                f"{power.attack.explanation} vs WILL + Defense; {power.points} points: range "
+                f"{power.range}, ping DV {power.ping.value}"
+                + ("" if power.detectable else "; not detectable (still pings)"),
+                ("character", "powers", power.index),
+            )
+        )
+    for wound in track.lines:
+        values.append(
+            DerivedValue(
+                f"wound.{wound.index}",
+                wound.name,
+                wound.penalty,
+                (
+                    f"Shock check {wound.shock_explanation} = {wound.shock_av} + d20 vs "
+                    f"DV {wound.shock_dv}"
+                    if wound.shock_dv is not None
+                    else "no location or type yet"
+                )
+                + (f"; {wound.effect}" if wound.effect else "")
+                + (f"; {wound.recovery}" if wound.recovery else "")
+                + ("; recovered" if wound.recovered else ""),
+                ("character", "wounds", wound.index),
+            )
+        )
+    if character.movement.run is not None or character.movement.jump is not None:
+        values.append(
+            DerivedValue(
+                "movement",
+                "RUN / JUMP",
+                f"{_shown(track.run)} / {_shown(track.jump)}",
+                track.movement_explanation,
+                ("character", "movement"),
+            )
+        )
+    return values
+
+
+def _shown(value: int | None) -> str:
+    return "—" if value is None else str(value)

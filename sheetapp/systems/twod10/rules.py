@@ -1,0 +1,314 @@
+"""The rules of the 2d10 fragment and the campaign's settings, as located issues.
+
+Codes (stable, ``twod10.*``): errors break a stated rule or a campaign setting;
+warnings are steps not finished; info is advice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sheetapp.core.costs import Total
+from sheetapp.core.issues import Issue, Severity
+from sheetapp.systems.twod10 import codes
+from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
+from sheetapp.systems.twod10.model import Twod10Campaign, Twod10Character
+from sheetapp.systems.twod10.sheet import Twod10Sheet, skill_name
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    character: Twod10Character
+    campaign: Twod10Campaign
+    sheet: Twod10Sheet
+    cats: Catalogs
+    xp: Total | None = None
+
+
+def _issue(
+    severity: Severity, code: str, message: str, path: tuple[str | int, ...], hint: str = ""
+) -> Issue:
+    assert code in codes.CODES, code
+    return Issue(severity, code, message, path, hint)
+
+
+def campaign_ranges(ctx: RuleContext) -> list[Issue]:
+    found = []
+    campaign = ctx.campaign
+    for label, low, high, key in (
+        ("attribute", campaign.attribute_min, campaign.attribute_max, "attribute_min"),
+        ("skill", campaign.skill_min, campaign.skill_max, "skill_min"),
+    ):
+        if low > high:
+            found.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.CAMPAIGN_RANGE,
+                    f"The campaign's lowest {label} rating {low} is above its highest {high}.",
+                    ("campaign", key),
+                )
+            )
+    return found
+
+
+def attribute_ranges(ctx: RuleContext) -> list[Issue]:
+    """Attributes within the campaign's range (the fragment gives none; README)."""
+    low, high = ctx.campaign.attribute_min, ctx.campaign.attribute_max
+    found = []
+    for attribute in ATTRIBUTES:
+        value = ctx.character.attributes.get(attribute)
+        if not low <= value <= high:
+            name = ctx.cats.attributes[attribute].name
+            found.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.ATTRIBUTE_RANGE,
+                    f"{name} {value} is outside the campaign's range {low}-{high}.",
+                    ("character", "attributes", attribute),
+                    "Change the score, or the campaign's attribute range.",
+                )
+            )
+    return found
+
+
+def skills(ctx: RuleContext) -> list[Issue]:
+    low, high = ctx.campaign.skill_min, ctx.campaign.skill_max
+    found = []
+    seen: dict[str, int] = {}
+    for index, skill in enumerate(ctx.character.skills):
+        path = ("character", "skills", index)
+        name = skill_name(skill, ctx.cats)
+        if skill.skill is None and not skill.name.strip():
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.SKILL_UNNAMED,
+                    f"Skill {index + 1} has no name yet.",
+                    (*path, "name"),
+                )
+            )
+            continue
+        if not low <= skill.rating <= high:
+            found.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SKILL_RANGE,
+                    f"{name} {skill.rating} is outside the campaign's range {low}-{high}.",
+                    (*path, "rating"),
+                )
+            )
+        key = name.strip().casefold()
+        if key in seen:
+            found.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SKILL_DUPLICATE,
+                    f"{name} is on the sheet twice (also skill {seen[key] + 1}).",
+                    path,
+                    "Keep one and remove the other.",
+                )
+            )
+        else:
+            seen[key] = index
+    return found
+
+
+def creation_budget(ctx: RuleContext) -> list[Issue]:
+    """The campaign's optional budget: attribute + skill ratings (README)."""
+    budget = ctx.campaign.creation_budget
+    if budget is None:
+        return []
+    spent = creation_points(ctx.character)
+    if spent <= budget:
+        return []
+    return [
+        _issue(
+            Severity.ERROR,
+            codes.CREATION_BUDGET,
+            f"Attributes and skills use {spent} points; the campaign's budget is {budget}.",
+            ("character", "attributes"),
+            "Lower some scores, or ask the GM for a larger budget.",
+        )
+    ]
+
+
+def creation_points(character: Twod10Character) -> int:
+    attrs = sum(character.attributes.get(attribute) for attribute in ATTRIBUTES)
+    return attrs + sum(skill.rating for skill in character.skills)
+
+
+def powers(ctx: RuleContext) -> list[Issue]:
+    found = []
+    top = len(ctx.cats.psionic_range)
+    for index, power in enumerate(ctx.character.powers):
+        path = ("character", "powers", index)
+        name = power.name or f"Power {index + 1}"
+        if power.power > ctx.campaign.power_max:
+            found.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.POWER_RANGE,
+                    f"{name} › Power {power.power} is above the campaign's maximum "
+                    f"{ctx.campaign.power_max}.",
+                    (*path, "power"),
+                )
+            )
+        points = power.power if power.points is None else power.points
+        if power.points is not None and power.points > power.power:
+            found.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.POINTS_OVER_POWER,
+                    f"{name} uses {power.points} points but its Power is {power.power}.",
+                    (*path, "points"),
+                    "Points used come out of the Power score.",
+                )
+            )
+        if points > top:
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.POINTS_OFF_TABLE,
+                    f"{name}: the psionic range table stops at {top} points "
+                    f"(Solar system); {points} points has no range of its own.",
+                    (*path, "points" if power.points is not None else "power"),
+                )
+            )
+    return found
+
+
+def weapons(ctx: RuleContext) -> list[Issue]:
+    found = []
+    names = {skill_name(skill, ctx.cats).casefold() for skill in ctx.character.skills}
+    for index, weapon in enumerate(ctx.character.weapons):
+        if weapon.skill and weapon.skill.strip().casefold() not in names:
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.WEAPON_SKILL,
+                    f"{weapon.name or 'Weapon ' + str(index + 1)} › Skill: "
+                    f"{weapon.skill} is not on the sheet; its AV counts it as 0.",
+                    ("character", "weapons", index, "skill"),
+                    "Add the skill, or pick one the character has.",
+                )
+            )
+    return found
+
+
+def wounds(ctx: RuleContext) -> list[Issue]:
+    found = []
+    for index, wound in enumerate(ctx.character.wounds):
+        path = ("character", "wounds", index)
+        line = ctx.sheet.wounds.lines[index]
+        location = ctx.cats.hit_locations.get(wound.location or "")
+        special = ctx.cats.special_damage.get(wound.special or "")
+        if location is None and special is None:
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.WOUND_UNPLACED,
+                    f"Wound {index + 1} has no hit location or damage type yet.",
+                    (*path, "location"),
+                )
+            )
+        if location is not None and location.paired and wound.side is None:
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.WOUND_SIDE,
+                    f"{line.name}: which side? (an even AR hits the right side, odd the left)",
+                    (*path, "side"),
+                )
+            )
+        if wound.damage == 0:
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.WOUND_NO_DAMAGE,
+                    f"{line.name}: 0 damage (EV minus RV) is no wound.",
+                    (*path, "damage"),
+                    "Remove it, or enter the damage that got through.",
+                )
+            )
+        if wound.recovered and not line.temporary:
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.WOUND_RECOVERED,
+                    f"{line.name} is marked recovered, but only temporary wounds (Electric, "
+                    "Suffocation) heal by themselves in these rules.",
+                    (*path, "recovered"),
+                    "Remove the wound when the GM says it has healed.",
+                )
+            )
+        if line.deadly:
+            found.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.DEAD,
+                    f"{line.name}: {wound.damage} damage destroys the area; here that means "
+                    "instant death.",
+                    (*path, "damage"),
+                )
+            )
+        if line.continual_shock_dv is not None and line.active:
+            found.append(
+                _issue(
+                    Severity.INFO,
+                    codes.CONTINUAL_SHOCK,
+                    f"{line.name}: Shock rolls against DV {line.continual_shock_dv} every "
+                    "phase until the character is stabilised.",
+                    path,
+                )
+            )
+    return found
+
+
+def initiative(ctx: RuleContext) -> list[Issue]:
+    if ctx.campaign.initiative == "entered" and ctx.character.initiative is None:
+        return [
+            _issue(
+                Severity.WARNING,
+                codes.INITIATIVE,
+                "INIT: the campaign has the player enter it; it is not entered yet.",
+                ("character", "initiative"),
+            )
+        ]
+    return []
+
+
+def experience(ctx: RuleContext) -> list[Issue]:
+    """Ratings raised since the starting build cost no more XP than the ledger earned."""
+    xp = ctx.xp
+    if xp is None or xp.budget is None or xp.spent <= xp.budget:
+        return []
+    return [
+        _issue(
+            Severity.ERROR,
+            codes.XP_OVERSPENT,
+            f"Raises since the starting build cost {xp.spent} XP; {xp.budget} XP were earned.",
+            ("character",),
+            "Lower a rating, or record the XP the GM awarded.",
+        )
+    ]
+
+
+RULES: tuple[Callable[[RuleContext], list[Issue]], ...] = (
+    campaign_ranges,
+    attribute_ranges,
+    skills,
+    creation_budget,
+    powers,
+    weapons,
+    wounds,
+    initiative,
+    experience,
+)
+
+
+def check(ctx: RuleContext) -> list[Issue]:
+    found: list[Issue] = []
+    for rule in RULES:
+        found += rule(ctx)
+    return found

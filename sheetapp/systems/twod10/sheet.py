@@ -1,0 +1,249 @@
+"""Every value a 2d10 sheet shows, computed once per evaluation with its explanation.
+
+Line 57: wound penalties are "applied to all of the character's AVs and DVs", so every
+AV and every DV of the character below includes the wound track's total penalty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetapp.systems.twod10.catalog import AttributeId, Catalogs
+from sheetapp.systems.twod10.mechanics import (
+    layered_armour,
+    malfunction_dv,
+    ping_dv,
+    psionic_range,
+)
+from sheetapp.systems.twod10.model import Skill, Twod10Campaign, Twod10Character
+from sheetapp.systems.twod10.wounds import WoundTrack, build_wound_track
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    value: int
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkillLine:
+    index: int
+    name: str
+    attribute: AttributeId
+    rating: int
+    av: Value
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponLine:
+    index: int
+    name: str
+    av: Value
+    ev: int
+    malfunction: str
+
+
+@dataclass(frozen=True, slots=True)
+class PowerLine:
+    index: int
+    name: str
+    power: int
+    points: int
+    attack: Value
+    range: str
+    ping: Value
+    detectable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Twod10Sheet:
+    wounds: WoundTrack
+    skills: tuple[SkillLine, ...]
+    perception: Value
+    surprise_hiding: Value
+    surprise_unexpected: Value
+    psionic_defense: Value
+    detection_dv: Value
+    armour: Value
+    weapons: tuple[WeaponLine, ...]
+    powers: tuple[PowerLine, ...]
+    initiative: Value
+    shock_save: Value
+    malfunction: Value
+    recovery_phases: Value
+
+    @property
+    def penalty(self) -> int:
+        return self.wounds.penalty
+
+
+def skill_name(skill: Skill, cats: Catalogs) -> str:
+    known = cats.skills.get(skill.skill or "")
+    if skill.name:
+        return skill.name
+    return known.name if known is not None else "(unnamed skill)"
+
+
+def find_skill(character: Twod10Character, skill_id: str, cats: Catalogs) -> Skill | None:
+    """The character's skill ``skill_id`` (by seed id, or a custom skill of that name)."""
+    wanted = cats.skills[skill_id].name.casefold() if skill_id in cats.skills else skill_id
+    for skill in character.skills:
+        if skill.skill == skill_id or (skill.skill is None and skill.name.casefold() == wanted):
+            return skill
+    return None
+
+
+def _named(character: Twod10Character, name: str, cats: Catalogs) -> Skill | None:
+    wanted = name.strip().casefold()
+    for skill in character.skills:
+        if skill_name(skill, cats).casefold() == wanted:
+            return skill
+    return None
+
+
+def _penalty_text(penalty: int) -> str:
+    return f" {penalty:+d} wounds" if penalty else ""
+
+
+def _use(
+    character: Twod10Character,
+    cats: Catalogs,
+    attribute: AttributeId,
+    skill_id: str,
+    *,
+    penalty: int,
+    bonus: int = 0,
+) -> Value:
+    """attribute + skill (+ bonus) + wound penalty, explained in the user's words."""
+    score = character.attributes.get(attribute)
+    skill = find_skill(character, skill_id, cats)
+    rating = skill.rating if skill is not None else 0
+    skill_label = cats.skills[skill_id].name
+    missing = " (not on the sheet: 0)" if skill is None else ""
+    total = score + rating + bonus + penalty
+    text = (
+        f"{cats.attributes[attribute].name} {score} + {skill_label} {rating}{missing}"
+        + (f" + {bonus}" if bonus else "")
+        + _penalty_text(penalty)
+    )
+    return Value(total, text)
+
+
+def _initiative(character: Twod10Character, campaign: Twod10Campaign) -> Value:
+    """Line 18: "in descending order of INIT" (INIT is never defined: a campaign setting)."""
+    attrs = character.attributes
+    if campaign.initiative == "entered":
+        if character.initiative is None:
+            return Value(0, "INIT entered by the player: not entered yet")
+        return Value(character.initiative, "INIT as entered")
+    if campaign.initiative == "ref_plus_int":
+        return Value(attrs.ref + attrs.int, f"REF {attrs.ref} + INT {attrs.int}")
+    return Value(attrs.ref, f"REF {attrs.ref}")
+
+
+def build_sheet(
+    character: Twod10Character, campaign: Twod10Campaign, cats: Catalogs
+) -> Twod10Sheet:
+    k = cats.constants
+    track = build_wound_track(character, cats)
+    penalty = track.penalty
+    attrs = character.attributes
+    skills = tuple(
+        SkillLine(
+            index,
+            skill_name(skill, cats),
+            skill.attribute,
+            skill.rating,
+            Value(
+                attrs.get(skill.attribute) + skill.rating + penalty,
+                f"{cats.attributes[skill.attribute].name} {attrs.get(skill.attribute)} + "
+                f"{skill_name(skill, cats)} {skill.rating}{_penalty_text(penalty)}",
+            ),
+        )
+        for index, skill in enumerate(character.skills)
+    )
+    hiding = _use(
+        character, cats, "ref", "sneak_camouflage", penalty=penalty, bonus=k.surprise_base
+    )
+    unexpected = _use(character, cats, "inf", "persuasion", penalty=penalty, bonus=k.surprise_base)
+    worn = [layer.rv for layer in character.armour if layer.worn]
+    rv = layered_armour(worn)
+    ordered = sorted(worn, reverse=True)
+    if len(ordered) >= 2:
+        armour_text = f"highest layer {ordered[0]} + half of the next {ordered[1]} (rounded down)"
+    elif ordered:
+        armour_text = f"one layer worn: {ordered[0]}"
+    else:
+        armour_text = "no armour worn"
+    weapons = []
+    for index, weapon in enumerate(character.weapons):
+        skill = _named(character, weapon.skill, cats) if weapon.skill else None
+        rating = skill.rating if skill is not None else 0
+        score = attrs.get(weapon.attribute)
+        shown_skill = (
+            f"{skill_name(skill, cats)} {rating}"
+            if skill is not None
+            else (f"{weapon.skill} (not on the sheet) 0" if weapon.skill else "no skill 0")
+        )
+        av = Value(
+            score + rating + penalty,
+            f"{cats.attributes[weapon.attribute].name} {score} + {shown_skill}"
+            f"{_penalty_text(penalty)}",
+        )
+        malfunction = (
+            f"Toughness {weapon.toughness} + 2D10 vs {k.malfunction_base} + damage"
+            if weapon.toughness is not None
+            else ""
+        )
+        weapons.append(
+            WeaponLine(index, weapon.name or "(unnamed weapon)", av, weapon.ev, malfunction)
+        )
+    focus = find_skill(character, "focus", cats)
+    focus_rating = focus.rating if focus is not None else 0
+    powers = []
+    for index, power in enumerate(character.powers):
+        points = power.power if power.points is None else power.points
+        attack = Value(
+            power.power + focus_rating + penalty,
+            f"Power {power.power} (full score) + Focus {focus_rating}{_penalty_text(penalty)}",
+        )
+        distance = psionic_range(points, cats)
+        ping = ping_dv(points, 0, k)
+        powers.append(
+            PowerLine(
+                index,
+                power.name or "(unnamed power)",
+                power.power,
+                points,
+                attack,
+                distance or f"{points} points: outside the range table (1-10)",
+                Value(ping, f"{k.ping_base} - {points} points, within 20m; +1 per 5m beyond"),
+                power.detectable,
+            )
+        )
+    recovery = attrs.rec
+    phases = k.temporary_heal_base - recovery
+    return Twod10Sheet(
+        wounds=track,
+        skills=skills,
+        perception=_use(character, cats, "int", "perception", penalty=penalty),
+        surprise_hiding=hiding,
+        surprise_unexpected=unexpected,
+        psionic_defense=_use(character, cats, "will", "defense", penalty=penalty),
+        detection_dv=_use(character, cats, "int", "defense", penalty=penalty),
+        armour=Value(rv, armour_text),
+        weapons=tuple(weapons),
+        powers=tuple(powers),
+        initiative=_initiative(character, campaign),
+        shock_save=Value(
+            attrs.body + penalty,
+            f"BODY {attrs.body}{_penalty_text(penalty)} + d20 (a wound's own penalty is "
+            "left out of its own Shock check)",
+        ),
+        malfunction=Value(
+            attrs.toughness + penalty,
+            f"Toughness {attrs.toughness}{_penalty_text(penalty)} + 2D10 vs "
+            f"{malfunction_dv(0, k)} + damage",
+        ),
+        recovery_phases=Value(phases, f"{k.temporary_heal_base} - REC {recovery}"),
+    )
