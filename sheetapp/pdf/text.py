@@ -24,7 +24,39 @@ def markup(text: str) -> str:
     return escaped.replace("\t", "    ").replace("\n", "<br/>")
 
 
+#: the longest piece of text one paragraph holds: reportlab re-wraps what is left of a
+#: paragraph at every page break, so one paragraph of a megabyte took minutes to print;
+#: pieces of this size keep the work proportional to the text
+CHUNK = 2_000
+
+
 def paragraphs(text: str) -> list[str]:
-    """Blocks of ``text`` separated by blank lines, each as markup."""
+    """Blocks of ``text`` separated by blank lines, each as markup; a long block in
+    pieces of at most :data:`CHUNK` characters, cut at line ends, else between words."""
     blocks = re.split(r"\n\s*\n", clean(text).strip())
-    return [markup(block) for block in blocks if block.strip()]
+    return [markup(piece) for block in blocks if block.strip() for piece in _pieces(block)]
+
+
+def _pieces(block: str) -> list[str]:
+    if len(block) <= CHUNK:
+        return [block]
+    pieces: list[str] = []
+    current = ""
+    for whole in block.split("\n"):
+        line = whole
+        while len(line) > CHUNK:
+            cut = line.rfind(" ", 0, CHUNK)
+            cut = cut if cut > CHUNK // 2 else CHUNK
+            head, line = line[:cut], line[cut:].lstrip(" ")
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(head)
+        if current and len(current) + 1 + len(line) > CHUNK:
+            pieces.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        pieces.append(current)
+    return pieces

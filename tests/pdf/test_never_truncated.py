@@ -205,3 +205,26 @@ def test_remembered_wraps_give_the_same_pages(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(CellParagraph, "wrap", Paragraph.wrap)
     plain, _ = render(document)
     assert cached == plain
+
+
+def test_long_notes_print_in_pieces_and_lose_nothing() -> None:
+    """Notes of a megabyte took minutes to print (reportlab re-wraps the rest of one
+    paragraph at each page break): they go in pieces of at most 2,000 characters, cut at
+    line ends or between words, and every word is printed."""
+    import random
+
+    from sheetapp.pdf.text import CHUNK, paragraphs
+
+    rng = random.Random(7)
+    words = [rng.choice(["alpha", "beta", "gamma", "delta"]) for _ in range(40_000)]
+    text = " ".join(words) + "\n" + "x" * 5_000  # and one "word" longer than a piece
+    pieces = paragraphs(text)
+    assert len(pieces) > 100 and all(len(p) <= CHUNK + 10 for p in pieces)
+    assert "".join(p.replace("<br/>", "") for p in pieces).replace(" ", "") == text.replace(
+        " ", ""
+    ).replace("\n", "")
+    document = SYSTEM.new_document("Notes")
+    document.meta.notes = " ".join(words[:20_000])
+    data, _ = render(document)
+    printed = "".join(page.extract_text() for page in reader(data).pages)
+    assert printed.count("gamma") == words[:20_000].count("gamma")
