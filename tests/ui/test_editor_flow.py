@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from sheetapp.core.issues import Severity
 from sheetapp.storage.files import load_document
+from sheetapp.systems.gladiators.model import MAX_LEVEL
 from ui.main_window import MainWindow
 from ui.new_dialog import NewCharacterDialog
 from ui.picker import PickerDialog
@@ -91,7 +92,8 @@ def test_build_a_character_and_undo_it_all(  # noqa: PLR0915 (one user session)
     tree.edit(level)
     spin = tree.findChild(QSpinBox)
     assert spin is not None
-    assert spin.maximum() == 5  # Conventional: at most Level 5 (seed line 34)
+    # no silent clamp: the cap of Conventional abilities (line 34) is a rule, not a bound
+    assert spin.maximum() == MAX_LEVEL
     for value in (2, 3, 4, 5):
         spin.setValue(value)
     assert document.undo_stack.count() == steps + 1

@@ -36,11 +36,6 @@ from sheetapp.systems.gladiators.resolve import (
     resolve_ability,
     resolve_character,
 )
-from sheetapp.systems.gladiators.rules import (
-    CONVENTIONAL_MAX_LEVEL,
-    LARGE_ITEM_SOURCES,
-    MINOR_MAX_LEVEL,
-)
 from ui.document import EditorDocument
 from ui.listsync import begin_row_op, end_row_op, row_ops
 from ui.roles import (
@@ -118,17 +113,11 @@ class _Node:
 
 
 def level_bounds(document: GladiatorsDocument, index: int) -> tuple[int, int]:
-    """Levels a spin box offers: from 1; at most 3 for a minor character and 5 for a
-    Conventional ability unless a large item produces it (seed lines 11 and 34). A value
-    already beyond the bound stays reachable so the rule's error can be seen and fixed."""
-    choice = document.character.abilities[index]
-    high = MAX_LEVEL
-    large = choice.large_item and choice.source in LARGE_ITEM_SOURCES
-    if document.character.character_type == "minor" and not large:
-        high = MINOR_MAX_LEVEL
-    elif choice.source == "conventional" and not choice.large_item:
-        high = CONVENTIONAL_MAX_LEVEL
-    return 1, max(high, choice.level)
+    """Levels a spin box offers: every level the file format takes. The rules' caps (3
+    for a minor character, 5 for a Conventional ability unless a large item produces it,
+    seed lines 11 and 34) are not enforced by clamping the editor: a level over them goes
+    in and the rule's error says what is wrong and how to fix it."""
+    return 0, MAX_LEVEL
 
 
 class AbilitiesModel(QAbstractItemModel):
