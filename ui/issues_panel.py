@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, format_path
+from sheetapp.editing.places import describe_place
 from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, column_title, severity_icon
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -27,8 +28,30 @@ class IssuesModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.issues: list[Issue] = []
+        self._system: object = None
+        self._document: Any = None
+        self._places: dict[tuple[str | int, ...], str] = {}
 
-    def set_evaluation(self, evaluation: Evaluation | None) -> None:
+    def place(self, issue: Issue) -> str:
+        """Where the issue is, in the window's words ("Energy Blast › Level")."""
+        found = self._places.get(issue.path)
+        if found is None:
+            try:
+                found = describe_place(self._system, self._document, issue.path)
+            except (LookupError, TypeError, ValueError, AttributeError):
+                found = ""  # a path the document no longer has: the message says enough
+            self._places[issue.path] = found
+        return found
+
+    def set_evaluation(
+        self, evaluation: Evaluation | None, document: Any = None, system: object = None
+    ) -> None:
+        if document is not self._document or system is not self._system:
+            self._places = {}
+            self._document, self._system = document, system
+            if self.issues:
+                last = self.index(len(self.issues) - 1, 1)
+                self.dataChanged.emit(self.index(0, 1), last)
         """Show ``evaluation``'s issues. Only the rows that differ are removed and inserted
         (issues are sorted, so an edit usually adds or drops a few in one place); the
         rest of the list, and the selection in it, stays."""
@@ -75,12 +98,14 @@ class IssuesModel(QAbstractTableModel):
         if role == SEVERITY_ROLE:
             return issue.severity
         if role == Qt.ItemDataRole.DisplayRole:
-            return (issue.message, format_path(issue.path), issue.hint)[column]
+            return (issue.message, self.place(issue), issue.hint)[column]
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return severity_icon(issue.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
-            text = f"{SEVERITY_NAME[issue.severity]} ({issue.code}): {issue.message}"
-            return f"{text}\n{issue.hint}" if issue.hint else text
+            text = f"{SEVERITY_NAME[issue.severity]}: {issue.message}"
+            text = f"{text}\n{issue.hint}" if issue.hint else text
+            # For those who report a problem: the rule's code and the place in the file.
+            return f"{text}\n\n{issue.code} at {format_path(issue.path)}"
         return None
 
 
@@ -113,5 +138,7 @@ class IssuesView(QTableView):
         if issue is not None:
             self.issue_activated.emit(issue)
 
-    def set_evaluation(self, evaluation: Evaluation | None) -> None:
-        self.model_.set_evaluation(evaluation)
+    def set_evaluation(
+        self, evaluation: Evaluation | None, document: Any = None, system: object = None
+    ) -> None:
+        self.model_.set_evaluation(evaluation, document, system)

@@ -744,7 +744,11 @@ class MainWindow(QMainWindow):
     def _refresh_docks(self) -> None:
         view = self.current_view()
         evaluation = view.document.evaluation if view else None
-        self.issues_view.set_evaluation(evaluation)
+        self.issues_view.set_evaluation(
+            evaluation,
+            view.document.document if view else None,
+            view.document.system if view else None,
+        )
         if self._advancement_panel is not None:
             self._advancement_panel.set_document(view.document if view else None)
         self.explain.show_explanation(evaluation, view.selected_path if view else None)

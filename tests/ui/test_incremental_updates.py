@@ -139,7 +139,7 @@ def fresh_views(document: EditorDocument) -> dict[str, Any]:
     totals = TotalsBar()
     totals.show_evaluation(twin.evaluation)
     issues = IssuesModel()
-    issues.set_evaluation(twin.evaluation)
+    issues.set_evaluation(twin.evaluation, twin.document, twin.system)
     shown = {
         "abilities": snapshot(AbilitiesModel(twin)),
         "advantages": snapshot(CollectionTableModel(twin, TRAITS["advantages"])),

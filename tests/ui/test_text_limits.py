@@ -5,6 +5,7 @@ user, the document keeping exactly what the editor shows."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QMessageBox, QPlainTextEdit
 
 from sheetapp.core.document import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
@@ -36,3 +37,16 @@ def test_the_name_takes_no_more_than_the_file_keeps(window: MainWindow) -> None:
     name.textEdited.emit(name.text())
     assert view.document.document.meta.name == name.text()
     assert len(name.text()) == MAX_NAME_LENGTH
+
+
+def test_issues_say_where_in_the_windows_words(window: MainWindow) -> None:
+    """The Issues panel's "Where" reads like the window ("Sonic Blaster › Level",
+    "Campaign › GP budget"); the code and the file path are only in the tooltip."""
+    view = window.open_path(SAMPLE)
+    assert view is not None
+    model = window.issues_view.model()
+    places = [model.index(row, 1).data() for row in range(model.rowCount())]
+    assert "Sonic Blaster › Level" in places and "Campaign › GP budget" in places
+    assert not any("character." in place or "[" in place for place in places)
+    tip = model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert "gladiators." in tip.split("\n\n")[-1]

@@ -247,5 +247,6 @@ def modifiers_of(document: GladiatorsDocument, row: int) -> Collection[Any]:
     )
 
 
-#: the flat lists the generic page shows for this system (the abilities have their own tree)
-COLLECTIONS: tuple[Collection[Any], ...] = (ADVANTAGES, DISADVANTAGES)
+#: the character's lists; the window shows the abilities as a tree of its own, the others
+#: with the generic table
+COLLECTIONS: tuple[Collection[Any], ...] = (ABILITIES, ADVANTAGES, DISADVANTAGES)
