@@ -55,7 +55,8 @@ def check_date(text: str) -> str:
     try:
         return dt.date.fromisoformat(text).isoformat()
     except ValueError:
-        raise ValueError(f"'{text}' is not a date written YYYY-MM-DD") from None
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"'{shown}' is not a date written YYYY-MM-DD") from None
 
 
 def earned_total(history: Sequence[HistoryEntry], key: str) -> int:

@@ -61,6 +61,8 @@ class LoadedDocument:
 
 def load_document(path: Path, registry: SystemRegistry) -> LoadedDocument:
     path = Path(path)
+    if not str(path).strip() or str(path) == ".":
+        raise CharacterFileError("the file", "no file name was given")
     source = f"'{path.name}'"
     try:
         status = path.stat()

@@ -46,7 +46,16 @@ def decode(data: bytes, source: str) -> str:
         raise CharacterFileError(
             source, "it is not UTF-8 text (is it a character file?)", line=line, column=column
         ) from None
-    return text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")
+    if text.startswith("\ufeff"):
+        raise CharacterFileError(
+            source,
+            "it starts with two byte-order marks (an invisible mark an editor adds); "
+            "save it again as UTF-8 without a BOM",
+            line=1,
+            column=1,
+        )
+    return text
 
 
 def _position(text: str | bytes, offset: int) -> tuple[int, int]:
@@ -94,6 +103,25 @@ def _parse_float(literal: str) -> float:
     return value
 
 
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__(key)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, refused when a key appears twice (JSON leaves it open; the last one
+    silently winning would lose the first)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return found
+
+
 def parse_object(text: str, source: str) -> dict[str, Any]:
     """The JSON object in ``text`` (nesting already checked)."""
     if not text.strip():
@@ -101,6 +129,7 @@ def parse_object(text: str, source: str) -> dict[str, Any]:
     try:
         raw = json.loads(
             text,
+            object_pairs_hook=_no_duplicate_keys,
             parse_constant=_refuse_constant,
             parse_int=_parse_int,
             parse_float=_parse_float,
@@ -116,6 +145,15 @@ def parse_object(text: str, source: str) -> dict[str, Any]:
         line, column = _locate_number(text, exc.literal)
         raise CharacterFileError(
             source, f"it is not valid JSON ({exc.problem})", line=line, column=column
+        ) from None
+    except _DuplicateKey as exc:
+        line, column = _position(text, max(0, text.find(f'"{exc.key}"')))
+        raise CharacterFileError(
+            source,
+            f"the key '{exc.key[:60]}' appears twice in one object; which one is meant "
+            "cannot be told",
+            line=line,
+            column=column,
         ) from None
     except (ValueError, RecursionError) as exc:
         raise CharacterFileError(source, f"it is not valid JSON ({exc})") from None

@@ -125,3 +125,30 @@ def test_a_file_of_a_million_unknown_keys_is_refused_early(tmp_path: Path) -> No
     path.write_text(json.dumps(data), encoding="utf-8")
     kept = load_document(path, _registry())
     assert [n.code for n in kept.notes] == ["file.unknown_key"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'\xef\xbb\xbf\xef\xbb\xbf{"format": 1}', "two byte-order marks"),
+        (b'{"format": "sheetapp.character", "format": "x"}', "'format' appears twice"),
+        (b'{"meta": {"name": "a", "name": "b"}}', "'name' appears twice"),
+    ],
+)
+def test_odd_files_get_a_plain_reason(tmp_path: Path, content: bytes, message: str) -> None:
+    from sheetapp.storage.errors import CharacterFileError
+
+    path = tmp_path / "odd.json"
+    path.write_bytes(content)
+    with pytest.raises(CharacterFileError, match=message):
+        load_document(path, _registry())
+
+
+def test_no_file_name_and_a_long_date_are_said_plainly(
+    owl: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", ""]) == 2
+    assert "no file name was given" in capsys.readouterr().err
+    assert main(["advance", str(owl), "--earn", "1", "--date", "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert "is not a date" in err and len(err) < 300
