@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetapp.core.catalog import CatalogEntry
+from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.builders import EditError
 from sheetapp.editing.collections import (
     CellView,
@@ -190,7 +191,7 @@ def _system_cell(column: str) -> Any:
                 (*path, "level"),
                 "int",
                 choice.level,
-                bounds=(1, document.character.level),
+                bounds=format_bounds(SystemChoice, "level"),
                 align_right=True,
                 tooltip="The Level the System was gained at; it must fit that Level's Slots.",
             )
@@ -246,7 +247,7 @@ SYSTEMS: Collection[CapitalDocument] = Collection(
     entries=system_entries,
     new_item=_new_system,
     name=_system_name,
-    #: the Level bounds "Gained at"; the Role says where a System comes from
+    #: a "Gained at" above the Level is marked; the Role says where a System comes from
     reads=(("character", "level"), ("character", "role")),
     duplicable=False,
     shortcut="Ctrl+Shift+A",

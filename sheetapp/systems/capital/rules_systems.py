@@ -93,6 +93,8 @@ def system_levels(ctx: RuleContext) -> list[Issue]:
                     f"{system.name} is marked as gained at Level {choice.level}, above the "
                     f"character's Level {ctx.character.level}.",
                     char_path("systems", index, "level"),
+                    f"Set its Gained at to Level {ctx.character.level} or lower, or raise the "
+                    "character's Level.",
                 )
             )
         elif system.id in granted and ctx.character.level < granted[system.id]:

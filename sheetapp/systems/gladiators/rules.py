@@ -106,8 +106,8 @@ def minor_character_levels(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} is Level {choice.level}; minor characters cannot "
                     f"have abilities over Level {MINOR_MAX_LEVEL}.",
                     ability_path(index, "level"),
-                    "Unless it comes from a large conventional or technological item "
-                    "(mark it as a large item).",
+                    f"Lower it to Level {MINOR_MAX_LEVEL}, or mark it as a large item if a "
+                    "large conventional or technological item produces it.",
                 )
             )
     return issues
@@ -131,7 +131,8 @@ def conventional_levels(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} is Conventional at Level {choice.level}; "
                     f"Conventional abilities cannot exceed Level {CONVENTIONAL_MAX_LEVEL}.",
                     ability_path(index, "level"),
-                    "Unless produced by a large item (a vehicle or support weapon).",
+                    f"Lower it to Level {CONVENTIONAL_MAX_LEVEL}, or mark it as a large item "
+                    "if a large item (a vehicle or support weapon) produces it.",
                 )
             )
     return issues

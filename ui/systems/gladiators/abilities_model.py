@@ -24,22 +24,18 @@ from PySide6.QtWidgets import QApplication, QStyle
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath, Issue
+from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.explain import worst_severity
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import Catalogs, VariantCost, catalogs
 from sheetapp.systems.gladiators.collections import ABILITIES as ABILITY_LIST
 from sheetapp.systems.gladiators.collections import modifiers_of
-from sheetapp.systems.gladiators.model import MAX_LEVEL, MAX_UNITS, GladiatorsDocument
+from sheetapp.systems.gladiators.model import MAX_UNITS, AbilityChoice, GladiatorsDocument
 from sheetapp.systems.gladiators.resolve import (
     ResolvedAbility,
     ResolvedModifier,
     resolve_ability,
     resolve_character,
-)
-from sheetapp.systems.gladiators.rules import (
-    CONVENTIONAL_MAX_LEVEL,
-    LARGE_ITEM_SOURCES,
-    MINOR_MAX_LEVEL,
 )
 from ui.document import EditorDocument
 from ui.listsync import begin_row_op, end_row_op, row_ops
@@ -109,6 +105,10 @@ _ABILITY_CELLS = {
 _MODIFIER_CELLS = {"modifier": NAME, "units": LEVEL, "variant": OPTION, "addons": OPTION}
 
 
+#: every Level a file may hold
+LEVEL_FORMAT_BOUNDS = format_bounds(AbilityChoice, "level")
+
+
 class _Node:
     """Identity of one ability row (its children's internal id)."""
 
@@ -119,17 +119,12 @@ class _Node:
 
 
 def level_bounds(document: GladiatorsDocument, index: int) -> tuple[int, int]:
-    """Levels a spin box offers: from 1; at most 3 for a minor character and 5 for a
-    Conventional ability unless a large item produces it (seed lines 11 and 34). A value
-    already beyond the bound stays reachable so the rule's error can be seen and fixed."""
-    choice = document.character.abilities[index]
-    high = MAX_LEVEL
-    large = choice.large_item and choice.source in LARGE_ITEM_SOURCES
-    if document.character.character_type == "minor" and not large:
-        high = MINOR_MAX_LEVEL
-    elif choice.source == "conventional" and not choice.large_item:
-        high = CONVENTIONAL_MAX_LEVEL
-    return 1, max(high, choice.level)
+    """Levels a spin box offers: every Level the file format accepts. The rules' caps
+    (Level 3 for a minor character, 5 for a Conventional ability, seed lines 11 and 34)
+    are not enforced here: a Level over them shows as an error with its fix, like every
+    other rule, instead of the editor silently refusing it."""
+    del document, index  # the same for every row: the format's bounds
+    return LEVEL_FORMAT_BOUNDS
 
 
 class AbilitiesModel(QAbstractItemModel):
@@ -261,7 +256,7 @@ class AbilitiesModel(QAbstractItemModel):
                 if len(path) >= 2 and path[1] in ("advantages", "disadvantages"):
                     continue
                 if path[1:] == ("character_type",):
-                    every_row = True  # the level bounds of every row follow it
+                    every_row = True  # the minor-character rules of every row follow it
                     continue
                 # Custom definitions (or the character as a whole): every row may read them.
                 self._resolved = resolve_character(character, self.cats)
