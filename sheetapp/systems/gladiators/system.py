@@ -191,6 +191,14 @@ class GladiatorsSystem:
 
         return COLLECTIONS
 
+    def place_collections(self, document: GladiatorsDocument) -> list[Collection[Any]]:
+        """The abilities and each ability's modifiers, so an issue's place reads
+        "Pistol › Lethal" (see :func:`sheetapp.editing.places.place_name`)."""
+        from sheetapp.systems.gladiators.collections import ABILITIES, modifiers_of
+
+        count = len(document.character.abilities)
+        return [ABILITIES, *(modifiers_of(document, row) for row in range(count))]
+
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
         """The printable sheet (the PrintsSheet capability; see sheetapp.core.sheet)."""
         from sheetapp.systems.gladiators.sheet import gladiators_sheet
