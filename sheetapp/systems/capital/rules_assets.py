@@ -50,13 +50,21 @@ def damage_type_issue(
         return []
     names = " or ".join(cats.damage_types[t].name for t in allowed)
     if chosen is None:
-        return [warning("damage_type_missing", f"{name}: choose {names} damage.", path)]
+        return [
+            warning(
+                "damage_type_missing",
+                f"{name}: choose {names} damage.",
+                path,
+                f"Choose {names} damage.",
+            )
+        ]
     if chosen not in allowed:
         return [
             error(
                 "damage_type_invalid",
                 f"{name} is available with {names} damage, not '{chosen}'.",
                 path,
+                f"Choose {names} damage.",
             )
         ]
     return []
@@ -74,6 +82,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
                 "asset_choice_missing",
                 "Attribute augmentation: choose the Attribute that gets +2.",
                 (*PATH, "attribute"),
+                "Choose the Attribute in the Special Asset tab.",
             )
         ]
     if augmentation.effect != "weapon":
@@ -84,6 +93,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
                 "asset_choice_missing",
                 "Weapon augmentation: choose a Simple Weapon.",
                 (*PATH, "weapon"),
+                "Choose a Simple Weapon in the Special Asset tab.",
             )
         ]
     item = cats.equipment.get(asset.weapon)
@@ -118,6 +128,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
                 "companion_scores_missing",
                 f"{companion.name}: set {names} to {values} in any order.",
                 (*PATH, "scores"),
+                "Set the scores in the Special Asset tab.",
             )
         )
     elif Counter(v for v in given.values() if v is not None) != wanted:
@@ -126,6 +137,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
                 "companion_scores",
                 f"{companion.name}: {names} must be {values} in some order.",
                 (*PATH, "scores"),
+                f"Set {names} to {values}, one value each.",
             )
         )
     extra = [a for a in asset.scores if a not in companion.assign.attributes]
@@ -135,6 +147,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
                 "companion_scores",
                 f"{companion.name}'s {', '.join(a.upper() for a in extra)} is fixed.",
                 (*PATH, "scores"),
+                "Remove the scores the companion does not assign.",
             )
         )
     issues += hp_roll_issues(
@@ -178,9 +191,23 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
         names = " or ".join(cats.vehicle_systems[o].name for o in group.options)
         path = (*PATH, "options", group.id)
         if picked is None:
-            issues.append(warning("asset_choice_missing", f"{vehicle.name}: choose {names}.", path))
+            issues.append(
+                warning(
+                    "asset_choice_missing",
+                    f"{vehicle.name}: choose {names}.",
+                    path,
+                    f"Choose {names} in the Special Asset tab.",
+                )
+            )
         elif picked not in group.options:
-            issues.append(error("asset_choice_invalid", f"{vehicle.name}: choose {names}.", path))
+            issues.append(
+                error(
+                    "asset_choice_invalid",
+                    f"{vehicle.name}: choose {names}.",
+                    path,
+                    f"Choose one of {names} instead.",
+                )
+            )
     if "mechsuit_arm_mk1" in vehicle.systems:
         arm = cats.vehicle_systems["mechsuit_arm_mk1"]
         issues += damage_type_issue(
@@ -197,6 +224,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                     "vehicle_system_limited",
                     f"{system.name} is Limited to {text}; the {vehicle.name} is not.",
                     (*PATH, "systems", index),
+                    "Remove that System from the vehicle.",
                 )
             )
     if ctx.sheet.vehicle_slots_used > ctx.sheet.vehicle_slots_total:
@@ -206,6 +234,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                 f"The {vehicle.name}'s Systems use {ctx.sheet.vehicle_slots_used} Slots; at "
                 f"Level {asset.level} it has {ctx.sheet.vehicle_slots_total}.",
                 (*PATH, "systems"),
+                "Remove a vehicle System, or raise the vehicle's Level.",
             )
         )
     seen: set[str] = set()
@@ -218,6 +247,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                     if ref in cats.vehicle_systems
                     else f"The {vehicle.name} has '{ref}' twice.",
                     (*PATH, "systems"),
+                    "Remove the second copy.",
                 )
             )
         seen.add(ref)
@@ -243,6 +273,7 @@ def _weapon(ctx: RuleContext) -> list[Issue]:
                 "asset_choice_invalid",
                 f"The Special {special.name} has no Two-handed option (only the Shield does).",
                 (*PATH, "two_handed"),
+                "Untick Two-handed.",
             )
         )
     return issues
@@ -262,6 +293,7 @@ def hp_roll_issues(
                     "hp_roll_level",
                     f"{whose}HP dice for Level {roll.level}, above Level {level}.",
                     (*path, index),
+                    "Remove that roll, or raise the Level.",
                 )
             )
         elif roll.level in seen:
@@ -270,6 +302,7 @@ def hp_roll_issues(
                     "hp_roll_repeated",
                     f"{whose}HP dice for Level {roll.level} twice.",
                     (*path, index),
+                    "Remove one of the two rolls.",
                 )
             )
         elif problems:
@@ -278,6 +311,7 @@ def hp_roll_issues(
                     "hp_dice_invalid",
                     f"{whose}HP dice for Level {roll.level}: {'; '.join(problems)}.",
                     (*path, index, "dice"),
+                    "Enter the dice again as rolled.",
                 )
             )
         seen.add(roll.level)
@@ -289,6 +323,7 @@ def hp_roll_issues(
                 f"{whose}HP dice missing for Level {', '.join(map(str, missing))}; the minimum "
                 "is counted until they are rolled.",
                 path,
+                "Roll the HP dice for those Levels and enter them.",
             )
         )
     return issues

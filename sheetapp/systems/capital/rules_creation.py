@@ -41,7 +41,14 @@ def role_adjustments(ctx: RuleContext) -> list[Issue]:
         options = " or ".join(f"{chosen.delta:+d} {o.upper()}" for o in chosen.options)
         path = char_path("role_choices", chosen.id)
         if picked is None:
-            issues.append(warning("role_choice_missing", f"{role.name}: choose {options}.", path))
+            issues.append(
+                warning(
+                    "role_choice_missing",
+                    f"{role.name}: choose {options}.",
+                    path,
+                    f"Choose {options}.",
+                )
+            )
         elif picked not in chosen.options:
             issues.append(
                 error(
@@ -62,7 +69,10 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
         if not getattr(stories, key).strip():
             issues.append(
                 info(
-                    "story_missing", f"No {label} written yet (Step 2).", char_path("stories", key)
+                    "story_missing",
+                    f"No {label} written yet (Step 2).",
+                    char_path("stories", key),
+                    f"Write the {label} in the Role & Story tab, or leave it for later.",
                 )
             )
     personality = ctx.character.personality
@@ -91,6 +101,7 @@ def strengths_and_weaknesses(ctx: RuleContext) -> list[Issue]:
                     f"{key}_count",
                     f"{len(have)} {key.capitalize()}; a character starts with {wanted}.",
                     char_path(key),
+                    f"Add or remove until there are {wanted}.",
                 )
             )
     return issues
@@ -121,6 +132,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
                 "die_value",
                 f"A d6 shows 1 to 6, not {rolls.dice[index]}.",
                 (*path, "dice", index),
+                "Enter each die as 1 to 6.",
             )
         )
     if len(rolls.dice) != ATTRIBUTE_DICE:
@@ -129,6 +141,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
                 "dice_count",
                 f"{len(rolls.dice)} dice entered; Step 5 rolls {ATTRIBUTE_DICE}d6.",
                 (*path, "dice"),
+                f"Enter exactly {ATTRIBUTE_DICE} dice.",
             )
         )
     elif not bad and needs_reroll(rolls.dice):
@@ -155,10 +168,18 @@ def _discards(ctx: RuleContext) -> list[Issue]:
                 "discard_invalid",
                 "Discard exactly two different dice of the ten.",
                 path,
+                "Tick exactly two dice to discard.",
             )
         ]
     if len(rolls.discarded) < DISCARDED:
-        return [warning("discard_missing", "Choose the two dice to get rid of.", path)]
+        return [
+            warning(
+                "discard_missing",
+                "Choose the two dice to get rid of.",
+                path,
+                "Tick the two dice to discard.",
+            )
+        ]
     return []
 
 
@@ -175,6 +196,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
                     f"{attr.upper()} is assigned die #{index + 1}, which is not one of the "
                     "eight kept dice.",
                     (*path, attr),
+                    "Assign one of the kept dice instead.",
                 )
             )
         elif index in used:
@@ -195,6 +217,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
                 "attribute_unassigned",
                 f"No die assigned to {', '.join(missing)} yet.",
                 path,
+                "Assign a kept die to each Attribute.",
             )
         )
     elif not issues and len(rolls.discarded) == DISCARDED:
@@ -220,6 +243,7 @@ def _gm_assigned(ctx: RuleContext) -> list[Issue]:
                 "attribute_unassigned",
                 f"No score set for {', '.join(missing)} yet.",
                 char_path("attributes", "base"),
+                "Set a score for each Attribute.",
             )
         ]
     return []

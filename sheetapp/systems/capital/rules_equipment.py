@@ -33,6 +33,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
                     "starting_equipment_missing",
                     f"{role.name if role else ''} starts with: {wanted.text}.",
                     char_path("equipment"),
+                    "Add the starting equipment from the Equipment tab.",
                 )
             )
     outfits = sum(
@@ -47,6 +48,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
                 "Every character starts with 2 Everyday or Professional Outfits "
                 f"({outfits} listed).",
                 char_path("equipment"),
+                "Add two outfits from the Equipment tab.",
             )
         )
     if not any(ref == "adventuring_kit" for ref, _ in items):
@@ -55,6 +57,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
                 "starting_equipment_missing",
                 "Every character starts with an Adventuring Kit.",
                 char_path("equipment"),
+                "Add an Adventuring Kit from the Equipment tab.",
             )
         )
     return issues
@@ -69,7 +72,14 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
         path = char_path("equipment", index)
         item = cats.equipment.get(choice.item or "")
         if choice.item is None and not choice.name.strip():
-            issues.append(warning("item_unnamed", "A custom item needs a name.", (*path, "name")))
+            issues.append(
+                warning(
+                    "item_unnamed",
+                    "A custom item needs a name.",
+                    (*path, "name"),
+                    "Type a name in its Name cell.",
+                )
+            )
         if item is None:
             continue
         if item.weapon is not None:
@@ -86,6 +96,7 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
                     "item_option_invalid",
                     f"{item.name} comes as {', '.join(item.options)}, not '{choice.option}'.",
                     (*path, "option"),
+                    f"Choose one of {', '.join(item.options)}.",
                 )
             )
     return issues
@@ -102,6 +113,7 @@ def hands(ctx: RuleContext) -> list[Issue]:
                 "hands",
                 "The Special Asset needs more hands than the character has.",
                 char_path("special_asset", "held"),
+                "Hold it in fewer hands, or stop holding other items.",
             )
         ]
     for index, choice in enumerate(ctx.character.equipment):
@@ -141,7 +153,14 @@ def heavy(ctx: RuleContext) -> list[Issue]:
             )
             if strength < weapon.heavy:
                 text += f", and picking it up needs a difficulty {6 + weapon.heavy} STR check"
-            issues.append(info("heavy", text + ".", char_path("equipment", index, "held")))
+            issues.append(
+                info(
+                    "heavy",
+                    text + ".",
+                    char_path("equipment", index, "held"),
+                    "Nothing to fix; carry fewer heavy items to drop the penalty.",
+                )
+            )
     return issues
 
 

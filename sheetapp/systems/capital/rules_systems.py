@@ -177,6 +177,7 @@ def requirements(ctx: RuleContext) -> list[Issue]:
                     "system_requirement",
                     f"{system.name} requires {' and '.join(missing)}.",
                     char_path("systems", index),
+                    "Take the required Systems first, or remove this one.",
                 )
             )
     return issues
@@ -198,6 +199,7 @@ def repeats(ctx: RuleContext) -> list[Issue]:
                         "system_repeated",
                         f"{system.name} is not Repeatable and is taken twice.",
                         path,
+                        "Remove the second copy.",
                     )
                 )
             continue
@@ -210,7 +212,10 @@ def repeats(ctx: RuleContext) -> list[Issue]:
         if choice.choice is None:
             issues.append(
                 warning(
-                    "system_choice_missing", f"{system.name}: choose a {label}.", (*path, "choice")
+                    "system_choice_missing",
+                    f"{system.name}: choose a {label}.",
+                    (*path, "choice"),
+                    f"Choose the {label} in its row.",
                 )
             )
         elif choice.choice not in options:
@@ -228,6 +233,7 @@ def repeats(ctx: RuleContext) -> list[Issue]:
                     "system_choice_repeated",
                     f"{system.name} is taken again with the same {label}; each must differ.",
                     (*path, "choice"),
+                    f"Choose a different {label}.",
                 )
             )
         else:

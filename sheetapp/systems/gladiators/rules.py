@@ -84,6 +84,7 @@ def gp_budget(ctx: RuleContext) -> list[Issue]:
                 "gladiators.gp_unspent",
                 f"{-over} GP of {ctx.gp_budget} not spent yet.",
                 ("campaign", "gp_budget"),
+                "Spend them on abilities or advantages, or keep them for later.",
             )
         ]
     return []
@@ -178,6 +179,8 @@ def trait_counts(ctx: RuleContext) -> list[Issue]:
                     f"gladiators.{key}_count",
                     f"{count} {label}; a character must have {low}-{high}.",
                     ("character", key),
+                    f"{'Add' if count < low else 'Remove'} {label} until there are "
+                    f"{low} to {high}.",
                 )
             )
     return issues
@@ -195,6 +198,7 @@ def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
                 f"{ctx.advantage_points}: {wasted} points are lost "
                 "(they cannot pay for abilities).",
                 ("character", "disadvantages"),
+                "Take more advantages, or fewer disadvantages.",
             )
         ]
     return []
@@ -214,6 +218,7 @@ def types_and_sources(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} needs a Type "
                     "(Energy, Physical, Poison, Psychic or Solid).",
                     ability_path(index, "types"),
+                    "Choose its Type in the Type column.",
                 )
             )
     return issues
@@ -227,6 +232,7 @@ def _modifier_issue(
         "gladiators.modifier_restriction",
         f"{display_name(ability)}: {mod.name} — {text}",
         ability_path(index, "modifiers", m_index),
+        f"Remove {mod.name} from {display_name(ability)}, or change the ability so it applies.",
     )
 
 
@@ -473,6 +479,7 @@ def above_level_limit(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} is Level {ability.choice.level}, above its Level "
                     f"Limit {limit}: levels cost {cost.levels_sum} = {cost.levels} GP.",
                     ability_path(index, "level"),
+                    f"Nothing to fix; lower it to Level {limit} to pay the plain rate.",
                 )
             )
     return issues
