@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.editing.collections import PickEntry
+from sheetapp.editing.wording import user_note
 from ui.roles import column_title
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -107,10 +108,9 @@ def entry_html(entry: PickerEntry) -> str:
     parts.append(f"<p>{html.escape(entry.text) or '<i>No description in the rulebook.</i>'}</p>")
     if entry.certainty != "clear":
         note = CERTAINTY_NOTE.get(entry.certainty, "")
-        parts.append(f"<p><b>{html.escape(note)}</b><br>{html.escape(entry.certainty_note)}</p>")
-    if entry.seed_lines:
-        lines = ", ".join(str(n) for n in entry.seed_lines)
-        parts.append(f"<p><small>Rulebook line {lines}</small></p>")
+        parts.append(
+            f"<p><b>{html.escape(note)}</b><br>{html.escape(user_note(entry.certainty_note))}</p>"
+        )
     return "".join(parts)
 
 

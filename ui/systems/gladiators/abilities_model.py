@@ -26,6 +26,7 @@ from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.explain import worst_severity
+from sheetapp.editing.wording import user_note
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import Catalogs, VariantCost, catalogs
 from sheetapp.systems.gladiators.collections import ABILITIES as ABILITY_LIST
@@ -494,7 +495,7 @@ class AbilitiesModel(QAbstractItemModel):
         definition = ability.definition
         assert definition is not None
         text = CERTAINTY_TEXT.get(definition.certainty, "")
-        return f"{text}\n{definition.certainty_note}".strip()
+        return f"{text}\n{user_note(definition.certainty_note)}".strip()
 
     def _ability_data(self, column: int, row: int, ability: ResolvedAbility, role: int) -> Any:
         choice = ability.choice
@@ -557,10 +558,8 @@ class AbilitiesModel(QAbstractItemModel):
     def _rule_text(self, ability: ResolvedAbility) -> str:
         if ability.definition:
             definition = ability.definition
-            lines = ", ".join(str(n) for n in definition.seed_lines)
-            where = f"\n(rulebook line {lines})" if lines else ""
             limit = f"Level Limit {definition.level_limit}. " if definition.level_limit else ""
-            return f"{definition.name}: {limit}{definition.text}{where}"
+            return f"{definition.name}: {limit}{definition.text}"
         if ability.custom:
             return f"{ability.custom.name} (custom ability): {ability.custom.text}"
         return ""
@@ -633,9 +632,7 @@ class AbilitiesModel(QAbstractItemModel):
                 return modifier.display
             if role == RULE_TEXT_ROLE:
                 if definition:
-                    lines = ", ".join(str(n) for n in definition.seed_lines)
-                    where = f"\n(rulebook line {lines})" if lines else ""
-                    return f"{definition.name}: {definition.text}{where}"
+                    return f"{definition.name}: {definition.text}"
                 return modifier.custom.text if modifier.custom else ""
             if role == DECORATION:
                 issues = self._below.get((*ABILITIES, row, "modifiers", m_row), [])
