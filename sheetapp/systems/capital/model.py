@@ -143,20 +143,43 @@ class CapitalCampaign(FileModel):
 
     attribute_method: Literal["roll_and_assign", "gm_assigned"] = Field(
         default="roll_and_assign",
-        description="scores from the 10d6 method (lines 196-205), or set by the GM",
+        title="Attributes",
+        description="scores from the 10d6 method (roll ten dice, keep eight, assign them), "
+        "or set by the GM",
+        json_schema_extra={
+            "choice_labels": {
+                "roll_and_assign": "Roll 10d6 and assign",
+                "gm_assigned": "Set by the GM",
+            }
+        },
     )
     slot_table: Literal["total", "gained_per_level"] = Field(
         default="total",
+        title="Level table Slots",
         description="the level table's Slots are the total at that level, or gained there",
+        json_schema_extra={
+            "choice_labels": {
+                "total": "Total at that Level",
+                "gained_per_level": "Gained at that Level",
+            }
+        },
     )
     companion_vital_floor: bool = Field(
-        default=True, description="the minimum of 5 max HP and Bones also holds for companions"
+        default=True,
+        title="Companions have at least 5 HP and Bones",
+        description="the minimum of 5 max HP and Bones also holds for companions",
     )
     augmented_weapon_uses_hand: bool = Field(
-        default=False, description="a Weapon augmentation (attached to the body) takes a hand"
+        default=False,
+        title="A Weapon augmentation takes a hand",
+        description="a Weapon augmentation (attached to the body) takes a hand",
     )
-    starting_money_min: int = Field(default=200, ge=0, le=10_000_000)
-    starting_money_max: int = Field(default=400, ge=0, le=10_000_000)
+    starting_money_min: int = Field(
+        default=200, ge=0, le=10_000_000, title="Starting money from (mC)"
+    )
+    starting_money_max: int = Field(
+        default=400, ge=0, le=10_000_000, title="Starting money to (mC)"
+    )
 
 
 class CapitalDocument(CharacterDocument[CapitalCampaign, CapitalCharacter]):
