@@ -20,3 +20,13 @@ def test_sentences_about_our_files_and_decisions_go() -> None:
     )
     assert user_note(note) == "A limit of 1 is unusual but no other value is printed."
     assert user_note("The letter is a Cyrillic 'С' (normalised to C).") == ""
+
+
+def test_the_trait_pickers_kind_column_names_the_category() -> None:
+    """The picker's Kind column read "C" / "V"; it now says Circumstantial / Voluntary."""
+    from sheetapp.systems.gladiators.collections import trait_entries
+
+    entries = trait_entries("advantages") + trait_entries("disadvantages")
+    kinds = {entry.group for entry in entries if entry.group}
+    assert kinds and all(len(word) > 1 for kind in kinds for word in kind.split(" or "))
+    assert "Circumstantial" in " ".join(kinds) and "Voluntary" in " ".join(kinds)

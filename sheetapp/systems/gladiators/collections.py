@@ -5,6 +5,7 @@ same generic operations (:data:`ABILITIES`, :func:`modifiers_of`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from sheetapp.editing.builders import EditError
@@ -36,11 +37,20 @@ def trait_definition(kind: TraitList, trait_id: str) -> TraitDef | None:
     return known.get(trait_id)
 
 
+#: a trait's category letter in words (the picker's Kind column)
+CATEGORY_NAMES = {code: label.split(" — ")[1] for code, label in CATEGORIES}
+
+
+def category_words(codes: Iterable[str]) -> str:
+    """``("C", "V")`` -> "Circumstantial or Voluntary" (the rulebook prints the letters)."""
+    return " or ".join(CATEGORY_NAMES.get(code, code) for code in codes)
+
+
 def trait_entry(definition: TraitDef) -> PickEntry:
     return PickEntry(
         definition.id,
         definition.name,
-        ", ".join(definition.category),
+        category_words(definition.category),
         definition.stated_cost
         or (str(definition.cost) if isinstance(definition.cost, int) else ""),
         definition.text,

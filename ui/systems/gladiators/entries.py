@@ -13,6 +13,7 @@ from sheetapp.systems.gladiators.catalog import (
     TraitDef,
     VariantCost,
 )
+from sheetapp.systems.gladiators.collections import trait_entry as gladiators_trait_entry
 from ui.picker import PickerEntry
 
 MAX_COST_TEXT = 60
@@ -69,17 +70,7 @@ def modifier_entry(definition: ModifierDef) -> PickerEntry:
 
 
 def trait_entry(definition: TraitDef) -> PickerEntry:
-    return PickerEntry(
-        definition.id,
-        definition.name,
-        ", ".join(definition.category),
-        definition.stated_cost
-        or (str(definition.cost) if isinstance(definition.cost, int) else ""),
-        definition.text,
-        definition.certainty,
-        definition.certainty_note,
-        definition.seed_lines,
-    )
+    return gladiators_trait_entry(definition)
 
 
 def ability_entries(cats: Catalogs) -> list[PickerEntry]:
