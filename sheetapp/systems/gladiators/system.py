@@ -274,6 +274,13 @@ class GladiatorsSystem:
                 lowers = f"lowers the Level by {reduction}" if reduction else "costs the same"
                 note = f"flexible: not paid ({value:+d}); {lowers} when used"
                 value = 0
+        if value < 0 and cost.negative_scale > 1:
+            # Limitations scale with the ability's cost: the row shows what it takes off.
+            scaled = f"{value:+d} ×{cost.negative_scale}"
+            if cost.negative_over_cap:
+                scaled += f" (all limitations together are capped at -{cost.negative_cap})"
+            note = f"{scaled}; {note}" if note else scaled
+            value *= cost.negative_scale
         return CostLine(mod.display, value, note, path, GP)
 
     def _upgraded(self, ability: ResolvedAbility) -> bool:
