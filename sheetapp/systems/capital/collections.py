@@ -19,6 +19,7 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
+from sheetapp.editing.search import keywords_for
 from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.model import CapitalDocument, EquipmentChoice, SystemChoice
 
@@ -37,6 +38,7 @@ def pick_entry(entry: CatalogEntry, group: str, cost: str) -> PickEntry:
         entry.certainty,
         entry.certainty_note,
         entry.seed_lines,
+        keywords=keywords_for(entry.name, _group_words(group)),
     )
 
 
@@ -398,3 +400,8 @@ COLLECTIONS: tuple[Collection[CapitalDocument], ...] = (
     SYSTEMS,
     EQUIPMENT,
 )
+
+
+def _group_words(group: str) -> list[str]:
+    """The kind's own words ("Damage System for Units" -> "Damage") also find an entry."""
+    return [part for part in group.replace("(", " ").replace(")", " ").split() if len(part) > 3]

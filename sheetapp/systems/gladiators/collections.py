@@ -17,6 +17,7 @@ from sheetapp.editing.collections import (
     CustomField,
     PickEntry,
 )
+from sheetapp.editing.search import keywords_for
 from sheetapp.systems.gladiators.catalog import TraitDef, catalogs
 from sheetapp.systems.gladiators.model import AbilityChoice, GladiatorsDocument, TraitChoice
 from sheetapp.systems.gladiators.traits import CUSTOM_TRAIT, trait_explanation, trait_points
@@ -57,6 +58,7 @@ def trait_entry(definition: TraitDef) -> PickEntry:
         definition.certainty,
         definition.certainty_note,
         definition.seed_lines,
+        keywords=keywords_for(definition.name),
     )
 
 

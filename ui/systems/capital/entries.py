@@ -4,6 +4,7 @@ Special Asset, with what it costs (Slots, Energy, price) and where the rulebook 
 from __future__ import annotations
 
 from sheetapp.core.catalog import CatalogEntry
+from sheetapp.editing.search import keywords_for
 from sheetapp.systems.capital.catalog import Catalogs, SystemDef
 from ui.picker import PickerEntry
 
@@ -18,6 +19,7 @@ def _entry(entry: CatalogEntry, group: str, cost: str) -> PickerEntry:
         entry.certainty,
         entry.certainty_note,
         entry.seed_lines,
+        keywords=keywords_for(entry.name, _group_words(group)),
     )
 
 
@@ -75,3 +77,8 @@ def vehicle_system_entries(cats: Catalogs) -> list[PickerEntry]:
             cost += f"; Limited: {system.limited.text}"
         entries.append(_entry(system, system.category, cost))
     return entries
+
+
+def _group_words(group: str) -> list[str]:
+    """The kind's own words ("Damage System for Units" -> "Damage") also find an entry."""
+    return [part for part in group.replace("(", " ").replace(")", " ").split() if len(part) > 3]

@@ -3,6 +3,7 @@ trait (name, kind, price as printed, the rulebook text and how certain the cost 
 
 from __future__ import annotations
 
+from sheetapp.editing.search import keywords_for
 from sheetapp.systems.gladiators.catalog import (
     AbilityDef,
     ByLevelCost,
@@ -27,6 +28,7 @@ def ability_entry(definition: AbilityDef) -> PickerEntry:
     first = next((g for g in definition.cost_options if g.kind == "choice"), None)
     cost = " / ".join(o.label for o in first.options) if first else ""
     limit = definition.level_limit
+    options = [o.label for group in definition.cost_options for o in group.options]
     return PickerEntry(
         definition.id,
         definition.name,
@@ -36,6 +38,7 @@ def ability_entry(definition: AbilityDef) -> PickerEntry:
         definition.certainty,
         definition.certainty_note,
         definition.seed_lines,
+        keywords=keywords_for(definition.name, options),
     )
 
 
@@ -66,7 +69,15 @@ def modifier_entry(definition: ModifierDef) -> PickerEntry:
         definition.certainty,
         definition.certainty_note,
         definition.seed_lines,
+        keywords=keywords_for(definition.name, _variant_names(definition)),
     )
+
+
+def _variant_names(definition: ModifierDef) -> list[str]:
+    cost = definition.cost
+    if isinstance(cost, VariantCost):
+        return [v.label for v in cost.variants] + [a.label for a in cost.addons]
+    return []
 
 
 def trait_entry(definition: TraitDef) -> PickerEntry:
