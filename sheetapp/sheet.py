@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -134,6 +134,12 @@ class Sheet:
     totals: tuple[Total, ...] = ()
     sections: tuple[Section, ...] = ()
     issues: tuple[Issue, ...] = ()
+    #: each issue's place in the window's words ("Pistol › Level"), by its data path
+    places: Mapping[DataPath, str] = field(default_factory=dict)
+
+    def where(self, path: DataPath) -> str:
+        """The place of ``path`` as the window names it (the data path if unnamed)."""
+        return self.places.get(path) or format_path(path)
 
     def section(self, key: str) -> Section:
         for section in self.sections:
@@ -162,17 +168,20 @@ def build_sheet(
         if builder is not None
         else generic_sheet(system, document, evaluation)
     )
+    from sheetapp.editing.places import place_name  # editing builds on core
+
+    places = {issue.path: place_name(system, document, issue.path) for issue in evaluation.issues}
     extra = [
         section
         for section in (
             cost_section(evaluation.costs, evaluation),
             notes_section(document),
             history_section(document.history, system, document),
-            issues_section(evaluation.issues),
+            issues_section(evaluation.issues, places),
         )
         if section.key not in sheet.section_keys()
     ]
-    return replace(sheet, sections=(*sheet.sections, *extra))
+    return replace(sheet, sections=(*sheet.sections, *extra), places=places)
 
 
 def generic_sheet(
@@ -439,13 +448,17 @@ def _short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def issues_section(issues: Iterable[Issue]) -> TableSection:
-    """Warnings and notes (errors are printed in their own box on page 1)."""
+def issues_section(
+    issues: Iterable[Issue], places: Mapping[DataPath, str] | None = None
+) -> TableSection:
+    """Warnings and notes (errors are printed in their own box on page 1); ``places``
+    names each issue's place in the window's words."""
+    named = places or {}
     rows = tuple(
         Row(
             {
                 "severity": issue.severity.value.capitalize(),
-                "where": format_path(issue.path),
+                "where": named.get(issue.path) or format_path(issue.path),
                 "message": issue.message,
             },
             issue.path,

@@ -1,31 +1,64 @@
-"""Places in the user's words (sheetapp.editing.places), for every system."""
+"""Issue places in the window's words (issue 17): "Energy Blast › Level", never
+``character.abilities[5].level``."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
 from sheetapp.core.system import installed_systems
-from sheetapp.editing.places import describe_place
-from sheetapp.storage.examples import list_examples, load_example
+from sheetapp.editing.places import place_name, plain_words
+from sheetapp.storage.files import load_document
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "resources" / "examples"
+RAW = re.compile(r"\[\d+\]|\b(character|campaign)\.|_")
 
 
-def test_known_places() -> None:
-    registry = installed_systems()
-    gladiators = registry.get("gladiators")
-    owl = load_example("gladiators", "night-owl", registry).document
-    name = owl.character.abilities[2].label or "Punch/Kick"
-    assert describe_place(gladiators, owl, ("character", "abilities", 2, "level")).endswith(
-        "› Level"
-    )
-    assert describe_place(gladiators, owl, ("character", "abilities", 2)).startswith(name[:3])
-    assert describe_place(gladiators, owl, ("campaign", "gp_budget")) == "Campaign › GP budget"
-    assert describe_place(gladiators, owl, ("meta", "notes")) == "Notes"
-    assert describe_place(gladiators, owl, ("character", "advantages")) == "Advantages"
+def _load(name: str):  # type: ignore[no-untyped-def]
+    systems = installed_systems()
+    loaded = load_document(EXAMPLES / name, systems)
+    return systems.get(loaded.document.system), loaded.document
 
 
-def test_no_issue_of_any_example_is_placed_as_a_file_path() -> None:
-    registry = installed_systems()
-    for system in registry:
-        for example in list_examples(system.id, registry):
-            document = load_example(system.id, example.id, registry).document
-            for issue in system.evaluate(document).issues:
-                place = describe_place(system, document, issue.path)
-                assert "[" not in place and "character." not in place and "_" not in place
+def test_plain_words() -> None:
+    assert plain_words("gp_budget") == "GP budget"
+    assert plain_words("slot_table") == "Slot table"
+
+
+def test_gladiators_places_read_like_the_window() -> None:
+    system, document = _load("gladiators/night-owl.json")
+    abilities = document.character.abilities
+    first = abilities[0]
+    name = first.label or ""
+    where = place_name(system, document, ("character", "abilities", 0, "level"))
+    assert where.endswith(" › Level") and "abilities" not in where
+    if name:
+        assert where.startswith(name)
+    assert place_name(system, document, ("campaign", "gp_budget")) == "Campaign › GP budget"
+    with_modifier = next(i for i, a in enumerate(abilities) if a.modifiers)
+    where = place_name(system, document, ("character", "abilities", with_modifier, "modifiers", 0))
+    assert " › " in where and "Modifiers" not in where and "[" not in where
+
+
+def test_capital_places_use_the_list_item_names_and_column_titles() -> None:
+    for path in sorted((EXAMPLES / "capital").glob("*.json")):
+        system, document = _load(f"capital/{path.name}")
+        if not document.character.systems:
+            continue
+        where = place_name(system, document, ("character", "systems", 0, "level"))
+        assert where.endswith(" › Gained at"), where
+        assert "systems" not in where.casefold().split(" › ")[0]
+        return
+    pytest.fail("no Capital example with a System")
+
+
+@pytest.mark.parametrize(
+    "example", sorted(p.relative_to(EXAMPLES) for p in EXAMPLES.rglob("*.json"))
+)
+def test_every_example_issue_place_is_plain(example: Path) -> None:
+    system, document = _load(str(example))
+    for issue in system.evaluate(document).issues:
+        where = place_name(system, document, issue.path)
+        assert where and not RAW.search(where), (issue.path, where)

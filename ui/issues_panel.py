@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -14,12 +15,15 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.issues import Issue, format_path
-from sheetapp.editing.places import describe_place
+from sheetapp.core.issues import DataPath, Issue, format_path
 from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, column_title, severity_icon
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ISSUE_ROLE = Qt.ItemDataRole.UserRole + 20
+
+
+def _no_place(_path: DataPath) -> str:
+    return ""
 
 
 class IssuesModel(QAbstractTableModel):
@@ -28,35 +32,28 @@ class IssuesModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.issues: list[Issue] = []
-        self._system: object = None
-        self._document: Any = None
-        self._places: dict[tuple[str | int, ...], str] = {}
+        self.describe: Callable[[DataPath], str] = _no_place
 
-    def place(self, issue: Issue) -> str:
-        """Where the issue is, in the window's words ("Energy Blast › Level")."""
-        found = self._places.get(issue.path)
-        if found is None:
-            try:
-                found = describe_place(self._system, self._document, issue.path)
-            except (LookupError, TypeError, ValueError, AttributeError):
-                found = ""  # a path the document no longer has: the message says enough
-            self._places[issue.path] = found
-        return found
+    def where(self, issue: Issue) -> str:
+        """The issue's place in the window's words (the data path only in the tooltip)."""
+        try:
+            return self.describe(issue.path)
+        except (LookupError, AttributeError, TypeError, ValueError):
+            return ""
 
     def set_evaluation(
-        self, evaluation: Evaluation | None, document: Any = None, system: object = None
+        self, evaluation: Evaluation | None, describe: Callable[[DataPath], str] | None = None
     ) -> None:
-        if document is not self._document or system is not self._system:
-            self._places = {}
-            self._document, self._system = document, system
-            if self.issues:
-                last = self.index(len(self.issues) - 1, 1)
-                self.dataChanged.emit(self.index(0, 1), last)
         """Show ``evaluation``'s issues. Only the rows that differ are removed and inserted
         (issues are sorted, so an edit usually adds or drops a few in one place); the
         rest of the list, and the selection in it, stays."""
         new = list(evaluation.issues) if evaluation else []
         old = self.issues
+        changed_places = (describe or _no_place) is not self.describe
+        self.describe = describe or _no_place
+        if changed_places and old:
+            top, bottom = self.index(0, 1), self.index(len(old) - 1, 1)
+            self.dataChanged.emit(top, bottom)
         if new == old:
             return
         head = 0
@@ -98,14 +95,14 @@ class IssuesModel(QAbstractTableModel):
         if role == SEVERITY_ROLE:
             return issue.severity
         if role == Qt.ItemDataRole.DisplayRole:
-            return (issue.message, self.place(issue), issue.hint)[column]
+            return (issue.message, self.where(issue), issue.hint)[column]
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return severity_icon(issue.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
             text = f"{SEVERITY_NAME[issue.severity]}: {issue.message}"
-            text = f"{text}\n{issue.hint}" if issue.hint else text
-            # For those who report a problem: the rule's code and the place in the file.
-            return f"{text}\n\n{issue.code} at {format_path(issue.path)}"
+            if issue.hint:
+                text += f"\nWhat to do: {issue.hint}"
+            return f"{text}\n\nDetails: {issue.code} at {format_path(issue.path)}"
         return None
 
 
@@ -139,6 +136,6 @@ class IssuesView(QTableView):
             self.issue_activated.emit(issue)
 
     def set_evaluation(
-        self, evaluation: Evaluation | None, document: Any = None, system: object = None
+        self, evaluation: Evaluation | None, describe: Callable[[DataPath], str] | None = None
     ) -> None:
-        self.model_.set_evaluation(evaluation, document, system)
+        self.model_.set_evaluation(evaluation, describe)

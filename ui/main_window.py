@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import weakref
 from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
@@ -35,6 +36,7 @@ from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemLoadError, SystemRegistry
 from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
+from sheetapp.editing.places import place_name
 from sheetapp.startup import thaw_collector
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
@@ -71,6 +73,12 @@ RELOAD, OVERWRITE, SAVE_AS = "reload", "overwrite", "save as"
 def _shortcut(action: QAction, key: QKeySequence.StandardKey | str) -> QAction:
     action.setShortcut(QKeySequence(key))
     return action
+
+
+#: each open character's issue-place namer (see MainWindow._describe_places)
+_PLACE_NAMERS: weakref.WeakKeyDictionary[EditorView, Callable[[DataPath], str]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 class MainWindow(QMainWindow):
@@ -741,14 +749,25 @@ class MainWindow(QMainWindow):
         if view is not None and self.sender() is view:
             self.explain.show_explanation(view.document.evaluation, view.selected_path)
 
+    def _describe_places(self, view: EditorView | None) -> Callable[[DataPath], str] | None:
+        """Names issue places in the window's words for ``view``'s character (one
+        function per view, so the Issues panel re-reads names only on a switch)."""
+        if view is None:
+            return None
+        describe = _PLACE_NAMERS.get(view)
+        if describe is None:
+            document = view.document
+
+            def describe(path: DataPath) -> str:
+                return place_name(document.system, document.document, path)
+
+            _PLACE_NAMERS[view] = describe
+        return describe
+
     def _refresh_docks(self) -> None:
         view = self.current_view()
         evaluation = view.document.evaluation if view else None
-        self.issues_view.set_evaluation(
-            evaluation,
-            view.document.document if view else None,
-            view.document.system if view else None,
-        )
+        self.issues_view.set_evaluation(evaluation, self._describe_places(view))
         if self._advancement_panel is not None:
             self._advancement_panel.set_document(view.document if view else None)
         self.explain.show_explanation(evaluation, view.selected_path if view else None)

@@ -8,16 +8,21 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -30,6 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.editing.collections import PickEntry
+from sheetapp.editing.search import match_rank
+from sheetapp.editing.wording import user_note
 from ui.roles import column_title
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -80,23 +87,59 @@ class PickerModel(QAbstractTableModel):
 
 
 class PickerFilter(QSortFilterProxyModel):
-    """Matches every word of the search in the name, kind or rule text."""
+    """Keeps the entries that match the search (name, kind, option names, everyday
+    words, rule text) and the chosen kind; while searching, sorts the best matches first
+    (:func:`sheetapp.editing.search.match_rank`): the exact name, then names starting with
+    it, then the rest."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._words: list[str] = []
+        self._query = ""
+        self._kind = ""
+        self._ranks: dict[int, int] = {}
 
     def set_search(self, text: str) -> None:
         self.beginFilterChange()
-        self._words = text.casefold().split()
+        self._query = text
+        self._rerank()
         self.endFilterChange()
+        self.invalidate()
+
+    def set_kind(self, kind: str) -> None:
+        self.beginFilterChange()
+        self._kind = kind
+        self.endFilterChange()
+
+    def _rerank(self) -> None:
+        model = self.sourceModel()
+        self._ranks = {}
+        if not isinstance(model, PickerModel):
+            return
+        for row, entry in enumerate(model.entries):
+            rank = match_rank(entry, self._query)
+            if rank is not None:
+                self._ranks[row] = rank
+
+    def searching(self) -> bool:
+        return bool(self._query.split())
 
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
         model = self.sourceModel()
-        if not isinstance(model, PickerModel) or not self._words:
+        if not isinstance(model, PickerModel):
             return True
-        haystack = model.entries[source_row].search_text()
-        return all(word in haystack for word in self._words)
+        if self._kind and model.entries[source_row].group != self._kind:
+            return False
+        return not self.searching() or source_row in self._ranks
+
+    def lessThan(self, left: AnyIndex, right: AnyIndex) -> bool:
+        if self.searching():
+            left_rank = self._ranks.get(left.row(), 99)
+            right_rank = self._ranks.get(right.row(), 99)
+            if left_rank != right_rank:
+                # Best first whatever the column's sort order.
+                ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
+                return (left_rank < right_rank) == ascending
+        return bool(super().lessThan(left, right))
 
 
 def entry_html(entry: PickerEntry) -> str:
@@ -107,10 +150,9 @@ def entry_html(entry: PickerEntry) -> str:
     parts.append(f"<p>{html.escape(entry.text) or '<i>No description in the rulebook.</i>'}</p>")
     if entry.certainty != "clear":
         note = CERTAINTY_NOTE.get(entry.certainty, "")
-        parts.append(f"<p><b>{html.escape(note)}</b><br>{html.escape(entry.certainty_note)}</p>")
-    if entry.seed_lines:
-        lines = ", ".join(str(n) for n in entry.seed_lines)
-        parts.append(f"<p><small>Rulebook line {lines}</small></p>")
+        parts.append(
+            f"<p><b>{html.escape(note)}</b><br>{html.escape(user_note(entry.certainty_note))}</p>"
+        )
     return "".join(parts)
 
 
@@ -130,9 +172,12 @@ class PickerDialog(QDialog):
         self.proxy.setSourceModel(self.source)
         self.proxy.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search names and rule text…")
+        self.search.setObjectName("picker_search")
+        self.search.setPlaceholderText("Search names, options and rule text…")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._search)
+        self.search.installEventFilter(self)
+        self.kinds = self._kind_box(entries)
         self.view = QTableView()
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -162,20 +207,56 @@ class PickerDialog(QDialog):
         layout = QVBoxLayout(self)
         if prompt:
             layout.addWidget(QLabel(prompt))
-        layout.addWidget(self.search)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search, 1)
+        search_row.addWidget(self.kinds)
+        layout.addLayout(search_row)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.buttons)
         self.resize(980, 560)
         self.search.setFocus()
         self._select_first()
 
+    def _kind_box(self, entries: list[PickerEntry]) -> QComboBox:
+        """A filter by kind (shown when the entries have more than one)."""
+        kinds = QComboBox()
+        kinds.setObjectName("picker_kind")
+        kinds.setToolTip("Show only one kind of entry")
+        kinds.addItem("All kinds", "")
+        for kind in sorted({entry.group for entry in entries if entry.group}):
+            kinds.addItem(kind, kind)
+        kinds.currentIndexChanged.connect(self._kind_changed)
+        kinds.setVisible(kinds.count() > 2)
+        return kinds
+
     def _search(self, text: str) -> None:
         self.proxy.set_search(text)
-        self._select_first()
+        self.proxy.sort(self.proxy.sortColumn(), self.proxy.sortOrder())
+        self._select_first(best=True)
 
-    def _select_first(self) -> None:
-        if self.proxy.rowCount() and not self.view.currentIndex().isValid():
+    def _kind_changed(self, _row: int) -> None:
+        self.proxy.set_kind(str(self.kinds.currentData() or ""))
+        self._select_first(best=True)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Up, Down, Page Up and Page Down in the search box move in the list (Enter
+        takes the selected entry through the dialog's default button)."""
+        if watched is self.search and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (
+                Qt.Key.Key_Up,
+                Qt.Key.Key_Down,
+                Qt.Key.Key_PageUp,
+                Qt.Key.Key_PageDown,
+            ):
+                QApplication.sendEvent(self.view, event)
+                return True
+        return super().eventFilter(watched, event)
+
+    def _select_first(self, best: bool = False) -> None:
+        if self.proxy.rowCount() and (best or not self.view.currentIndex().isValid()):
             self.view.setCurrentIndex(self.proxy.index(0, 0))
+            self.view.scrollTo(self.view.currentIndex())
         elif not self.proxy.rowCount():
             self.text.setHtml("<p><i>Nothing matches the search.</i></p>")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(

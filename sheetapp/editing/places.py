@@ -1,14 +1,18 @@
-"""Where something is, in the words of the window: "Energy Blast › Level", "Campaign ›
-GP budget", "Climb › Rank" — never ``character.abilities[5].level``.
+"""Where an issue is, in the words of the window: "Energy Blast › Level",
+"Campaign › GP budget", never ``character.abilities[5].level``.
 
-An issue's path points into the file; the window, the command line and the sheet show
-the place with :func:`describe_place`. It names list items the way their declared
-collection does (:mod:`sheetapp.editing.collections`), fields by their model titles, and
-falls back to the field names made readable. Pure: no Qt.
+One pure function, :func:`place_name`, walks an issue's data path through the document:
+an index into a declared list becomes the item's name (``Collection.item_name``), a field
+becomes its column title in that list, else the pydantic field's title, else its name in
+plain words. A system whose window shows lists it does not declare as flat collections
+(Gladiators' abilities and their modifiers) names them with an optional
+``place_collections(document)`` method.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -17,75 +21,106 @@ from sheetapp.core.issues import DataPath
 from sheetapp.core.system import collections_of
 from sheetapp.editing.collections import Collection
 
-SECTIONS = {"campaign": "Campaign", "meta": "Details", "history": "Advancement history"}
-META = {"name": "Name", "player": "Player", "notes": "Notes", "portrait": "Portrait"}
 SEPARATOR = " › "
+#: words shown in capitals
+ACRONYMS = {"gp": "GP", "hp": "HP", "xp": "XP", "pdf": "PDF", "id": "ID", "gm": "GM"}
+#: the document's top-level parts as the window names them ("" : not shown)
+ROOTS = {"character": "", "campaign": "Campaign", "history": "History", "notes": "Notes"}
 
 
-def describe_place(system: object, document: Any, path: DataPath) -> str:
-    """The place ``path`` points to, as the user reads it ("" for the whole character)."""
-    if not path:
-        return ""
-    head = path[0]
-    if head == "meta":
-        return META.get(str(path[1]), _words(path[1])) if len(path) > 1 else SECTIONS["meta"]
-    if head == "campaign":
-        parts = [SECTIONS["campaign"]]
-        if len(path) > 1:
-            parts.append(_field_title(getattr(document, "campaign", None), str(path[1])))
-        return SEPARATOR.join(parts)
-    if head == "history":
-        if len(path) > 1 and isinstance(path[1], int):
-            return f"{SECTIONS['history']}{SEPARATOR}entry {path[1]}"
-        return SECTIONS["history"]
-    if head == "character":
-        return _character_place(system, document, path)
-    return SEPARATOR.join(_words(part) for part in path if not isinstance(part, int))
+def plain_words(name: str) -> str:
+    """``gp_budget`` -> "GP budget"; ``slot_table`` -> "Slot table"."""
+    words = [ACRONYMS.get(word, word) for word in name.split("_") if word]
+    if not words:
+        return name
+    first = words[0]
+    words[0] = first if first.isupper() else first[:1].upper() + first[1:]
+    return " ".join(words)
 
 
-def _character_place(system: object, document: Any, path: DataPath) -> str:
-    declared = sorted(collections_of(system), key=lambda c: len(c.path), reverse=True)
-    for collection in declared:
-        size = len(collection.path)
-        if tuple(path[:size]) != collection.path:
-            continue
-        if len(path) == size:
-            return collection.title
-        row = path[size]
-        if not isinstance(row, int) or not 0 <= row < len(collection.items(document)):
-            return collection.title
-        parts = [collection.item_name(document, row)]
-        rest = path[size + 1 :]
-        if rest:
-            parts.append(_column_title(collection, rest))
-        return SEPARATOR.join(parts)
-    character = getattr(document, "character", None)
-    parts = []
-    node: Any = character
-    for part in path[1:]:
-        if isinstance(part, int):
-            continue
-        parts.append(_field_title(node, str(part)))
-        node = getattr(node, str(part), None) if isinstance(node, BaseModel) else None
-    return SEPARATOR.join(parts) or "Character"
-
-
-def _column_title(collection: Collection[Any], rest: DataPath) -> str:
-    field = str(rest[0])
-    for column in collection.columns:
-        if column.field == field:
-            return column.title
-    return _words(field)
-
-
-def _field_title(model: Any, key: str) -> str:
-    fields = getattr(type(model), "model_fields", {}) if model is not None else {}
-    info = fields.get(key)
+def field_title(model: Any, name: str) -> str:
+    """A pydantic field's title, else its name in plain words."""
+    fields = getattr(type(model), "model_fields", None) if isinstance(model, BaseModel) else None
+    info = fields.get(name) if fields else None
     if info is not None and info.title:
         return str(info.title)
-    return _words(key)
+    return plain_words(name)
 
 
-def _words(key: object) -> str:
-    text = str(key).replace("_", " ").strip()
-    return text[:1].upper() + text[1:] if text else ""
+def _collections(system: object, document: Any) -> list[Collection[Any]]:
+    found = list(collections_of(system))
+    extra = getattr(system, "place_collections", None)
+    if callable(extra):
+        with contextlib.suppress(LookupError, AttributeError, TypeError, ValueError):
+            found.extend(extra(document))
+    return found
+
+
+def _column_title(collection: Collection[Any], name: str) -> str | None:
+    for column in collection.columns:
+        if column.field == name:
+            return column.title
+    return None
+
+
+def place_name(system: object, document: Any, path: DataPath) -> str:
+    """The place of ``path`` as a user reads it in the window."""
+    if not path:
+        return "Character"
+    collections = _collections(system, document)
+    by_path = {tuple(c.path): c for c in collections}
+    parts: list[str] = []
+    node: Any = document
+    walked: tuple[str | int, ...] = ()
+    current: Collection[Any] | None = None  # the list the last item came from
+    for position, part in enumerate(path):
+        if isinstance(part, int):
+            owner = by_path.get(walked)
+            name = None
+            if owner is not None:
+                try:
+                    name = owner.item_name(document, part)
+                except (LookupError, AttributeError, TypeError, ValueError):
+                    name = None
+            if owner is not None and name:
+                # A nested item's name already holds its parent's ("Pistol › Lethal").
+                if (
+                    owner.name is not None and parts and name.startswith(parts[-1] + SEPARATOR)
+                ) or (parts and parts[-1] == owner.title):
+                    parts.pop()
+                parts.append(name)
+                current = owner
+            else:
+                label = parts.pop() if parts else "Item"
+                parts.append(f"{label} {part + 1}")
+                current = None
+            node = _step(node, part)
+        else:
+            if position == 0 and part in ROOTS:
+                if ROOTS[part]:
+                    parts.append(ROOTS[part])
+                node = _step(node, part)
+                walked = (*walked, part)
+                continue
+            title = _column_title(current, part) if current is not None else None
+            owner = by_path.get((*walked, part))
+            if title is None and owner is not None:
+                title = owner.title
+            parts.append(title or field_title(node, part))
+            node = _step(node, part)
+            current = None
+        walked = (*walked, part)
+    return SEPARATOR.join(parts) if parts else "Character"
+
+
+def _step(node: Any, part: str | int) -> Any:
+    if node is None:
+        return None
+    try:
+        if isinstance(part, int):
+            return node[part] if isinstance(node, Sequence) else None
+        if isinstance(node, dict):
+            return node.get(part)
+        return getattr(node, part, None)
+    except (LookupError, TypeError):
+        return None

@@ -7,7 +7,7 @@ taller than a page splits inside the row, so no character is ever cut off.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from io import BytesIO
 from typing import Any
 
@@ -28,7 +28,7 @@ from reportlab.platypus import (
 
 from sheetapp import __version__
 from sheetapp.core.costs import Total
-from sheetapp.core.issues import Issue, format_path
+from sheetapp.core.issues import DataPath, Issue
 from sheetapp.pdf.flowables import CellParagraph
 from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
@@ -168,7 +168,7 @@ class SheetRenderer:
             story.append(self._totals(sheet.totals, self.width))
         if sheet.errors:
             story.append(Spacer(1, 8))
-            story.append(self._errors(sheet.errors))
+            story.append(self._errors(sheet.errors, sheet.where))
         for section, layout in self._ordered(sheet):
             story.extend(self._section(section, layout))
         return story
@@ -263,7 +263,7 @@ class SheetRenderer:
             )
         return self._box_grid(cells, len(cells), width)
 
-    def _errors(self, errors: Sequence[Issue]) -> Flowable:
+    def _errors(self, errors: Sequence[Issue], where: Callable[[DataPath], str]) -> Flowable:
         st = self.styles
         p = st.palette
         count = len(errors)
@@ -273,7 +273,7 @@ class SheetRenderer:
         )
         rows: list[list[Any]] = [[CellParagraph(markup(title), st["ErrorTitle"])]]
         for issue in errors:
-            lines = [f"<b>{markup(format_path(issue.path))}</b>: {markup(issue.message)}"]
+            lines = [f"<b>{markup(where(issue.path))}</b>: {markup(issue.message)}"]
             if issue.hint:
                 lines.append(f"<i>{markup(issue.hint)}</i>")
             rows.append([CellParagraph("<br/>".join(lines), st["ErrorItem"])])

@@ -149,9 +149,10 @@ def test_each_edit_and_undo_shows_and_announces_every_change(
             assert page.equipment.index(2, E_HELD).data(SEVERITY_ROLE) == Severity.ERROR.value
             assert ((3,), E_HELD) in heard["equipment"].cells
         if name == "character level":
+            # "Gained at" offers every Level the format holds, whatever the character's
+            # Level (a System above it is an error with its fix, not a refused value).
             rows = page.systems.rowCount()
-            assert {((row,), S_LEVEL) for row in range(rows)} <= heard["systems"].cells
-            assert page.systems.index(rows - 1, S_LEVEL).data(RANGE_ROLE) == (1, 3)
+            assert page.systems.index(rows - 1, S_LEVEL).data(RANGE_ROLE) == (1, 10)
         if name == "money":
             assert not any(ears.cells for ears in heard.values())
         history.append(now)
@@ -196,20 +197,15 @@ def test_an_item_edit_announces_only_its_own_cell(large: tuple[CapitalPage, Any]
     )
 
 
-def test_a_level_edit_announces_every_system_row(large: tuple[CapitalPage, Any]) -> None:
-    """The character's Level bounds every System's "Gained at" (a value outside the
-    Systems list, in the Systems collection's reads): a Level edit announces that cell in
-    every row."""
+def test_a_level_edit_leaves_gained_at_unclamped(large: tuple[CapitalPage, Any]) -> None:
+    """The character's Level no longer bounds a System's "Gained at" editor (issue 17: no
+    silent clamps); every row offers the format's Levels 1-10 after a Level edit."""
     page, _spec = large
-    heard = Announcements(page.systems)
     level = page.character_document.character.level
     assert page.document.push([Change("set", ("character", "level"), level, level - 1)])
     rows = page.systems.rowCount()
     assert rows > 1
-    assert {((row,), S_LEVEL) for row in range(rows)} <= heard.cells
-    assert all(
-        page.systems.index(r, S_LEVEL).data(RANGE_ROLE) == (1, level - 1) for r in range(rows)
-    )
+    assert all(page.systems.index(r, S_LEVEL).data(RANGE_ROLE) == (1, 10) for r in range(rows))
 
 
 def test_a_column_widens_for_a_longer_value(window: MainWindow, qtbot: QtBot) -> None:

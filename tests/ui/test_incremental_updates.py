@@ -18,6 +18,7 @@ from bench.generators.gladiators_fixtures import scaled
 from sheetapp.core.changes import Change
 from sheetapp.core.system import installed_systems
 from sheetapp.editing.fields import set_value
+from sheetapp.editing.places import place_name
 from sheetapp.storage.files import LoadedDocument, load_document
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import catalogs
@@ -139,7 +140,9 @@ def fresh_views(document: EditorDocument) -> dict[str, Any]:
     totals = TotalsBar()
     totals.show_evaluation(twin.evaluation)
     issues = IssuesModel()
-    issues.set_evaluation(twin.evaluation, twin.document, twin.system)
+    issues.set_evaluation(
+        twin.evaluation, lambda path: place_name(twin.system, twin.document, path)
+    )
     shown = {
         "abilities": snapshot(AbilitiesModel(twin)),
         "advantages": snapshot(CollectionTableModel(twin, TRAITS["advantages"])),

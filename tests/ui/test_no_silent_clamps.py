@@ -1,27 +1,79 @@
-"""No silent clamps: typing 9 into a Conventional ability's Level keeps 9 and the rule
-says what is wrong ("Conventional ... These cannot have a Level over 5 unless produced by
-a large item", line 34)."""
+"""No silent clamps: an editor accepts every value the file format accepts; a value over a
+rule's limit is kept and shown as an error with its fix (issue 17)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from PySide6.QtWidgets import QSpinBox, QStyleOptionViewItem, QWidget
+
 from sheetapp.core.issues import Severity
-from sheetapp.systems.gladiators import edits
-from sheetapp.systems.gladiators.model import MAX_LEVEL
-from tests.ui.conftest import SAMPLE
+from tests.ui.conftest import REPO
+from ui.delegates import EditDelegate
 from ui.main_window import MainWindow
-from ui.roles import RANGE_ROLE
+from ui.systems.capital.models import S_LEVEL
+from ui.systems.capital.page import CapitalPage
 from ui.systems.gladiators.abilities_model import LEVEL
+from ui.systems.gladiators.page import GladiatorsPage
+
+GLADIATORS = REPO / "resources" / "examples" / "gladiators" / "city-police.json"
+CAPITAL_EXAMPLES = REPO / "resources" / "examples" / "capital"
 
 
-def test_a_level_over_the_conventional_cap_goes_in_and_is_an_error(window: MainWindow) -> None:
-    view = window.open_path(SAMPLE)
-    assert view is not None
+def _type_into_spin_box(model, index, value: int) -> QSpinBox:  # type: ignore[no-untyped-def]
+    delegate = EditDelegate()
+    parent = QWidget()
+    editor = delegate.createEditor(parent, QStyleOptionViewItem(), index)
+    assert isinstance(editor, QSpinBox)
+    delegate.setEditorData(editor, index)
+    editor.lineEdit().setText(str(value))
+    delegate.setModelData(editor, model, index)
+    parent.deleteLater()
+    return editor
+
+
+def test_a_conventional_ability_takes_level_9_and_shows_the_error(window: MainWindow) -> None:
+    """ "Conventional ... These cannot have a Level over 5 unless produced by a large item."
+    (../shared/seeds Glorious Gladiators, Sources, line 34). Typing 9 used to leave the
+    Level at its old value; now it is 9 and the rule's error says how to fix it."""
+    view = window.open_path(GLADIATORS)
+    assert view is not None and isinstance(view.page, GladiatorsPage)
+    page = view.page
+    character = view.document.document.character
+    row = next(
+        i
+        for i, a in enumerate(character.abilities)
+        if a.source == "conventional" and not a.large_item
+    )
+    index = page.abilities.index(row, LEVEL)
+    _type_into_spin_box(page.abilities, index, 9)
+    assert view.document.document.character.abilities[row].level == 9
+    issues = [
+        i
+        for i in view.document.evaluation.issues
+        if i.path == ("character", "abilities", row, "level")
+    ]
+    conventional = [i for i in issues if i.code == "gladiators.conventional_level"]
+    assert conventional and conventional[0].severity is Severity.ERROR
+    assert "Lower it to Level 5" in conventional[0].hint
+
+
+def test_a_system_gained_above_the_level_is_kept_and_marked(window: MainWindow) -> None:
+    """A System cannot be gained above the character's Level: the cell takes the value
+    (the format allows Level 10) and the error tells how to fix it."""
+    path = sorted(CAPITAL_EXAMPLES.glob("*.json"))[0]
+    view = window.open_path(Path(path))
+    assert view is not None and isinstance(view.page, CapitalPage)
+    page = view.page
     document = view.document
-    assert document.push(edits.add_ability(document.document, "armour", 0))
-    model = view.page.abilities  # type: ignore[attr-defined]
-    cell = model.index(0, LEVEL)
-    assert cell.data(RANGE_ROLE) == (0, MAX_LEVEL)
-    assert model.setData(cell, 9)
-    assert document.document.character.abilities[0].level == 9
-    found = [i for i in document.evaluation.issues if i.code == "gladiators.conventional_level"]
-    assert found and found[0].severity is Severity.ERROR and found[0].hint
+    level = document.document.character.level
+    assert level < 10
+    assert document.document.character.systems
+    index = page.systems.index(0, S_LEVEL)
+    _type_into_spin_box(page.systems, index, level + 2)
+    assert document.document.character.systems[0].level == level + 2
+    issues = [
+        i for i in document.evaluation.issues if i.path == ("character", "systems", 0, "level")
+    ]
+    assert issues and issues[0].severity is Severity.ERROR
+    assert "or lower" in issues[0].hint

@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
 
 from sheetapp.advancement import AdvancementError, Preview
 from sheetapp.advancement.report import earned_text
-from sheetapp.core.issues import Issue, format_path
+from sheetapp.core.issues import Issue
+from sheetapp.editing.places import place_name
 from ui.roles import SEVERITY_MARK
 from ui.wizard.draft import Draft
 
 
-def _issue_line(issue: Issue) -> str:
-    where = format_path(issue.path)
+def _issue_line(issue: Issue, where: str) -> str:
     return (
         f"{SEVERITY_MARK[issue.severity]} {html.escape(issue.message)} "
         f"<small>({html.escape(where)})</small>"
@@ -96,16 +96,17 @@ class ReviewPage(QWizardPage):
             self.rows.addTopLevelItem(item)
         self.totals.setText("<br>".join(html.escape(t.describe()) for t in result.totals))
         parts = []
-        if result.new_errors:
+        system = self.draft.target.system
+
+        def where(issue: Issue) -> str:
+            return place_name(system, result.document, issue.path)
+
+        if result.errors:
             parts.append("<b>Errors — fix them on the Spend page (Back) to finish:</b>")
-            parts.extend(_issue_line(issue) for issue in result.new_errors)
-        kept = [i for i in result.errors if i not in result.new_errors]
-        if kept:
-            parts.append("<b>Errors the character already had (this does not add them):</b>")
-            parts.extend(_issue_line(issue) for issue in kept)
+            parts.extend(_issue_line(issue, where(issue)) for issue in result.errors)
         if result.new_warnings:
             parts.append("<b>New warnings:</b>")
-            parts.extend(_issue_line(issue) for issue in result.new_warnings)
+            parts.extend(_issue_line(issue, where(issue)) for issue in result.new_warnings)
             self.accept_warnings.show()
         self.problems.setText("<br>".join(parts))
         self.completeChanged.emit()
@@ -120,6 +121,6 @@ class ReviewPage(QWizardPage):
 
     def isComplete(self) -> bool:
         result = self.result
-        if result is None or result.new_errors:
+        if result is None or result.errors:
             return False
         return not result.new_warnings or self.accept_warnings.isChecked()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetapp.core.catalog import CatalogEntry
+from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.builders import EditError
 from sheetapp.editing.collections import (
     CellView,
@@ -18,6 +19,7 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
+from sheetapp.editing.search import keywords_for
 from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.model import CapitalDocument, EquipmentChoice, SystemChoice
 
@@ -36,6 +38,7 @@ def pick_entry(entry: CatalogEntry, group: str, cost: str) -> PickEntry:
         entry.certainty,
         entry.certainty_note,
         entry.seed_lines,
+        keywords=keywords_for(entry.name, _group_words(group)),
     )
 
 
@@ -190,7 +193,7 @@ def _system_cell(column: str) -> Any:
                 (*path, "level"),
                 "int",
                 choice.level,
-                bounds=(1, document.character.level),
+                bounds=format_bounds(SystemChoice, "level"),
                 align_right=True,
                 tooltip="The Level the System was gained at; it must fit that Level's Slots.",
             )
@@ -246,7 +249,7 @@ SYSTEMS: Collection[CapitalDocument] = Collection(
     entries=system_entries,
     new_item=_new_system,
     name=_system_name,
-    #: the Level bounds "Gained at"; the Role says where a System comes from
+    #: a "Gained at" above the Level is marked; the Role says where a System comes from
     reads=(("character", "level"), ("character", "role")),
     duplicable=False,
     shortcut="Ctrl+Shift+A",
@@ -397,3 +400,8 @@ COLLECTIONS: tuple[Collection[CapitalDocument], ...] = (
     SYSTEMS,
     EQUIPMENT,
 )
+
+
+def _group_words(group: str) -> list[str]:
+    """The kind's own words ("Damage System for Units" -> "Damage") also find an entry."""
+    return [part for part in group.replace("(", " ").replace(")", " ").split() if len(part) > 3]

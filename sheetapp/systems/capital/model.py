@@ -143,8 +143,9 @@ class CapitalCampaign(FileModel):
 
     attribute_method: Literal["roll_and_assign", "gm_assigned"] = Field(
         default="roll_and_assign",
-        title="Attribute scores",
-        description="scores from the 10d6 method, or set by the GM",
+        title="Attributes",
+        description="scores from the 10d6 method (roll ten dice, keep eight, assign them), "
+        "or set by the GM",
         json_schema_extra={
             "choice_labels": {
                 "roll_and_assign": "Roll 10d6 and assign",
@@ -154,20 +155,24 @@ class CapitalCampaign(FileModel):
     )
     slot_table: Literal["total", "gained_per_level"] = Field(
         default="total",
-        title="Slots in the level table",
+        title="Level table Slots",
         description="the level table's Slots are the total at that level, or gained there",
         json_schema_extra={
             "choice_labels": {
-                "total": "Total Slots at that Level",
-                "gained_per_level": "Slots gained at that Level",
+                "total": "Total at that Level",
+                "gained_per_level": "Gained at that Level",
             }
         },
     )
     companion_vital_floor: bool = Field(
-        default=True, description="the minimum of 5 max HP and Bones also holds for companions"
+        default=True,
+        title="Companions have at least 5 HP and Bones",
+        description="the minimum of 5 max HP and Bones also holds for companions",
     )
     augmented_weapon_uses_hand: bool = Field(
-        default=False, description="a Weapon augmentation (attached to the body) takes a hand"
+        default=False,
+        title="A Weapon augmentation takes a hand",
+        description="a Weapon augmentation (attached to the body) takes a hand",
     )
     gm_score_min: int = Field(
         default=4,
@@ -183,8 +188,12 @@ class CapitalCampaign(FileModel):
         title="Highest score the GM sets",
         description="with scores set by the GM: the Step 5 table gives scores up to 6",
     )
-    starting_money_min: int = Field(default=200, ge=0, le=10_000_000)
-    starting_money_max: int = Field(default=400, ge=0, le=10_000_000)
+    starting_money_min: int = Field(
+        default=200, ge=0, le=10_000_000, title="Starting money from (mC)"
+    )
+    starting_money_max: int = Field(
+        default=400, ge=0, le=10_000_000, title="Starting money to (mC)"
+    )
 
 
 class CapitalDocument(CharacterDocument[CapitalCampaign, CapitalCharacter]):

@@ -48,6 +48,7 @@ def vitals_state(ctx: RuleContext) -> list[Issue]:
                     f"Current {key.upper() if key == 'hp' else key.capitalize()} {current} is "
                     f"above the maximum {maximum}.",
                     char_path("vitals", key),
+                    "Lower the current value, or fix what raises the maximum.",
                 )
             )
     bones_down = vitals.bones is not None and vitals.bones < sheet.max_bones.value

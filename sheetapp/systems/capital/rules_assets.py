@@ -51,13 +51,21 @@ def damage_type_issue(
         return []
     names = " or ".join(cats.damage_types[t].name for t in allowed)
     if chosen is None:
-        return [warning(codes.DAMAGE_TYPE_MISSING, f"{name}: choose {names} damage.", path)]
+        return [
+            warning(
+                codes.DAMAGE_TYPE_MISSING,
+                f"{name}: choose {names} damage.",
+                path,
+                f"Choose {names} damage.",
+            )
+        ]
     if chosen not in allowed:
         return [
             error(
                 codes.DAMAGE_TYPE_INVALID,
                 f"{name} is available with {names} damage, not '{chosen}'.",
                 path,
+                f"Choose {names} damage.",
             )
         ]
     return []
@@ -75,6 +83,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
                 codes.ASSET_CHOICE_MISSING,
                 "Attribute augmentation: choose the Attribute that gets +2.",
                 (*PATH, "attribute"),
+                "Choose the Attribute in the Special Asset tab.",
             )
         ]
     if augmentation.effect != "weapon":
@@ -85,6 +94,7 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
                 codes.ASSET_CHOICE_MISSING,
                 "Weapon augmentation: choose a Simple Weapon.",
                 (*PATH, "weapon"),
+                "Choose a Simple Weapon in the Special Asset tab.",
             )
         ]
     item = cats.equipment.get(asset.weapon)
@@ -119,6 +129,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
                 codes.COMPANION_SCORES_MISSING,
                 f"{companion.name}: set {names} to {values} in any order.",
                 (*PATH, "scores"),
+                "Set the scores in the Special Asset tab.",
             )
         )
     elif Counter(v for v in given.values() if v is not None) != wanted:
@@ -127,6 +138,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
                 codes.COMPANION_SCORES,
                 f"{companion.name}: {names} must be {values} in some order.",
                 (*PATH, "scores"),
+                f"Set {names} to {values}, one value each.",
             )
         )
     extra = [a for a in asset.scores if a not in companion.assign.attributes]
@@ -136,6 +148,7 @@ def _companion(ctx: RuleContext) -> list[Issue]:
                 codes.COMPANION_SCORES,
                 f"{companion.name}'s {', '.join(a.upper() for a in extra)} is fixed.",
                 (*PATH, "scores"),
+                "Remove the scores the companion does not assign.",
             )
         )
     issues += hp_roll_issues(
@@ -180,11 +193,21 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
         path = (*PATH, "options", group.id)
         if picked is None:
             issues.append(
-                warning(codes.ASSET_CHOICE_MISSING, f"{vehicle.name}: choose {names}.", path)
+                warning(
+                    codes.ASSET_CHOICE_MISSING,
+                    f"{vehicle.name}: choose {names}.",
+                    path,
+                    f"Choose {names} in the Special Asset tab.",
+                )
             )
         elif picked not in group.options:
             issues.append(
-                error(codes.ASSET_CHOICE_INVALID, f"{vehicle.name}: choose {names}.", path)
+                error(
+                    codes.ASSET_CHOICE_INVALID,
+                    f"{vehicle.name}: choose {names}.",
+                    path,
+                    f"Choose one of {names} instead.",
+                )
             )
     if "mechsuit_arm_mk1" in vehicle.systems:
         arm = cats.vehicle_systems["mechsuit_arm_mk1"]
@@ -202,6 +225,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                     codes.VEHICLE_SYSTEM_LIMITED,
                     f"{system.name} is Limited to {text}; the {vehicle.name} is not.",
                     (*PATH, "systems", index),
+                    "Remove that System from the vehicle.",
                 )
             )
     if ctx.sheet.vehicle_slots_used > ctx.sheet.vehicle_slots_total:
@@ -211,6 +235,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                 f"The {vehicle.name}'s Systems use {ctx.sheet.vehicle_slots_used} Slots; at "
                 f"Level {asset.level} it has {ctx.sheet.vehicle_slots_total}.",
                 (*PATH, "systems"),
+                "Remove a vehicle System, or raise the vehicle's Level.",
             )
         )
     seen: set[str] = set()
@@ -223,6 +248,7 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                     if ref in cats.vehicle_systems
                     else f"The {vehicle.name} has '{ref}' twice.",
                     (*PATH, "systems"),
+                    "Remove the second copy.",
                 )
             )
         seen.add(ref)
@@ -248,6 +274,7 @@ def _weapon(ctx: RuleContext) -> list[Issue]:
                 codes.ASSET_CHOICE_INVALID,
                 f"The Special {special.name} has no Two-handed option (only the Shield does).",
                 (*PATH, "two_handed"),
+                "Untick Two-handed.",
             )
         )
     return issues
@@ -267,6 +294,7 @@ def hp_roll_issues(
                     codes.HP_ROLL_LEVEL,
                     f"{whose}HP dice for Level {roll.level}, above Level {level}.",
                     (*path, index),
+                    "Remove that roll, or raise the Level.",
                 )
             )
         elif roll.level in seen:
@@ -275,6 +303,7 @@ def hp_roll_issues(
                     codes.HP_ROLL_REPEATED,
                     f"{whose}HP dice for Level {roll.level} twice.",
                     (*path, index),
+                    "Remove one of the two rolls.",
                 )
             )
         elif problems:
@@ -283,6 +312,7 @@ def hp_roll_issues(
                     codes.HP_DICE_INVALID,
                     f"{whose}HP dice for Level {roll.level}: {'; '.join(problems)}.",
                     (*path, index, "dice"),
+                    "Enter the dice again as rolled.",
                 )
             )
         seen.add(roll.level)
@@ -294,6 +324,7 @@ def hp_roll_issues(
                 f"{whose}HP dice missing for Level {', '.join(map(str, missing))}; the minimum "
                 "is counted until they are rolled.",
                 path,
+                "Roll the HP dice for those Levels and enter them.",
             )
         )
     return issues

@@ -43,7 +43,12 @@ def role_adjustments(ctx: RuleContext) -> list[Issue]:
         path = char_path("role_choices", chosen.id)
         if picked is None:
             issues.append(
-                warning(codes.ROLE_CHOICE_MISSING, f"{role.name}: choose {options}.", path)
+                warning(
+                    codes.ROLE_CHOICE_MISSING,
+                    f"{role.name}: choose {options}.",
+                    path,
+                    f"Choose {options}.",
+                )
             )
         elif picked not in chosen.options:
             issues.append(
@@ -68,6 +73,7 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
                     codes.STORY_MISSING,
                     f"No {label} written yet (Step 2).",
                     char_path("stories", key),
+                    f"Write the {label} in the Role & Story tab, or leave it for later.",
                 )
             )
     personality = ctx.character.personality
@@ -128,6 +134,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
                 codes.DIE_VALUE,
                 f"A d6 shows 1 to 6, not {rolls.dice[index]}.",
                 (*path, "dice", index),
+                "Enter each die as 1 to 6.",
             )
         )
     if len(rolls.dice) != ATTRIBUTE_DICE:
@@ -136,6 +143,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
                 codes.DICE_COUNT,
                 f"{len(rolls.dice)} dice entered; Step 5 rolls {ATTRIBUTE_DICE}d6.",
                 (*path, "dice"),
+                f"Enter exactly {ATTRIBUTE_DICE} dice.",
             )
         )
     elif not bad and needs_reroll(rolls.dice):
@@ -162,10 +170,18 @@ def _discards(ctx: RuleContext) -> list[Issue]:
                 codes.DISCARD_INVALID,
                 "Discard exactly two different dice of the ten.",
                 path,
+                "Tick exactly two dice to discard.",
             )
         ]
     if len(rolls.discarded) < DISCARDED:
-        return [warning(codes.DISCARD_MISSING, "Choose the two dice to get rid of.", path)]
+        return [
+            warning(
+                codes.DISCARD_MISSING,
+                "Choose the two dice to get rid of.",
+                path,
+                "Tick the two dice to discard.",
+            )
+        ]
     return []
 
 
@@ -182,6 +198,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
                     f"{attr.upper()} is assigned die #{index + 1}, which is not one of the "
                     "eight kept dice.",
                     (*path, attr),
+                    "Assign one of the kept dice instead.",
                 )
             )
         elif index in used:
@@ -202,6 +219,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
                 codes.ATTRIBUTE_UNASSIGNED,
                 f"No die assigned to {', '.join(missing)} yet.",
                 path,
+                "Assign a kept die to each Attribute.",
             )
         )
     elif not issues and len(rolls.discarded) == DISCARDED:
@@ -241,6 +259,7 @@ def _gm_assigned(ctx: RuleContext) -> list[Issue]:
                 codes.ATTRIBUTE_UNASSIGNED,
                 f"No score set for {', '.join(missing)} yet.",
                 char_path("attributes", "base"),
+                "Set a score for each Attribute.",
             )
         )
     return issues

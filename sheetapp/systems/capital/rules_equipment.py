@@ -36,6 +36,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
                     codes.STARTING_EQUIPMENT_MISSING,
                     f"{role.name if role else ''} starts with: {wanted.text}.",
                     char_path("equipment"),
+                    "Add the starting equipment from the Equipment tab.",
                 )
             )
     outfits = sum(
@@ -50,6 +51,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
                 "Every character starts with 2 Everyday or Professional Outfits "
                 f"({outfits} listed).",
                 char_path("equipment"),
+                "Add two outfits from the Equipment tab.",
             )
         )
     if not any(ref == "adventuring_kit" for ref, _ in items):
@@ -58,6 +60,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
                 codes.STARTING_EQUIPMENT_MISSING,
                 "Every character starts with an Adventuring Kit.",
                 char_path("equipment"),
+                "Add an Adventuring Kit from the Equipment tab.",
             )
         )
     return issues
@@ -73,7 +76,12 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
         item = cats.equipment.get(choice.item or "")
         if choice.item is None and not choice.name.strip():
             issues.append(
-                warning(codes.ITEM_UNNAMED, "A custom item needs a name.", (*path, "name"))
+                warning(
+                    codes.ITEM_UNNAMED,
+                    "A custom item needs a name.",
+                    (*path, "name"),
+                    "Type a name in its Name cell.",
+                )
             )
         if item is None:
             continue
@@ -91,6 +99,7 @@ def equipment_choices(ctx: RuleContext) -> list[Issue]:
                     codes.ITEM_OPTION_INVALID,
                     f"{item.name} comes as {', '.join(item.options)}, not '{choice.option}'.",
                     (*path, "option"),
+                    f"Choose one of {', '.join(item.options)}.",
                 )
             )
     return issues
@@ -107,6 +116,7 @@ def hands(ctx: RuleContext) -> list[Issue]:
                 codes.HANDS,
                 "The Special Asset needs more hands than the character has.",
                 char_path("special_asset", "held"),
+                "Hold it in fewer hands, or stop holding other items.",
             )
         ]
     for index, choice in enumerate(ctx.character.equipment):
@@ -146,7 +156,14 @@ def heavy(ctx: RuleContext) -> list[Issue]:
             )
             if strength < weapon.heavy:
                 text += f", and picking it up needs a difficulty {6 + weapon.heavy} STR check"
-            issues.append(info(codes.HEAVY, text + ".", char_path("equipment", index, "held")))
+            issues.append(
+                info(
+                    codes.HEAVY,
+                    text + ".",
+                    char_path("equipment", index, "held"),
+                    "Nothing to fix; carry fewer heavy items to drop the penalty.",
+                )
+            )
     return issues
 
 

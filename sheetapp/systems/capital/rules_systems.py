@@ -94,6 +94,8 @@ def system_levels(ctx: RuleContext) -> list[Issue]:
                     f"{system.name} is marked as gained at Level {choice.level}, above the "
                     f"character's Level {ctx.character.level}.",
                     char_path("systems", index, "level"),
+                    f"Set its Gained at to Level {ctx.character.level} or lower, or raise the "
+                    "character's Level.",
                 )
             )
         elif system.id in granted and ctx.character.level < granted[system.id]:
@@ -176,6 +178,7 @@ def requirements(ctx: RuleContext) -> list[Issue]:
                     codes.SYSTEM_REQUIREMENT,
                     f"{system.name} requires {' and '.join(missing)}.",
                     char_path("systems", index),
+                    "Take the required Systems first, or remove this one.",
                 )
             )
     return issues
@@ -197,6 +200,7 @@ def repeats(ctx: RuleContext) -> list[Issue]:
                         codes.SYSTEM_REPEATED,
                         f"{system.name} is not Repeatable and is taken twice.",
                         path,
+                        "Remove the second copy.",
                     )
                 )
             continue
@@ -212,6 +216,7 @@ def repeats(ctx: RuleContext) -> list[Issue]:
                     codes.SYSTEM_CHOICE_MISSING,
                     f"{system.name}: choose a {label}.",
                     (*path, "choice"),
+                    f"Choose the {label} in its row.",
                 )
             )
         elif choice.choice not in options:
@@ -229,6 +234,7 @@ def repeats(ctx: RuleContext) -> list[Issue]:
                     codes.SYSTEM_CHOICE_REPEATED,
                     f"{system.name} is taken again with the same {label}; each must differ.",
                     (*path, "choice"),
+                    f"Choose a different {label}.",
                 )
             )
         else:

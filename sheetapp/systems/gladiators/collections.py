@@ -5,6 +5,7 @@ same generic operations (:data:`ABILITIES`, :func:`modifiers_of`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from sheetapp.editing.builders import EditError
@@ -16,6 +17,7 @@ from sheetapp.editing.collections import (
     CustomField,
     PickEntry,
 )
+from sheetapp.editing.search import keywords_for
 from sheetapp.systems.gladiators.catalog import TraitDef, catalogs
 from sheetapp.systems.gladiators.model import AbilityChoice, GladiatorsDocument, TraitChoice
 from sheetapp.systems.gladiators.traits import CUSTOM_TRAIT, trait_explanation, trait_points
@@ -36,17 +38,27 @@ def trait_definition(kind: TraitList, trait_id: str) -> TraitDef | None:
     return known.get(trait_id)
 
 
+#: a trait's category letter in words (the picker's Kind column)
+CATEGORY_NAMES = {code: label.split(" — ")[1] for code, label in CATEGORIES}
+
+
+def category_words(codes: Iterable[str]) -> str:
+    """``("C", "V")`` -> "Circumstantial or Voluntary" (the rulebook prints the letters)."""
+    return " or ".join(CATEGORY_NAMES.get(code, code) for code in codes)
+
+
 def trait_entry(definition: TraitDef) -> PickEntry:
     return PickEntry(
         definition.id,
         definition.name,
-        ", ".join(definition.category),
+        category_words(definition.category),
         definition.stated_cost
         or (str(definition.cost) if isinstance(definition.cost, int) else ""),
         definition.text,
         definition.certainty,
         definition.certainty_note,
         definition.seed_lines,
+        keywords=keywords_for(definition.name),
     )
 
 

@@ -134,8 +134,8 @@ class GladiatorsCharacter(FileModel):
     character_type: Literal["major", "minor"] = Field(
         default="major",
         title="Character type",
-        description="major characters (heroes, named villains) or minor ones (line 11: "
-        "no ability above Level 3 unless from a large item; 1 hit)",
+        description="major characters (heroes, named villains) or minor ones (no ability "
+        "above Level 3 unless from a large item; 1 hit)",
         json_schema_extra={
             "choice_labels": {"major": "Major character", "minor": "Minor character"}
         },
@@ -155,7 +155,7 @@ class GladiatorsCampaign(FileModel):
         title="GP budget",
         ge=0,
         le=100_000,
-        description="Glory Points to spend (seed: 40 for a low-power game)",
+        description="Glory Points to spend (the rulebook suggests 40 for a low-power game)",
     )
     minor_gp_budget: int | None = Field(
         default=None,

@@ -87,6 +87,7 @@ def gp_budget(ctx: RuleContext) -> list[Issue]:
                 codes.GP_UNSPENT,
                 f"{-over} GP of {ctx.gp_budget} not spent yet.",
                 ("campaign", "gp_budget"),
+                "Spend them on abilities or advantages, or keep them for later.",
             )
         ]
     return []
@@ -109,8 +110,8 @@ def minor_character_levels(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} is Level {choice.level}; minor characters cannot "
                     f"have abilities over Level {MINOR_MAX_LEVEL}.",
                     ability_path(index, "level"),
-                    "Unless it comes from a large conventional or technological item "
-                    "(mark it as a large item).",
+                    f"Lower it to Level {MINOR_MAX_LEVEL}, or mark it as a large item if a "
+                    "large conventional or technological item produces it.",
                 )
             )
     return issues
@@ -134,7 +135,8 @@ def conventional_levels(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} is Conventional at Level {choice.level}; "
                     f"Conventional abilities cannot exceed Level {CONVENTIONAL_MAX_LEVEL}.",
                     ability_path(index, "level"),
-                    "Unless produced by a large item (a vehicle or support weapon).",
+                    f"Lower it to Level {CONVENTIONAL_MAX_LEVEL}, or mark it as a large item "
+                    "if a large item (a vehicle or support weapon) produces it.",
                 )
             )
     return issues
@@ -212,6 +214,7 @@ def disadvantage_points_only_on_advantages(ctx: RuleContext) -> list[Issue]:
                 f"{ctx.advantage_points}: {wasted} points are lost "
                 "(they cannot pay for abilities).",
                 ("character", "disadvantages"),
+                "Take more advantages, or fewer disadvantages.",
             )
         ]
     return []
@@ -328,6 +331,7 @@ def _modifier_issue(
         codes.MODIFIER_RESTRICTION,
         f"{display_name(ability)}: {mod.name} — {text}",
         ability_path(index, "modifiers", m_index),
+        f"Remove {mod.name} from {display_name(ability)}, or change the ability so it applies.",
     )
 
 
@@ -666,6 +670,7 @@ def above_level_limit(ctx: RuleContext) -> list[Issue]:
                     f"{display_name(ability)} is Level {ability.choice.level}, above its Level "
                     f"Limit {limit}: levels cost {cost.levels_sum} = {cost.levels} GP.",
                     ability_path(index, "level"),
+                    f"Nothing to fix; lower it to Level {limit} to pay the plain rate.",
                 )
             )
     return issues

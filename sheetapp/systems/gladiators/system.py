@@ -198,6 +198,14 @@ class GladiatorsSystem:
 
         return COLLECTIONS
 
+    def place_collections(self, document: GladiatorsDocument) -> list[Collection[Any]]:
+        """The abilities and each ability's modifiers, so an issue's place reads
+        "Pistol › Lethal" (see :func:`sheetapp.editing.places.place_name`)."""
+        from sheetapp.systems.gladiators.collections import ABILITIES, modifiers_of
+
+        count = len(document.character.abilities)
+        return [ABILITIES, *(modifiers_of(document, row) for row in range(count))]
+
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
         """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""
         from sheetapp.systems.gladiators.sheet import gladiators_sheet
@@ -273,6 +281,13 @@ class GladiatorsSystem:
                 lowers = f"lowers the Level by {reduction}" if reduction else "costs the same"
                 note = f"flexible: not paid ({value:+d}); {lowers} when used"
                 value = 0
+        if value < 0 and cost.negative_scale > 1:
+            # Limitations scale with the ability's cost: the row shows what it takes off.
+            scaled = f"{value:+d} ×{cost.negative_scale}"
+            if cost.negative_over_cap:
+                scaled += f" (all limitations together are capped at -{cost.negative_cap})"
+            note = f"{scaled}; {note}" if note else scaled
+            value *= cost.negative_scale
         return CostLine(mod.display, value, note, path, GP)
 
     def _upgraded(self, ability: ResolvedAbility) -> bool:

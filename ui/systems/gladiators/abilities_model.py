@@ -24,12 +24,14 @@ from PySide6.QtWidgets import QApplication, QStyle
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath, Issue
+from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.explain import worst_severity
+from sheetapp.editing.wording import user_note
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import Catalogs, VariantCost, catalogs
 from sheetapp.systems.gladiators.collections import ABILITIES as ABILITY_LIST
 from sheetapp.systems.gladiators.collections import modifiers_of
-from sheetapp.systems.gladiators.model import MAX_LEVEL, MAX_UNITS, GladiatorsDocument
+from sheetapp.systems.gladiators.model import MAX_UNITS, AbilityChoice, GladiatorsDocument
 from sheetapp.systems.gladiators.resolve import (
     ResolvedAbility,
     ResolvedModifier,
@@ -103,6 +105,10 @@ _ABILITY_CELLS = {
 _MODIFIER_CELLS = {"modifier": NAME, "units": LEVEL, "variant": OPTION, "addons": OPTION}
 
 
+#: every Level a file may hold
+LEVEL_FORMAT_BOUNDS = format_bounds(AbilityChoice, "level")
+
+
 class _Node:
     """Identity of one ability row (its children's internal id)."""
 
@@ -113,11 +119,12 @@ class _Node:
 
 
 def level_bounds(document: GladiatorsDocument, index: int) -> tuple[int, int]:
-    """Levels a spin box offers: every level the file format takes. The rules' caps (3
-    for a minor character, 5 for a Conventional ability unless a large item produces it,
-    seed lines 11 and 34) are not enforced by clamping the editor: a level over them goes
-    in and the rule's error says what is wrong and how to fix it."""
-    return 0, MAX_LEVEL
+    """Levels a spin box offers: every Level the file format accepts. The rules' caps
+    (Level 3 for a minor character, 5 for a Conventional ability, seed lines 11 and 34)
+    are not enforced here: a Level over them shows as an error with its fix, like every
+    other rule, instead of the editor silently refusing it."""
+    del document, index  # the same for every row: the format's bounds
+    return LEVEL_FORMAT_BOUNDS
 
 
 class AbilitiesModel(QAbstractItemModel):
@@ -249,7 +256,7 @@ class AbilitiesModel(QAbstractItemModel):
                 if len(path) >= 2 and path[1] in ("advantages", "disadvantages"):
                     continue
                 if path[1:] == ("character_type",):
-                    every_row = True  # the level bounds of every row follow it
+                    every_row = True  # the minor-character rules of every row follow it
                     continue
                 # Custom definitions (or the character as a whole): every row may read them.
                 self._resolved = resolve_character(character, self.cats)
@@ -485,7 +492,7 @@ class AbilitiesModel(QAbstractItemModel):
         definition = ability.definition
         assert definition is not None
         text = CERTAINTY_TEXT.get(definition.certainty, "")
-        return f"{text}\n{definition.certainty_note}".strip()
+        return f"{text}\n{user_note(definition.certainty_note)}".strip()
 
     def _ability_data(self, column: int, row: int, ability: ResolvedAbility, role: int) -> Any:
         choice = ability.choice
@@ -548,10 +555,8 @@ class AbilitiesModel(QAbstractItemModel):
     def _rule_text(self, ability: ResolvedAbility) -> str:
         if ability.definition:
             definition = ability.definition
-            lines = ", ".join(str(n) for n in definition.seed_lines)
-            where = f"\n(rulebook line {lines})" if lines else ""
             limit = f"Level Limit {definition.level_limit}. " if definition.level_limit else ""
-            return f"{definition.name}: {limit}{definition.text}{where}"
+            return f"{definition.name}: {limit}{definition.text}"
         if ability.custom:
             return f"{ability.custom.name} (custom ability): {ability.custom.text}"
         return ""
@@ -624,9 +629,7 @@ class AbilitiesModel(QAbstractItemModel):
                 return modifier.display
             if role == RULE_TEXT_ROLE:
                 if definition:
-                    lines = ", ".join(str(n) for n in definition.seed_lines)
-                    where = f"\n(rulebook line {lines})" if lines else ""
-                    return f"{definition.name}: {definition.text}{where}"
+                    return f"{definition.name}: {definition.text}"
                 return modifier.custom.text if modifier.custom else ""
             if role == DECORATION:
                 issues = self._below.get((*ABILITIES, row, "modifiers", m_row), [])

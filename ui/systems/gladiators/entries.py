@@ -3,6 +3,7 @@ trait (name, kind, price as printed, the rulebook text and how certain the cost 
 
 from __future__ import annotations
 
+from sheetapp.editing.search import keywords_for
 from sheetapp.systems.gladiators.catalog import (
     AbilityDef,
     ByLevelCost,
@@ -10,8 +11,10 @@ from sheetapp.systems.gladiators.catalog import (
     FixedCost,
     ModifierDef,
     PerUnitCost,
+    TraitDef,
     VariantCost,
 )
+from sheetapp.systems.gladiators.collections import trait_entry as gladiators_trait_entry
 from ui.picker import PickerEntry
 
 MAX_COST_TEXT = 60
@@ -25,6 +28,7 @@ def ability_entry(definition: AbilityDef) -> PickerEntry:
     first = next((g for g in definition.cost_options if g.kind == "choice"), None)
     cost = " / ".join(o.label for o in first.options) if first else ""
     limit = definition.level_limit
+    options = [o.label for group in definition.cost_options for o in group.options]
     return PickerEntry(
         definition.id,
         definition.name,
@@ -34,6 +38,7 @@ def ability_entry(definition: AbilityDef) -> PickerEntry:
         definition.certainty,
         definition.certainty_note,
         definition.seed_lines,
+        keywords=keywords_for(definition.name, options),
     )
 
 
@@ -64,7 +69,19 @@ def modifier_entry(definition: ModifierDef) -> PickerEntry:
         definition.certainty,
         definition.certainty_note,
         definition.seed_lines,
+        keywords=keywords_for(definition.name, _variant_names(definition)),
     )
+
+
+def _variant_names(definition: ModifierDef) -> list[str]:
+    cost = definition.cost
+    if isinstance(cost, VariantCost):
+        return [v.label for v in cost.variants] + [a.label for a in cost.addons]
+    return []
+
+
+def trait_entry(definition: TraitDef) -> PickerEntry:
+    return gladiators_trait_entry(definition)
 
 
 def ability_entries(cats: Catalogs) -> list[PickerEntry]:
@@ -73,3 +90,8 @@ def ability_entries(cats: Catalogs) -> list[PickerEntry]:
 
 def modifier_entries(cats: Catalogs) -> list[PickerEntry]:
     return [modifier_entry(d) for d in cats.modifiers.values()]
+
+
+def trait_entries(cats: Catalogs, kind: str) -> list[PickerEntry]:
+    known = cats.advantages if kind == "advantages" else cats.disadvantages
+    return [trait_entry(d) for d in known.values()]

@@ -1,0 +1,39 @@
+"""Catalog notes in a reader's words.
+
+The catalogs' ``certainty_note`` fields record how an entry was read from a damaged
+rulebook: useful to us, partly meant for the player ("read as Heavy 1"). What a user sees
+keeps the reading and drops the rest: rulebook line numbers and sentences about our own
+files, the text extraction or decisions still to take.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: a sentence about our files or process, not about the game
+_INTERNAL = re.compile(
+    r"developer|\btodo\b|\.json\b|cyrillic|\bocr\b|extract(?:ed|ion)|\bseed\b|normalis",
+    re.IGNORECASE,
+)
+_NUMBERS = r"\d+(?:\s*[-–/]\s*\d+)*(?:\s*(?:,|and)\s*\d+(?:\s*[-–/]\s*\d+)*)*"
+#: "(line 933)", "(lines 922-923)", "(appendix lines 1315-1802)"
+_LINE_NOTE = re.compile(r"\s*\((?:[^()]*?\b)?lines?\s+" + _NUMBERS + r"[^()]*\)", re.IGNORECASE)
+#: "on line 289", "over lines 289-290", ", line 12", "line 100"
+_LINE_REF = re.compile(
+    r"(?:,\s*|\s+(?:on|at|in|over|from|of|copies)\s+)?\blines?\s+" + _NUMBERS, re.IGNORECASE
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def user_note(text: str) -> str:
+    """``text`` without rulebook line numbers and without internal sentences."""
+    kept = []
+    for sentence in _SENTENCE.split(text.strip()):
+        if not sentence or _INTERNAL.search(sentence):
+            continue
+        plain = _LINE_REF.sub("", _LINE_NOTE.sub("", sentence))
+        plain = re.sub(r"\s+([,.;:])", r"\1", plain)
+        plain = re.sub(r"\s{2,}", " ", plain).strip(" ,;:")
+        if plain and plain != ".":
+            kept.append(plain)
+    return " ".join(kept)
