@@ -53,6 +53,7 @@ from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, pdf_renderer, print_preview_function
 from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
+from ui.screen_fit import fit_to_screen
 from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
 
@@ -91,7 +92,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.setObjectName("main_window")
         self.setWindowTitle("sheetapp")
-        self.resize(1280, 820)
+        fit_to_screen(self, 1280, 820)
         self.setAcceptDrops(True)
         self._shown_once = False
         self.undo_group = QUndoGroup(self)
@@ -100,6 +101,9 @@ class MainWindow(QMainWindow):
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
+        # Many open characters scroll their tabs instead of widening the window.
+        self.tabs.setUsesScrollButtons(True)
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)
         self.tabs.tabCloseRequested.connect(self.close_tab)
         self.tabs.currentChanged.connect(self._current_changed)
         self.setCentralWidget(self.tabs)

@@ -37,6 +37,7 @@ from sheetapp.pdf.options import Paper, PdfOptions, default_paper
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.envelope import CharacterDocument
 from ui.errors import show_error
+from ui.screen_fit import fit_to_screen
 
 #: Pages are rendered for the printer at no more than this resolution.
 MAX_PRINT_DPI = 300
@@ -63,7 +64,7 @@ class PrintPreviewDialog(QDialog):
         self._buffer: QBuffer | None = None
         name = document.meta.name or "Unnamed character"
         self.setWindowTitle(f"Print preview — {name}")
-        self.resize(900, 1000)
+        fit_to_screen(self, 900, 1000)
 
         self.pdf = QPdfDocument(self)
         self.view = QPdfView(self)
