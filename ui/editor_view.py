@@ -23,6 +23,7 @@ from sheetapp.editing.fields import meta_text, set_meta, set_value
 from ui.document import EditorDocument
 from ui.forms import ModelForm, field_specs
 from ui.header import HeaderPanel
+from ui.screen_fit import scrolling, sideways
 from ui.systems import create_page
 from ui.totals import TotalsBar
 
@@ -158,8 +159,11 @@ class EditorView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.header)
-        layout.addWidget(self.totals)
-        layout.addWidget(body, 1)
+        layout.addWidget(sideways(self.totals, "totals_scroll"))
+        # The page scrolls when the window is smaller than it (a laptop's 1280×720, or
+        # scale 2): its size never pushes the window off the screen.
+        self.page_scroll = scrolling(body, "page_scroll")
+        layout.addWidget(self.page_scroll, 1)
         self.page.path_selected.connect(self._selected)
         document.changed.connect(self._after_change)
         self.totals.show_evaluation(document.evaluation)

@@ -51,11 +51,13 @@ from ui.document import EditorDocument
 from ui.editor_view import EditorView
 from ui.errors import report_exception, show_error
 from ui.explain import ExplainPane
+from ui.help import HelpDialog, manual_text, shortcuts_html
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, pdf_renderer, print_preview_function
 from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
+from ui.screen_fit import fit_to_screen
 from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
 
@@ -95,7 +97,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.setObjectName("main_window")
         self.setWindowTitle("sheetapp")
-        self.resize(1280, 820)
+        fit_to_screen(self, 1280, 820)
         self.setAcceptDrops(True)
         self._shown_once = False
         self.undo_group = QUndoGroup(self)
@@ -104,6 +106,9 @@ class MainWindow(QMainWindow):
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
+        # Many open characters scroll their tabs instead of widening the window.
+        self.tabs.setUsesScrollButtons(True)
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)
         self.tabs.tabCloseRequested.connect(self.close_tab)
         self.tabs.currentChanged.connect(self._current_changed)
         self.setCentralWidget(self.tabs)
@@ -186,6 +191,12 @@ class MainWindow(QMainWindow):
             "Previous Character", lambda: self._step_tab(-1), keys.PreviousChild
         )
         self.level_up_action = self._action("Level &Up…", self.level_up, "Ctrl+L")
+        self.manual_action = _shortcut(
+            self._action("User &Manual", self.show_manual), QKeySequence.StandardKey.HelpContents
+        )
+        self.manual_action.setObjectName("user_manual")
+        self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts)
+        self.shortcuts_action.setObjectName("keyboard_shortcuts")
         self.about_action = self._action("&About sheetapp", self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.preview_function = print_preview_function()
@@ -248,6 +259,9 @@ class MainWindow(QMainWindow):
             theme_menu.addAction(action)
             self.theme_actions[theme] = action
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.manual_action)
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _fill_examples(self) -> None:
@@ -850,6 +864,18 @@ class MainWindow(QMainWindow):
         if theme in self.theme_actions:
             self.theme_actions[theme].setChecked(True)
         self._refresh_docks()
+
+    def show_manual(self) -> HelpDialog:
+        dialog = HelpDialog("sheetapp User Manual", self)
+        dialog.text.setMarkdown(manual_text())
+        dialog.show()
+        return dialog
+
+    def show_shortcuts(self) -> HelpDialog:
+        dialog = HelpDialog("Keyboard Shortcuts", self)
+        dialog.text.setHtml(shortcuts_html(self.findChildren(QAction)))
+        dialog.show()
+        return dialog
 
     def about(self) -> None:
         systems = "\n".join(f"• {s.name} ({s.id})" for s in self.registry)

@@ -38,6 +38,7 @@ from sheetapp.editing.collections import PickEntry
 from sheetapp.editing.search import match_rank
 from sheetapp.editing.wording import user_note
 from ui.roles import column_title
+from ui.screen_fit import fit_to_screen
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 CERTAINTY_NOTE = {
@@ -213,7 +214,7 @@ class PickerDialog(QDialog):
         layout.addLayout(search_row)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.buttons)
-        self.resize(980, 560)
+        fit_to_screen(self, 980, 560)
         self.search.setFocus()
         self._select_first()
 

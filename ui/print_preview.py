@@ -37,6 +37,7 @@ from sheetapp.pdf.layout import LayoutError, layout_for
 from sheetapp.pdf.options import Paper, PdfOptions, default_paper
 from sheetapp.storage.atomic import atomic_write
 from ui.errors import show_error
+from ui.screen_fit import fit_to_screen, sideways
 
 #: Pages are rendered for the printer at no more than this resolution.
 MAX_PRINT_DPI = 300
@@ -63,7 +64,7 @@ class PrintPreviewDialog(QDialog):
         self._buffer: QBuffer | None = None
         name = document.meta.name or "Unnamed character"
         self.setWindowTitle(f"Print preview — {name}")
-        self.resize(900, 1000)
+        fit_to_screen(self, 900, 1000)
 
         self.pdf = QPdfDocument(self)
         self.view = QPdfView(self)
@@ -82,16 +83,7 @@ class PrintPreviewDialog(QDialog):
         bar.addWidget(QLabel("Paper:", self))
         bar.addWidget(self.paper)
         bar.addWidget(self.monochrome)
-        for section in layout_for(system.id).optional_sections():
-            box = QCheckBox(_section_label(section.key), self)
-            box.setChecked(
-                section.key not in self.options.exclude
-                and (section.default or section.key in self.options.include)
-            )
-            box.toggled.connect(self.refresh)
-            self.sections[section.key] = box
-            bar.addWidget(box)
-        bar.addStretch(1)
+        bar.addWidget(self._section_strip(system), 1)
         self.pages = QLabel(self)
         bar.addWidget(self.pages)
         self.paper.currentIndexChanged.connect(self.refresh)
@@ -122,6 +114,24 @@ class PrintPreviewDialog(QDialog):
             exclude=frozenset(set(self.sections) - chosen),
             monochrome=self.monochrome.isChecked(),
         )
+
+    def _section_strip(self, system: GameSystem[Any]) -> QWidget:
+        """The optional sections' check boxes; many (the 2d10 sheet has a dozen) scroll
+        sideways instead of making the window wider than the screen."""
+        section_row = QWidget(self)
+        section_bar = QHBoxLayout(section_row)
+        section_bar.setContentsMargins(0, 0, 0, 0)
+        for section in layout_for(system.id).optional_sections():
+            box = QCheckBox(_section_label(section.key), section_row)
+            box.setChecked(
+                section.key not in self.options.exclude
+                and (section.default or section.key in self.options.include)
+            )
+            box.toggled.connect(self.refresh)
+            self.sections[section.key] = box
+            section_bar.addWidget(box)
+        section_bar.addStretch(1)
+        return sideways(section_row, "preview_sections")
 
     def refresh(self) -> None:
         """Render the sheet again with the options shown and load it into the view."""

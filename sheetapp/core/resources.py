@@ -13,7 +13,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Literal
 
-DataKind = Literal["resources", "templates"]
+DataKind = Literal["resources", "templates", "docs"]
 
 
 def data_root(kind: DataKind) -> Traversable:

@@ -20,6 +20,7 @@ from sheetapp.advancement import SpendOption
 from sheetapp.core.issues import DataPath, Issue
 from ui.explain import ExplainPane
 from ui.issues_panel import IssuesView
+from ui.screen_fit import scrolling, sideways
 from ui.systems import SystemPage, create_page, page_factory
 from ui.totals import TotalsBar
 from ui.wizard.dice_panel import DicePanel
@@ -91,8 +92,8 @@ class SpendPage(QWizardPage):
         body.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.totals)
-        layout.addWidget(body, 1)
+        layout.addWidget(sideways(self.totals, "spend_totals_scroll"))
+        layout.addWidget(scrolling(body, "spend_scroll"), 1)
         draft.working_replaced.connect(self._working_replaced)
 
     # --- following the working copy ---------------------------------------------------------

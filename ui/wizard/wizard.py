@@ -8,6 +8,7 @@ from sheetapp.advancement import CommitRefused, commit_preview
 from sheetapp.advancement.report import earned_text
 from sheetapp.core.changes import diff, document_data
 from ui.document import EditorDocument
+from ui.screen_fit import fit_to_screen
 from ui.wizard.draft import Draft
 from ui.wizard.earn_page import EarnPage
 from ui.wizard.review_page import ReviewPage
@@ -35,7 +36,7 @@ class LevelUpWizard(QWizard):
         self.setPage(SPEND, self.spend_page)
         self.setPage(REVIEW, self.review_page)
         self.setButtonText(QWizard.WizardButton.FinishButton, "&Commit")
-        self.resize(1280, 820)
+        fit_to_screen(self, 1280, 820)
         self.committed = False
 
     def validateCurrentPage(self) -> bool:

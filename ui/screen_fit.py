@@ -1,0 +1,66 @@
+"""Windows that fit the screen they open on (a laptop's 1280×720, or any screen at
+scale 2): a wanted size is capped at the screen's available geometry."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
+
+#: the smallest screen every window must fit (issue 17)
+SMALL_SCREEN = QSize(1280, 720)
+
+
+def available_size(widget: QWidget | None = None) -> QSize:
+    """The room on the widget's screen (the primary one before it is shown), less a
+    margin for the window frame."""
+    screens = [widget.screen() if widget is not None else None, QGuiApplication.primaryScreen()]
+    screen = next((s for s in screens if s is not None), None)
+    if screen is None:  # no screen at all (a headless test platform may have none)
+        return SMALL_SCREEN
+    room = screen.availableGeometry().size()
+    return QSize(max(room.width() - 16, 320), max(room.height() - 48, 240))
+
+
+def fit_to_screen(widget: QWidget, width: int, height: int) -> None:
+    """Resize ``widget`` to ``width``×``height``, or less when the screen is smaller."""
+    room = available_size(widget)
+    widget.resize(min(width, room.width()), min(height, room.height()))
+
+
+def scrolling(widget: QWidget, name: str = "") -> QScrollArea:
+    """``widget`` in a scroll area: it scrolls when the window is smaller than it,
+    instead of making the window (and its buttons) larger than the screen."""
+    area = QScrollArea()
+    area.setObjectName(name)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
+class _SidewaysStrip(QScrollArea):
+    """As tall as its widget (and a scroll bar), as narrow as the window allows."""
+
+    def _height(self) -> int:
+        inner = self.widget()
+        content = inner.sizeHint().height() if inner is not None else 0
+        return content + self.horizontalScrollBar().sizeHint().height()
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self._height())
+
+
+def sideways(widget: QWidget, name: str = "") -> QScrollArea:
+    """A one-line strip (totals bars) that scrolls sideways, never taller than it is."""
+    strip = _SidewaysStrip()
+    strip.setObjectName(name)
+    strip.setWidgetResizable(True)
+    strip.setFrameShape(QFrame.Shape.NoFrame)
+    strip.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    strip.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+    strip.setWidget(widget)
+    return strip
