@@ -23,6 +23,7 @@ from sheetapp.startup import pause_collector, resume_collector
 from sheetapp.storage.errors import CharacterFileError, shorten
 
 if TYPE_CHECKING:
+    from sheetapp.advancement import CommitRefused
     from sheetapp.core.document import CharacterDocument
     from sheetapp.core.evaluation import Evaluation
     from sheetapp.core.system import SystemRegistry
@@ -501,6 +502,14 @@ def totals_line(evaluation: Evaluation) -> str:
     return "; ".join(total_text(total) for total in evaluation.totals)
 
 
+def refused_exit(refused: CommitRefused) -> int:
+    """Say why an advancement was not recorded; the exit code for a broken rule."""
+    print(f"sheetapp: nothing recorded: {refused}", file=sys.stderr)
+    if refused.only_warnings:
+        print("sheetapp: use --accept-warnings to record it anyway", file=sys.stderr)
+    return EXIT_RULE_ERRORS
+
+
 def cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
     from sheetapp.advancement import (
         Advancement,
@@ -530,10 +539,7 @@ def cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
     except AdvancementError as exc:
         raise CommandError(f"cannot record the advancement: {exc}") from None
     except CommitRefused as refused:
-        print(f"sheetapp: nothing recorded: {refused}", file=sys.stderr)
-        if refused.only_warnings:
-            print("sheetapp: use --accept-warnings to record it anyway", file=sys.stderr)
-        return EXIT_RULE_ERRORS
+        return refused_exit(refused)
     save(document, args.file)
     index = len(document.history) - 1
     entry = document.history[index]
@@ -597,10 +603,7 @@ def cmd_level_up(args: argparse.Namespace, out: TextIO) -> int:
     except AdvancementError as exc:
         raise CommandError(f"cannot level up: {exc}") from None
     except CommitRefused as refused:
-        print(f"sheetapp: nothing recorded: {refused}", file=sys.stderr)
-        if refused.only_warnings:
-            print("sheetapp: use --accept-warnings to record it anyway", file=sys.stderr)
-        return EXIT_RULE_ERRORS
+        return refused_exit(refused)
     save(document, args.file)
     index = len(document.history) - 1
     print(f"Recorded {describe_entry(index, document.history[index])}", file=out)
