@@ -55,7 +55,7 @@ from ui.output_actions import UNAVAILABLE, pdf_renderer, print_preview_function
 from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
 from ui.screen_fit import fit_to_screen
-from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
+from ui.settings import GEOMETRY, LAST_FOLDER, LAST_SYSTEM, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
 
 if TYPE_CHECKING:
@@ -438,8 +438,10 @@ class MainWindow(QMainWindow):
         except (CatalogError, SystemLoadError) as exc:
             show_error(self, "A game system cannot be loaded", str(exc))
             return None
+        dialog.select_system(str(self.settings.get(LAST_SYSTEM) or ""))
         if not dialog.exec():
             return None
+        self.settings.set(LAST_SYSTEM, dialog.system.id)
         return self.create_from_dialog(dialog)
 
     def create_from_dialog(self, dialog: NewCharacterDialog) -> EditorView | None:
