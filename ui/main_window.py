@@ -294,8 +294,18 @@ class MainWindow(QMainWindow):
         if recent:
             self.recent_menu.addSeparator()
             clear = self.recent_menu.addAction("Clear List")
-            clear.triggered.connect(self.settings.clear_recent)
+            clear.triggered.connect(self._clear_recent)
         self.recent_menu.setEnabled(bool(recent))
+
+    def _remember_recent(self, path: Path) -> None:
+        """Add ``path`` to Open Recent now (a disabled menu never asks to be filled, so
+        it stayed greyed until a restart)."""
+        self.settings.add_recent(path)
+        self._fill_recent()
+
+    def _clear_recent(self) -> None:
+        self.settings.clear_recent()
+        self._fill_recent()
 
     def _restore_layout(self) -> None:
         geometry = self.settings.get(GEOMETRY)
@@ -420,7 +430,7 @@ class MainWindow(QMainWindow):
                 f"Imported {path.name}; save it as a character file to keep it.", 8000
             )
         else:
-            self.settings.add_recent(path)
+            self._remember_recent(path)
             self.statusBar().showMessage(f"Opened {path}", 5000)
         self.settings.set(LAST_FOLDER, str(path.parent))
         return view
@@ -488,7 +498,7 @@ class MainWindow(QMainWindow):
         document.set_path(target)
         document.undo_stack.setClean()
         self.autosaver.discard(document)
-        self.settings.add_recent(target)
+        self._remember_recent(target)
         self.settings.set(LAST_FOLDER, str(target.parent))
         self.statusBar().showMessage(f"Saved {target}", 5000)
         self._update_titles()
