@@ -235,9 +235,18 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         for dock in (self.issues_dock, self.explain_dock, self.history_dock, self.advancement_dock):
             view_menu.addAction(dock.toggleViewAction())
-        self.issues_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+1"))
-        self.explain_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+2"))
-        self.history_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+3"))
+        self.dock_actions: dict[str, QAction] = {}
+        for key, dock in (
+            ("Ctrl+1", self.issues_dock),
+            ("Ctrl+2", self.explain_dock),
+            ("Ctrl+3", self.history_dock),
+        ):
+            action = QAction(f"Show {dock.windowTitle()}", self)
+            action.setObjectName(f"raise_{dock.objectName()}")
+            action.setShortcut(QKeySequence(key))
+            action.triggered.connect(lambda _checked=False, d=dock: self._toggle_dock(d))
+            self.addAction(action)
+            self.dock_actions[dock.objectName()] = action
         view_menu.addSeparator()
         view_menu.addAction(self.next_tab_action)
         view_menu.addAction(self.previous_tab_action)
@@ -296,6 +305,16 @@ class MainWindow(QMainWindow):
             clear = self.recent_menu.addAction("Clear List")
             clear.triggered.connect(self._clear_recent)
         self.recent_menu.setEnabled(bool(recent))
+
+    def _toggle_dock(self, dock: QDockWidget) -> None:
+        """A panel's shortcut raises it when it is hidden behind another panel's tab, and
+        hides it only when it is the one on show (it used to hide a background tab)."""
+        on_show = dock.isVisible() and not dock.visibleRegion().isEmpty()
+        if on_show:
+            dock.hide()
+            return
+        dock.show()
+        dock.raise_()
 
     def _remember_recent(self, path: Path) -> None:
         """Add ``path`` to Open Recent now (a disabled menu never asks to be filled, so
