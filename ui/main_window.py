@@ -58,7 +58,7 @@ from ui.output_actions import UNAVAILABLE, pdf_renderer, print_preview_function
 from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
 from ui.screen_fit import fit_to_screen
-from ui.settings import GEOMETRY, LAST_FOLDER, THEME, WINDOW_STATE, Settings
+from ui.settings import GEOMETRY, LAST_FOLDER, LAST_SYSTEM, THEME, WINDOW_STATE, Settings
 from ui.theme import THEMES, apply_theme
 
 if TYPE_CHECKING:
@@ -239,9 +239,18 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         for dock in (self.issues_dock, self.explain_dock, self.history_dock, self.advancement_dock):
             view_menu.addAction(dock.toggleViewAction())
-        self.issues_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+1"))
-        self.explain_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+2"))
-        self.history_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+3"))
+        self.dock_actions: dict[str, QAction] = {}
+        for key, dock in (
+            ("Ctrl+1", self.issues_dock),
+            ("Ctrl+2", self.explain_dock),
+            ("Ctrl+3", self.history_dock),
+        ):
+            action = QAction(f"Show {dock.windowTitle()}", self)
+            action.setObjectName(f"raise_{dock.objectName()}")
+            action.setShortcut(QKeySequence(key))
+            action.triggered.connect(lambda _checked=False, d=dock: self._toggle_dock(d))
+            self.addAction(action)
+            self.dock_actions[dock.objectName()] = action
         view_menu.addSeparator()
         view_menu.addAction(self.next_tab_action)
         view_menu.addAction(self.previous_tab_action)
@@ -298,8 +307,28 @@ class MainWindow(QMainWindow):
         if recent:
             self.recent_menu.addSeparator()
             clear = self.recent_menu.addAction("Clear List")
-            clear.triggered.connect(self.settings.clear_recent)
+            clear.triggered.connect(self._clear_recent)
         self.recent_menu.setEnabled(bool(recent))
+
+    def _toggle_dock(self, dock: QDockWidget) -> None:
+        """A panel's shortcut raises it when it is hidden behind another panel's tab, and
+        hides it only when it is the one on show (it used to hide a background tab)."""
+        on_show = dock.isVisible() and not dock.visibleRegion().isEmpty()
+        if on_show:
+            dock.hide()
+            return
+        dock.show()
+        dock.raise_()
+
+    def _remember_recent(self, path: Path) -> None:
+        """Add ``path`` to Open Recent now (a disabled menu never asks to be filled, so
+        it stayed greyed until a restart)."""
+        self.settings.add_recent(path)
+        self._fill_recent()
+
+    def _clear_recent(self) -> None:
+        self.settings.clear_recent()
+        self._fill_recent()
 
     def _restore_layout(self) -> None:
         geometry = self.settings.get(GEOMETRY)
@@ -424,7 +453,7 @@ class MainWindow(QMainWindow):
                 f"Imported {path.name}; save it as a character file to keep it.", 8000
             )
         else:
-            self.settings.add_recent(path)
+            self._remember_recent(path)
             self.statusBar().showMessage(f"Opened {path}", 5000)
         self.settings.set(LAST_FOLDER, str(path.parent))
         return view
@@ -442,8 +471,10 @@ class MainWindow(QMainWindow):
         except (CatalogError, SystemLoadError) as exc:
             show_error(self, "A game system cannot be loaded", str(exc))
             return None
+        dialog.select_system(str(self.settings.get(LAST_SYSTEM) or ""))
         if not dialog.exec():
             return None
+        self.settings.set(LAST_SYSTEM, dialog.system.id)
         return self.create_from_dialog(dialog)
 
     def create_from_dialog(self, dialog: NewCharacterDialog) -> EditorView | None:
@@ -499,7 +530,7 @@ class MainWindow(QMainWindow):
         document.set_path(target)
         document.undo_stack.setClean()
         self.autosaver.discard(document)
-        self.settings.add_recent(target)
+        self._remember_recent(target)
         self.settings.set(LAST_FOLDER, str(target.parent))
         self.statusBar().showMessage(f"Saved {target}", 5000)
         self._update_titles()

@@ -73,6 +73,13 @@ class NewCharacterDialog(QDialog):
         self.name.setFocus()
         self.resize(560, 420)
 
+    def select_system(self, system_id: str) -> bool:
+        """Start on ``system_id`` (the one chosen last time) when it is installed."""
+        row = self.system_combo.findData(system_id)
+        if row >= 0:
+            self.system_combo.setCurrentIndex(row)
+        return row >= 0
+
     @property
     def system(self) -> GameSystem[Any]:
         return self.registry.get(str(self.system_combo.currentData()))

@@ -26,7 +26,8 @@ RECENT_FILES = Setting("files/recent", [], "Recently opened character files, new
 GEOMETRY = Setting("window/geometry", QByteArray(), "Main window position and size")
 WINDOW_STATE = Setting("window/state", QByteArray(), "Dock and toolbar layout")
 LAST_FOLDER = Setting("files/last_folder", "", "Folder of the last open or save dialog")
-ALL_SETTINGS = (THEME, RECENT_FILES, GEOMETRY, WINDOW_STATE, LAST_FOLDER)
+LAST_SYSTEM = Setting("files/last_system", "", "Game system of the last new character")
+ALL_SETTINGS = (THEME, RECENT_FILES, GEOMETRY, WINDOW_STATE, LAST_FOLDER, LAST_SYSTEM)
 
 
 class Settings:
