@@ -62,14 +62,14 @@ def test_waterspout_by_the_tables() -> None:
     "Infrequently +5pts"; by the tables (lines 548, 554) Strong is +10 and the rate moved
     2 steps down from Mild is 0 - 10: Intensity (-10 + 10) / 2 = 0, and Frequency 5 + 0 = 5
     before Importance (the README explains the reading)."""
-    choice = dict(
-        kind="dependence",
-        frequency="infrequently",
-        intensity="mild",
-        time_chart_steps=2,
-        second_intensity="strong",
-        importance="extremely",
-    )
+    choice = {
+        "kind": "dependence",
+        "frequency": "infrequently",
+        "intensity": "mild",
+        "time_chart_steps": 2,
+        "second_intensity": "strong",
+        "importance": "extremely",
+    }
     assert _value(**choice) == 5
     assert _value(**{**choice, "importance": "greatly"}) == 3  # 5 / 2 = 2.5 → 3
 
@@ -77,9 +77,12 @@ def test_waterspout_by_the_tables() -> None:
 def test_dependence_damage_dice_and_normal_damage() -> None:
     """Lines 542-544: "+5pts for each +1d6"; "If the character takes Normal damage, apply an
     additional x2 modifier"."""
-    base = dict(
-        kind="susceptibility", frequency="frequently", intensity="moderate", importance="extremely"
-    )
+    base = {
+        "kind": "susceptibility",
+        "frequency": "frequently",
+        "intensity": "moderate",
+        "importance": "extremely",
+    }
     assert _value(**base) == 15
     assert _value(**base, extra_dice=1) == 20
     assert _value(**base, normal_damage=True) == 30
@@ -88,9 +91,12 @@ def test_dependence_damage_dice_and_normal_damage() -> None:
 def test_susceptibility_to_an_instant_effect_is_mild() -> None:
     """Line 567: "If the character is Susceptible to an Instant Power or effect, the rate of
     being affected is automatically Mild (+0pts)."."""
-    base = dict(
-        kind="susceptibility", frequency="frequently", intensity="total", importance="extremely"
-    )
+    base = {
+        "kind": "susceptibility",
+        "frequency": "frequently",
+        "intensity": "total",
+        "importance": "extremely",
+    }
     assert _value(**base, instant=True) == 10
 
 
@@ -104,13 +110,21 @@ def test_enraged_chance_to_recover_is_averaged() -> None:
 def test_enemy_and_dnpc_resources() -> None:
     """Enemy: "additional resources ... +5pts; ... limited resources ... -5pts" (line 606);
     DNPC: "useful resources or opportunities ... reduced by -5pts" (line 587)."""
-    enemy = dict(kind="enemy", frequency="infrequently", intensity="strong", importance="extremely")
+    enemy = {
+        "kind": "enemy",
+        "frequency": "infrequently",
+        "intensity": "strong",
+        "importance": "extremely",
+    }
     assert _value(**enemy) == 15
     assert _value(**enemy, resources="additional") == 20
     assert _value(**enemy, resources="limited") == 10
-    dnpc = dict(
-        kind="dependent_npc", frequency="frequently", intensity="strong", importance="greatly"
-    )
+    dnpc = {
+        "kind": "dependent_npc",
+        "frequency": "frequently",
+        "intensity": "strong",
+        "importance": "greatly",
+    }
     assert _value(**dnpc, resources="useful") == 8  # (10 + 5) / 2 = 7.5 → 8
 
 
@@ -124,7 +138,7 @@ def test_vulnerability_is_always_extremely_important() -> None:
             frequency="infrequently",
             intensity="strong",
             importance="slightly",
-        )  # fmt: skip
+        )
     )
     found = issues(document, "hero.vulnerability_importance")
     assert [i.severity for i in found] == [Severity.ERROR]
@@ -150,7 +164,7 @@ def test_totals_base_plus_disadvantages_against_spent() -> None:
                 frequency="constantly",
                 intensity="total",
                 importance="extremely",
-            )  # fmt: skip
+            )
         )
     evaluation = evaluate(document)
     total = evaluation.total("points")
