@@ -71,7 +71,15 @@ def test_waterspout_by_the_tables() -> None:
         "importance": "extremely",
     }
     assert _value(**choice) == 5
-    assert _value(**{**choice, "importance": "greatly"}) == 3  # 5 / 2 = 2.5 → 3
+    assert (
+        _value(
+            **{
+                **choice,
+                "importance": "greatly",
+            }
+        )
+        == 3
+    )  # 5 / 2 = 2.5 → 3
 
 
 def test_dependence_damage_dice_and_normal_damage() -> None:
