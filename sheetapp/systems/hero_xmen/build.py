@@ -363,7 +363,7 @@ def power_base(
     """The base cost before advantages and how it is made up."""
     if power is None or power.pricing == "entered":
         base = choice.base_cost or 0
-        return base, f"base {base} as entered"
+        return base, f"base {base}"
     if power.pricing == "forbidden":
         return 0, "not allowed in this campaign"
     if power.pricing == "option":

@@ -256,7 +256,7 @@ def _powers(character: HeroCharacter, built: Build, evaluation: Evaluation) -> T
                 },
                 path,
                 worst(evaluation.issues_at(path)),
-                detail=choice.note,
+                detail="; ".join(p for p in (row.points.explanation, choice.note) if p),
             )
         )
     return TableSection(
