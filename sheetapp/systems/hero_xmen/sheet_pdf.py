@@ -63,11 +63,15 @@ def hero_sheet(
         totals=tuple(t for t in evaluation.totals if t.key == "points"),
         sections=(
             _points(evaluation, built),
-            _characteristics(built, evaluation, "primary", "characteristics", "Characteristics"),
-            _characteristics(built, evaluation, "other", "figured", "Figured characteristics"),
+            _characteristics(
+                character, built, evaluation, "primary", "characteristics", "Characteristics"
+            ),
+            _characteristics(
+                character, built, evaluation, "other", "figured", "Figured characteristics"
+            ),
             _combat(derived, evaluation),
-            _skills(built, evaluation),
-            _talents(built, evaluation),
+            _skills(character, built, evaluation),
+            _talents(character, built, evaluation),
             _powers(character, built, evaluation),
             _disadvantages(character, built, evaluation),
             TextSection("rounding", "How points are counted", _rounding(campaign)),
@@ -113,9 +117,17 @@ def _points(evaluation: Evaluation, built: Build) -> KeyValueSection:
     return KeyValueSection("points", "Points", tuple(entries))
 
 
-def _characteristics(
-    built: Build, evaluation: Evaluation, group: str, key: str, title: str
+def _characteristics(  # noqa: PLR0917
+    character: HeroCharacter,
+    built: Build,
+    evaluation: Evaluation,
+    group: str,
+    key: str,
+    title: str,
 ) -> TableSection:
+    notes: dict[str, str] = {
+        buy.characteristic: buy.note for buy in character.characteristics if buy.note
+    }
     rows = []
     for row in built.char_rows:
         if (row.char.group == "primary") != (group == "primary"):
@@ -137,6 +149,7 @@ def _characteristics(
                 },
                 path,
                 worst(evaluation.issues_at(path)) if path else None,
+                detail=notes.get(row.char.id, ""),
             )
         )
     return TableSection(
@@ -171,9 +184,11 @@ def _combat(derived: dict[str, DerivedValue], evaluation: Evaluation) -> KeyValu
     return KeyValueSection("combat", "Combat", tuple(entries))
 
 
-def _skills(built: Build, evaluation: Evaluation) -> TableSection:
+def _skills(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
     rows = []
     for row in built.skills:
+        choice = character.skills[row.index]
+        vehicles = f"categories: {', '.join(choice.vehicles)}" if choice.vehicles else ""
         path = ("character", "skills", row.index)
         level = signed(row.level) if row.characteristic else str(row.level)
         rows.append(
@@ -187,7 +202,7 @@ def _skills(built: Build, evaluation: Evaluation) -> TableSection:
                 },
                 path,
                 worst(evaluation.issues_at(path)),
-                detail=row.explanation,
+                detail="; ".join(p for p in (row.explanation, vehicles, choice.note) if p),
             )
         )
     return TableSection(
@@ -204,9 +219,10 @@ def _skills(built: Build, evaluation: Evaluation) -> TableSection:
     )
 
 
-def _talents(built: Build, evaluation: Evaluation) -> TableSection:
+def _talents(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
     rows = []
     for row in built.talents:
+        note = character.talents[row.index].note
         path = ("character", "talents", row.index)
         rows.append(
             Row(
@@ -218,7 +234,7 @@ def _talents(built: Build, evaluation: Evaluation) -> TableSection:
                 },
                 path,
                 worst(evaluation.issues_at(path)),
-                detail=row.explanation,
+                detail="; ".join(p for p in (row.explanation, note) if p),
             )
         )
     return TableSection(
