@@ -115,10 +115,17 @@ def _capital() -> SystemGenerator:
     return capital_fixtures.GENERATOR
 
 
+def _hero_xmen() -> SystemGenerator:
+    from bench.generators import hero_xmen_fixtures
+
+    return hero_xmen_fixtures.GENERATOR
+
+
 #: system id -> a function returning its generator (imported only when used)
 GENERATORS: dict[str, Callable[[], SystemGenerator]] = {
     "capital": _capital,
     "gladiators": _gladiators,
+    "hero-xmen": _hero_xmen,
 }
 
 

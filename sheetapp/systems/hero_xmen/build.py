@@ -24,6 +24,7 @@ from sheetapp.systems.hero_xmen.costs import (
     characteristic_cost,
     cost_per_point,
     disadvantage_value,
+    exact,
     ladder_cost,
     ladder_explanation,
     power_points,
@@ -289,7 +290,7 @@ def _price_general(
     option = entry.option(choice.option)
     units = max(choice.level, 0)
     paid = units - 1 if choice.everyperson and units >= 1 else units
-    cost = round_half(Fraction(option.cost).limit_denominator(100) * paid, campaign.point_rounding)
+    cost = round_half(exact(option.cost) * paid, campaign.point_rounding)
     explanation = (
         f"{option.name}: {units} {option.unit}{'s' if units != 1 else ''} × {option.cost:g}"
     )
@@ -369,19 +370,45 @@ def power_base(
     if power.pricing == "option":
         option = next((o for o in power.options if o.id == choice.option), power.options[0])
         return option.cost, f"{option.name}: {option.cost}"
-    exact = Fraction(0)
+    total = Fraction(0)
     parts = []
     for part, amount in zip(power.parts, (choice.levels, choice.levels2), strict=False):
-        cost = Fraction(part.cost).limit_denominator(100)
-        exact += cost * amount
+        total += exact(part.cost) * amount
         parts.append(f"{amount}{part.unit} × {part.cost:g}")
-    base = round_half(exact, campaign.point_rounding)
+    base = round_half(total, campaign.point_rounding)
     return base, f"{' + '.join(parts)} = {base}"
 
 
 def price_power(
     index: int, choice: PowerChoice, campaign: HeroCampaign, cats: Catalogs
 ) -> PowerRow:
+    power = cats.powers.get(choice.power or "")
+    key = (
+        choice.power,
+        choice.levels,
+        choice.levels2,
+        choice.option,
+        choice.base_cost,
+        tuple((m.modifier, m.value) for m in choice.modifiers),
+        campaign.point_rounding,
+        campaign.minimum_power_cost,
+    )
+    points, measure = _priced_power(key, choice, campaign, cats)
+    return PowerRow(index, power_name(choice, cats), points, measure, power)
+
+
+#: a power's price depends only on what ``price_power``'s key holds; a long power list
+#: re-evaluated after every edit prices only the power that changed
+_POWER_PRICES: dict[tuple[object, ...], tuple[PowerPoints, str]] = {}
+_POWER_PRICES_MAX = 4096
+
+
+def _priced_power(
+    key: tuple[object, ...], choice: PowerChoice, campaign: HeroCampaign, cats: Catalogs
+) -> tuple[PowerPoints, str]:
+    found = _POWER_PRICES.get(key)
+    if found is not None:
+        return found
     power = cats.powers.get(choice.power or "")
     base, measure = power_base(choice, power, campaign)
     advantages = Fraction(0)
@@ -392,8 +419,11 @@ def price_power(
             advantages += value
         else:
             limitations -= value
-    points = power_points(base, advantages, limitations, campaign)
-    return PowerRow(index, power_name(choice, cats), points, measure, power)
+    found = (power_points(base, advantages, limitations, campaign), measure)
+    if len(_POWER_PRICES) >= _POWER_PRICES_MAX:
+        _POWER_PRICES.clear()
+    _POWER_PRICES[key] = found
+    return found
 
 
 # --- disadvantages -------------------------------------------------------------------------

@@ -19,16 +19,27 @@ from sheetapp.systems.hero_xmen.model import DisadvantageChoice, HeroCampaign, R
 Number = int | float | Fraction
 
 
+def exact(value: Number) -> Fraction:
+    """``value`` as an exact fraction (a float such as 0.1 read as the decimal it shows)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) or float(value * 4).is_integer():
+        return Fraction(value)
+    return Fraction(value).limit_denominator(1_000_000)
+
+
 def round_half(value: Number, rounding: Rounding) -> int:
     """To the nearest whole number; an exact .5 goes up (``half_up``) or down."""
-    exact = Fraction(value).limit_denominator(1_000_000)
-    low = math.floor(exact)
-    rest = exact - low
-    if rest > Fraction(1, 2):
-        return low + 1
-    if rest < Fraction(1, 2):
-        return low
-    return low + 1 if rounding == "half_up" else low
+    if isinstance(value, int):
+        return value
+    fraction = exact(value)
+    whole, rest = divmod(fraction.numerator, fraction.denominator)
+    twice = 2 * rest
+    if twice > fraction.denominator:
+        return whole + 1
+    if twice < fraction.denominator:
+        return whole
+    return whole + 1 if rounding == "half_up" else whole
 
 
 def signed(value: int | float) -> str:
@@ -57,17 +68,11 @@ def characteristic_base(
     """The starting value and how it is worked out (figured: from the primaries)."""
     if not char.base_terms:
         return char.base, f"base {char.base}"
-    exact = sum(
-        (
-            Fraction(term.factor).limit_denominator(100) * primaries[term.of]
-            for term in char.base_terms
-        ),
-        Fraction(0),
-    )
-    value = round_half(exact, rounding)
+    start = sum((exact(term.factor) * primaries[term.of] for term in char.base_terms), Fraction(0))
+    value = round_half(start, rounding)
     parts = []
     for term in char.base_terms:
-        factor = Fraction(term.factor).limit_denominator(100)
+        factor = exact(term.factor)
         name = term.of.upper()
         if factor == 1:
             parts.append(f"{name} {primaries[term.of]}")
@@ -75,8 +80,8 @@ def characteristic_base(
             parts.append(f"{name} {primaries[term.of]}/{factor.denominator}")
         else:
             parts.append(f"{factor.numerator}×{name} {primaries[term.of]}")
-    shown = f"{float(exact):g}" if exact.denominator != 1 else str(exact)
-    rounded = f" → {value}" if exact.denominator != 1 else ""
+    shown = f"{float(start):g}" if start.denominator != 1 else str(start)
+    rounded = f" → {value}" if start.denominator != 1 else ""
     return value, f"{' + '.join(parts)} = {shown}{rounded}"
 
 
@@ -94,10 +99,10 @@ def cost_per_point(char: CharacteristicDef, campaign: HeroCampaign) -> float:
 def characteristic_cost(bought: int, per_point: float, rounding: Rounding) -> int:
     """Points for ``bought`` above the base (negative: sold back), rounded in the
     character's favour by default."""
-    exact = Fraction(per_point).limit_denominator(100) * bought
-    if exact >= 0:
-        return round_half(exact, rounding)
-    return -round_half(-exact, "half_up" if rounding == "half_down" else "half_down")
+    points = exact(per_point) * bought
+    if points >= 0:
+        return round_half(points, rounding)
+    return -round_half(-points, "half_up" if rounding == "half_down" else "half_down")
 
 
 # --- skills and ladders --------------------------------------------------------------------
@@ -143,7 +148,8 @@ class PowerPoints:
 
 
 def quarter(value: float) -> Fraction:
-    return Fraction(value).limit_denominator(4)
+    """A modifier's value in whole quarters (+1/4, -1 1/2 ...)."""
+    return Fraction(round(value * 4), 4)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -257,10 +263,10 @@ def disadvantage_value(
     importance = "extremely" if kind.id == "vulnerability" else choice.importance
     divisor = measure(table.importance, importance).points
     total = frequency + intensity
-    exact = Fraction(total, divisor)
-    value = round_half(exact, rounding)
+    ratio = Fraction(total, divisor)
+    value = round_half(ratio, rounding)
     explanation = f"({' + '.join(steps)}) / {importance.capitalize()} {divisor}"
-    explanation += f" = {float(exact):g}" + (f" → {value}" if exact.denominator != 1 else "")
+    explanation += f" = {float(ratio):g}" + (f" → {value}" if ratio.denominator != 1 else "")
     if kind.normal_damage_doubles and choice.normal_damage:
         value *= 2
         explanation += f"; ×2 for Normal damage = {value}"

@@ -122,10 +122,13 @@ class HeroCampaign(FileModel):
     """What the supplement leaves to the core book, and the group's readings (README)."""
 
     base_points: int = Field(
-        default=200, ge=0, le=BIG, description="HERO 5e superheroic base points (Champions)"
+        default=200, ge=0, le=1_000_000, description="HERO 5e superheroic base points"
     )
     disadvantage_cap: int = Field(
-        default=150, ge=0, le=BIG, description="HERO 5e superheroic: at most 150 from Disadvantages"
+        default=150,
+        ge=0,
+        le=1_000_000,
+        description="HERO 5e superheroic: at most 150 from Disadvantages",
     )
     str_cost: float = _cost(1, "STR")
     dex_cost: float = _cost(3, "DEX")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.hero_xmen.build import Build, disadvantage_name, power_name, skill_name
 from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef
-from sheetapp.systems.hero_xmen.costs import ladder_step_ok, quarter, signed
+from sheetapp.systems.hero_xmen.costs import ladder_step_ok, signed
 from sheetapp.systems.hero_xmen.model import Flag, HeroCampaign, HeroCharacter, SkillChoice
 
 CHARS = ("character", "characteristics")
@@ -407,7 +407,7 @@ def _modifier_checks(
         known = cats.modifiers.get(modifier.modifier or "")
         label = known.name if known else (modifier.name.strip() or "a modifier")
         if known is not None:
-            if quarter(modifier.value) != quarter(known.value):
+            if round(modifier.value * 4) != round(known.value * 4):
                 yield Issue(
                     Severity.ERROR,
                     "hero.modifier_value",
