@@ -173,11 +173,34 @@ def _first_buys(character: HeroCharacter) -> dict[str, tuple[int, Characteristic
     return found
 
 
+#: the characteristic rows depend only on the buys and the campaign: the editor's cells
+#: (a dozen per skill row) ask for them again and again between two edits
+_CHAR_ROWS: dict[tuple[object, ...], dict[str, CharRow]] = {}
+_CHAR_ROWS_MAX = 256
+
+
 def characteristic_rows(
     character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs
 ) -> dict[str, CharRow]:
     """Every characteristic (one the list lacks is at its base, free); a characteristic
     listed twice counts once (the rules report the second)."""
+    key = (
+        tuple((b.characteristic, b.bought) for b in character.characteristics),
+        tuple(getattr(campaign, name) for name in type(campaign).model_fields),
+        id(cats),
+    )
+    found = _CHAR_ROWS.get(key)
+    if found is None:
+        found = _characteristic_rows(character, campaign, cats)
+        if len(_CHAR_ROWS) >= _CHAR_ROWS_MAX:
+            _CHAR_ROWS.clear()
+        _CHAR_ROWS[key] = found
+    return found
+
+
+def _characteristic_rows(
+    character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs
+) -> dict[str, CharRow]:
     buys = _first_buys(character)
     rows: dict[str, CharRow] = {}
     primaries: dict[str, int] = {}

@@ -368,7 +368,7 @@ SKILLS: Collection[HeroDocument] = Collection(
         "Skills are priced by their category; a General Skill costs the points you enter.",
     ),
     name=lambda document, row: skill_name(document.character.skills[row], catalogs()),
-    reads=(CHARS_PATH, ("campaign",), POWERS_PATH),
+    reads=(CHARS_PATH, ("campaign",)),
     help="Skills cost 1 point at -3, then the category's price for +0 and each +1.",
 )
 
