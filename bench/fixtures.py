@@ -121,11 +121,18 @@ def _twod10() -> SystemGenerator:
     return twod10_fixtures.GENERATOR
 
 
+def _hero_xmen() -> SystemGenerator:
+    from bench.generators import hero_xmen_fixtures
+
+    return hero_xmen_fixtures.GENERATOR
+
+
 #: system id -> a function returning its generator (imported only when used)
 GENERATORS: dict[str, Callable[[], SystemGenerator]] = {
     "capital": _capital,
     "gladiators": _gladiators,
     "twod10": _twod10,
+    "hero-xmen": _hero_xmen,
 }
 
 

@@ -19,10 +19,12 @@ from sheetapp.storage.examples import list_examples, load_example
 
 def test_built_in_entry_points_have_one_shape() -> None:
     """Each system's object is ``sheetapp.systems.<id>.system:SYSTEM``; each page
-    ``ui.systems.<id>.page:<Name>Page``."""
+    ``ui.systems.<id>.page:<Name>Page`` (a hyphen in an id is an underscore in its package:
+    ``hero-xmen`` lives in ``sheetapp.systems.hero_xmen``)."""
     for point in entry_points(group="sheetapp.systems"):
         if point.value.startswith("sheetapp."):
-            assert point.value == f"sheetapp.systems.{point.name}.system:SYSTEM"
+            package = point.name.replace("-", "_")
+            assert point.value == f"sheetapp.systems.{package}.system:SYSTEM"
     for point in entry_points(group="sheetapp.pages"):
         module, _, attribute = point.value.partition(":")
         assert module == f"ui.systems.{point.name}.page" and attribute.endswith("Page")

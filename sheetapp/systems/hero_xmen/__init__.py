@@ -1,0 +1,1 @@
+"""X-Men Campaign house rules over HERO System 5th Edition."""

@@ -1,0 +1,241 @@
+"""X-Men HERO advancement: the GM awards Experience Points, spent under the creation rules.
+
+The supplement gives no advancement rules of its own; HERO System 5th Edition's is that
+Experience Points are Character Points, spent like the starting ones. So earned points
+raise the budget (base points + Disadvantages + every point earned in the ledger) and
+every purchase is priced by the same evaluation as the editor: characteristics (INT 2 per
+point, line 116), the skill ladders (lines 168-172), talents (lines 301-313) and powers
+(Active and Real Points). Unspent points stay in the budget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from sheetapp.advancement.spec import Currency, SpendOption
+from sheetapp.core.changes import Change, apply_to_document
+from sheetapp.core.document import CharacterDocument
+from sheetapp.core.issues import DataPath
+from sheetapp.core.system import GameSystem
+from sheetapp.systems.hero_xmen.build import (
+    build,
+    disadvantage_name,
+    power_name,
+    skill_name,
+)
+from sheetapp.systems.hero_xmen.catalog import PRIMARIES, catalogs
+from sheetapp.systems.hero_xmen.costs import signed
+from sheetapp.systems.hero_xmen.model import (
+    CharacteristicBuy,
+    HeroCharacter,
+    PowerChoice,
+    SkillChoice,
+    TalentChoice,
+)
+
+XP = "xp"
+POINTS = "points"
+
+EXPERIENCE = Currency(
+    XP,
+    "Experience Points",
+    "XP",
+    "awarded by the GM after a session; spent like Character Points",
+)
+
+RULES_TEXT = (
+    "Experience Points awarded by the GM are Character Points (HERO System 5th Edition): "
+    "they raise the budget and are spent under the supplement's rules — characteristics at "
+    "their cost per point (INT 2, MD 1, Knockback Resistance 2), skills up their category's "
+    "ladder (Major +2 per +1, Limited +2, Minor +1), talents (3 points per level; Belief "
+    "like a Major Skill) and powers at their Real Points. Unspent points carry forward."
+)
+
+LIST_NAMES = {
+    "characteristics": "Characteristic",
+    "skills": "Skill",
+    "talents": "Talent",
+    "powers": "Power",
+    "disadvantages": "Disadvantage",
+}
+
+
+def next_step(level: int) -> int:
+    """The next step up the ladder: -3 → +0 → +1 …"""
+    return 0 if level < 0 else level + 1
+
+
+class HeroAdvancement:
+    """The declaration ``sheetapp.advancement`` finds as ``HeroSystem.advancement``."""
+
+    currencies: tuple[Currency, ...] = (EXPERIENCE,)
+    rules_text: str = RULES_TEXT
+    #: Character Points are what purchases cost; Disadvantage points are a budget source
+    priced_totals: tuple[str, ...] = (POINTS,)
+
+    def spend_options(
+        self, system: GameSystem[Any], document: CharacterDocument[Any, Any]
+    ) -> list[SpendOption]:
+        """Each primary characteristic +1, each skill and talent one step up, each power
+        one more unit, priced now; then the open-ended purchases the editor builds."""
+        character: HeroCharacter = document.character
+        cats = catalogs()
+        built = build(character, document.campaign, cats)
+        options: list[SpendOption] = []
+        for row in built.char_rows:
+            if row.char.id not in PRIMARIES and row.char.group != "figured":
+                continue
+            change = raise_characteristic(document, row.char.id)
+            price = _price(system, document, change)
+            options.append(
+                SpendOption(
+                    "raise_characteristic",
+                    f"{row.char.abbreviation} {row.value} → {row.value + 1}",
+                    change.path,
+                    f"{row.per_point:g} points per point",
+                    {POINTS: price},
+                    (change,),
+                    "INT costs 2 per point (line 116); MD 1 (line 142)",
+                )
+            )
+        for index, skill in enumerate(character.skills):
+            if skill.level < 1 and cats.general.get(skill.skill or "") is not None:
+                continue
+            new_level = skill.level + 1 if skill.skill in cats.general else next_step(skill.level)
+            change = Change("set", ("character", "skills", index, "level"), skill.level, new_level)
+            options.append(
+                SpendOption(
+                    "raise_skill",
+                    f"{skill_name(skill, cats)} {signed(skill.level)} → {signed(new_level)}",
+                    change.path,
+                    "one step up the ladder",
+                    {POINTS: _price(system, document, change)},
+                    (change,),
+                    "lines 168-172: the cost ladder of each category",
+                )
+            )
+        for index, talent in enumerate(character.talents):
+            entry = cats.talents.get(talent.talent)
+            if entry is None:
+                continue
+            new_level = next_step(talent.level) if entry.pricing == "ladder" else talent.level + 1
+            if entry.signed and talent.level < 0:
+                new_level = talent.level - 1
+            change = Change(
+                "set", ("character", "talents", index, "level"), talent.level, new_level
+            )
+            options.append(
+                SpendOption(
+                    "raise_talent",
+                    f"{entry.name} {signed(talent.level)} → {signed(new_level)}",
+                    change.path,
+                    "one more level",
+                    {POINTS: _price(system, document, change)},
+                    (change,),
+                    "lines 301-313",
+                )
+            )
+        for index, power in enumerate(character.powers):
+            power_def = cats.powers.get(power.power or "")
+            if power_def is None or power_def.pricing != "parts":
+                continue
+            change = Change(
+                "set", ("character", "powers", index, "levels"), power.levels, power.levels + 1
+            )
+            options.append(
+                SpendOption(
+                    "raise_power",
+                    f"{power_name(power, cats)}: +1{power_def.parts[0].unit}",
+                    change.path,
+                    f"{power_def.parts[0].cost:g} points per {power_def.parts[0].unit} "
+                    "before modifiers",
+                    {POINTS: _price(system, document, change)},
+                    (change,),
+                    "Active = base × (1 + advantages); Real = Active / (1 + limitations)",
+                )
+            )
+        options.extend(
+            (
+                SpendOption("add_skill", "Add a skill", ("character", "skills")),
+                SpendOption("add_talent", "Add a talent", ("character", "talents")),
+                SpendOption("add_power", "Add a power", ("character", "powers")),
+            )
+        )
+        return options
+
+    def describe_path(self, document: CharacterDocument[Any, Any], path: DataPath) -> str:
+        if len(path) >= 2 and path[0] == "campaign":
+            return f"Campaign: {str(path[1]).replace('_', ' ')}"
+        if len(path) < 3 or path[0] != "character" or not isinstance(path[2], int):
+            return ""
+        character: HeroCharacter = document.character
+        key, index = str(path[1]), path[2]
+        items = getattr(character, key, None)
+        if not isinstance(items, list) or not 0 <= index < len(items):
+            return LIST_NAMES.get(key, "")
+        name = _item_name(key, items[index])
+        rest = " ".join(str(p).replace("_", " ") for p in path[3:] if isinstance(p, str))
+        return f"{name} › {rest.capitalize()}" if rest else name
+
+    def describe_value(self, path: DataPath, value: Any) -> str:
+        if not isinstance(value, dict) or len(path) != 3 or path[0] != "character":
+            return ""
+        models: dict[str, type[BaseModel]] = {
+            "characteristics": CharacteristicBuy,
+            "skills": SkillChoice,
+            "talents": TalentChoice,
+            "powers": PowerChoice,
+        }
+        model = models.get(str(path[1]))
+        if model is None:
+            return ""
+        try:
+            item = model.model_validate(value)
+        except ValidationError:
+            return ""
+        return _item_name(str(path[1]), item)
+
+
+def _item_name(key: str, item: Any) -> str:
+    cats = catalogs()
+    if key == "characteristics":
+        char = cats.characteristics.get(item.characteristic)
+        return char.abbreviation if char else item.characteristic
+    if key == "skills":
+        return f"{skill_name(item, cats)} {signed(item.level)}"
+    if key == "talents":
+        talent = cats.talents.get(item.talent)
+        return f"{talent.name if talent else item.talent} {signed(item.level)}"
+    if key == "powers":
+        return power_name(item, cats)
+    if key == "disadvantages":
+        return disadvantage_name(item, cats)
+    return LIST_NAMES.get(key, key)
+
+
+def raise_characteristic(document: CharacterDocument[Any, Any], char_id: str) -> Change:
+    """The change that buys one more point of ``char_id`` (adding its row if missing)."""
+    character: HeroCharacter = document.character
+    for index, buy in enumerate(character.characteristics):
+        if buy.characteristic == char_id:
+            return Change(
+                "set", ("character", "characteristics", index, "bought"), buy.bought, buy.bought + 1
+            )
+    new = CharacteristicBuy.model_validate({"characteristic": char_id, "bought": 1})
+    return Change(
+        "insert",
+        ("character", "characteristics", len(character.characteristics)),
+        after=new.model_dump(mode="json"),
+    )
+
+
+def _price(system: GameSystem[Any], document: CharacterDocument[Any, Any], change: Change) -> int:
+    """Points the change costs: the spent total after it minus before."""
+    before = system.evaluate(document).total(POINTS).spent
+    after_doc = apply_to_document(document, [change])
+    return system.evaluate(after_doc).total(POINTS).spent - before
+
+
+ADVANCEMENT = HeroAdvancement()

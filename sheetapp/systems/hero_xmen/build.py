@@ -1,0 +1,490 @@
+"""Every purchase of a character priced once: characteristics, skills, talents, powers and
+disadvantages, each with its cost and how it is worked out. The evaluation, the rules,
+the editor's cells and the sheet read these rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sheetapp.systems.hero_xmen.catalog import (
+    PRIMARIES,
+    Catalogs,
+    CharacteristicDef,
+    DisadvantageKind,
+    GeneralSkillDef,
+    PowerDef,
+    SkillDef,
+    TalentDef,
+)
+from sheetapp.systems.hero_xmen.costs import (
+    DisadvantageValue,
+    PowerPoints,
+    characteristic_base,
+    characteristic_cost,
+    cost_per_point,
+    disadvantage_value,
+    exact,
+    ladder_cost,
+    ladder_explanation,
+    power_points,
+    quarter,
+    roll_modifier,
+    round_half,
+    signed,
+)
+from sheetapp.systems.hero_xmen.model import (
+    CharacteristicBuy,
+    DisadvantageChoice,
+    HeroCampaign,
+    HeroCharacter,
+    PowerChoice,
+    SkillChoice,
+    TalentChoice,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CharRow:
+    char: CharacteristicDef
+    index: int | None
+    base: int
+    base_text: str
+    bought: int
+    value: int
+    per_point: float
+    cost: int
+    roll: int | None
+
+    @property
+    def explanation(self) -> str:
+        per = f"{self.per_point:g}"
+        sold = " (sold back)" if self.bought < 0 else ""
+        return (
+            f"{self.base_text}; {signed(self.bought)} bought × {per} per point = {self.cost}{sold}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRow:
+    index: int
+    name: str
+    kind: str
+    category: str
+    characteristic: str | None
+    level: int
+    cost: int
+    explanation: str
+    roll: int | None
+    catalog: SkillDef | GeneralSkillDef | None
+
+    @property
+    def roll_text(self) -> str:
+        """The roll as the seed writes a Characteristic roll: ``DEX +2`` (3d6 + 2)."""
+        if self.characteristic is None or self.roll is None:
+            return ""
+        return f"{self.characteristic.upper()} {signed(self.roll)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TalentRow:
+    index: int
+    name: str
+    level: int
+    cost: int
+    explanation: str
+    roll: int | None
+    catalog: TalentDef | None
+
+
+@dataclass(frozen=True, slots=True)
+class PowerRow:
+    index: int
+    name: str
+    points: PowerPoints
+    measure: str
+    catalog: PowerDef | None
+
+    @property
+    def explanation(self) -> str:
+        return (
+            f"{self.measure}; {self.points.explanation}"
+            if self.measure
+            else self.points.explanation
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DisadvantageRow:
+    index: int
+    name: str
+    kind: DisadvantageKind
+    value: DisadvantageValue
+
+
+@dataclass(frozen=True)
+class Build:
+    chars: dict[str, CharRow]
+    char_rows: tuple[CharRow, ...]
+    skills: tuple[SkillRow, ...]
+    talents: tuple[TalentRow, ...]
+    powers: tuple[PowerRow, ...]
+    disadvantages: tuple[DisadvantageRow, ...]
+
+    @property
+    def characteristics_cost(self) -> int:
+        return sum(row.cost for row in self.char_rows)
+
+    @property
+    def skills_cost(self) -> int:
+        return sum(row.cost for row in self.skills)
+
+    @property
+    def talents_cost(self) -> int:
+        return sum(row.cost for row in self.talents)
+
+    @property
+    def powers_cost(self) -> int:
+        return sum(row.points.real for row in self.powers)
+
+    @property
+    def active_points(self) -> int:
+        return sum(row.points.active for row in self.powers)
+
+    @property
+    def spent(self) -> int:
+        return self.characteristics_cost + self.skills_cost + self.talents_cost + self.powers_cost
+
+    @property
+    def disadvantage_points(self) -> int:
+        return sum(max(0, row.value.value) for row in self.disadvantages)
+
+    def value(self, char_id: str) -> int:
+        return self.chars[char_id].value
+
+
+# --- characteristics ---------------------------------------------------------------------
+
+
+def _first_buys(character: HeroCharacter) -> dict[str, tuple[int, CharacteristicBuy]]:
+    found: dict[str, tuple[int, CharacteristicBuy]] = {}
+    for index, buy in enumerate(character.characteristics):
+        found.setdefault(buy.characteristic, (index, buy))
+    return found
+
+
+#: the characteristic rows depend only on the buys and the campaign: the editor's cells
+#: (a dozen per skill row) ask for them again and again between two edits
+_CHAR_ROWS: dict[tuple[object, ...], dict[str, CharRow]] = {}
+_CHAR_ROWS_MAX = 256
+
+
+def characteristic_rows(
+    character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs
+) -> dict[str, CharRow]:
+    """Every characteristic (one the list lacks is at its base, free); a characteristic
+    listed twice counts once (the rules report the second)."""
+    key = (
+        tuple((b.characteristic, b.bought) for b in character.characteristics),
+        tuple(getattr(campaign, name) for name in type(campaign).model_fields),
+        id(cats),
+    )
+    found = _CHAR_ROWS.get(key)
+    if found is None:
+        found = _characteristic_rows(character, campaign, cats)
+        if len(_CHAR_ROWS) >= _CHAR_ROWS_MAX:
+            _CHAR_ROWS.clear()
+        _CHAR_ROWS[key] = found
+    return found
+
+
+def _characteristic_rows(
+    character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs
+) -> dict[str, CharRow]:
+    buys = _first_buys(character)
+    rows: dict[str, CharRow] = {}
+    primaries: dict[str, int] = {}
+    ordered = sorted(cats.characteristics.values(), key=lambda c: c.group != "primary")
+    for char in ordered:
+        index, buy = buys.get(char.id, (None, None))
+        bought = buy.bought if buy is not None else 0
+        if char.group == "figured":
+            base, base_text = characteristic_base(char, primaries, campaign.figured_rounding)
+        else:
+            base, base_text = char.base, f"base {char.base}"
+        per_point = cost_per_point(char, campaign)
+        cost = characteristic_cost(bought, per_point, campaign.point_rounding)
+        value = base + bought
+        roll = roll_modifier(value, cats.roll_modifiers) if char.group == "primary" else None
+        rows[char.id] = CharRow(char, index, base, base_text, bought, value, per_point, cost, roll)
+        if char.id in PRIMARIES:
+            primaries[char.id] = value
+    return {char_id: rows[char_id] for char_id in cats.characteristics}
+
+
+# --- skills --------------------------------------------------------------------------------
+
+
+def _vehicle_cost(choice: SkillChoice, skill: SkillDef) -> tuple[int, str]:
+    if skill.vehicle_categories is None or len(choice.vehicles) <= 1:
+        return 0, ""
+    extra = len(choice.vehicles) - 1
+    cost = extra * skill.extra_category_cost
+    noun = "category" if extra == 1 else "categories"
+    return cost, f"; {extra} more {noun} × {skill.extra_category_cost} = {cost}"
+
+
+def skill_name(choice: SkillChoice, cats: Catalogs) -> str:
+    entry = cats.skills.get(choice.skill or "") or cats.general.get(choice.skill or "")
+    if entry is None:
+        return choice.name.strip() or (choice.skill or "Custom skill")
+    if choice.name.strip():
+        return f"{entry.name}: {choice.name.strip()}"
+    return entry.name
+
+
+def price_skill(
+    index: int,
+    choice: SkillChoice,
+    chars: dict[str, CharRow],
+    campaign: HeroCampaign,
+    cats: Catalogs,
+) -> SkillRow:
+    name = skill_name(choice, cats)
+    general = cats.general.get(choice.skill or "")
+    if general is not None:
+        return _price_general(index, choice, name, general, campaign)
+    skill = cats.skills.get(choice.skill or "")
+    if skill is not None:
+        skill_type, category = skill.type, skill.category
+    elif choice.custom_type not in (None, "general") and choice.custom_category is not None:
+        skill_type, category = choice.custom_type, choice.custom_category
+    else:
+        points = choice.points or 0
+        return SkillRow(
+            index,
+            name,
+            "General",
+            "",
+            None,
+            choice.level,
+            points,
+            f"custom General Skill: {points} points as entered",
+            None,
+            None,
+        )
+    assert skill_type is not None
+    char_id = cats.types[skill_type].characteristic
+    ladder = cats.ladders[category]
+    cost = ladder_cost(ladder, choice.level)
+    explanation = ladder_explanation(ladder, choice.level)
+    if choice.everyperson:
+        if choice.level <= -3:
+            cost, explanation = 0, "Everyperson Skill: free at -3"
+        elif campaign.everyperson_improvement == "difference":
+            cost -= ladder.at_minus_3
+            explanation += f"; Everyperson: -{ladder.at_minus_3} for the free -3 = {cost}"
+        else:
+            explanation += "; Everyperson Skill improved: full cost"
+    if skill is not None:
+        extra, extra_text = _vehicle_cost(choice, skill)
+        cost += extra
+        explanation += extra_text
+    roll = None
+    if char_id is not None:
+        roll = (chars[char_id].roll or 0) + max(choice.level, -3)
+    return SkillRow(
+        index,
+        name,
+        cats.types[skill_type].name.removesuffix(" Skills"),
+        ladder.name,
+        char_id,
+        choice.level,
+        cost,
+        explanation,
+        roll,
+        skill,
+    )
+
+
+def _price_general(
+    index: int, choice: SkillChoice, name: str, entry: GeneralSkillDef, campaign: HeroCampaign
+) -> SkillRow:
+    option = entry.option(choice.option)
+    units = max(choice.level, 0)
+    paid = units - 1 if choice.everyperson and units >= 1 else units
+    cost = round_half(exact(option.cost) * paid, campaign.point_rounding)
+    explanation = (
+        f"{option.name}: {units} {option.unit}{'s' if units != 1 else ''} × {option.cost:g}"
+    )
+    if paid != units:
+        explanation += "; one free (Everyperson)"
+    explanation += f" = {cost}"
+    return SkillRow(index, name, "General", "", None, choice.level, cost, explanation, None, entry)
+
+
+# --- talents -------------------------------------------------------------------------------
+
+
+def price_talent(
+    index: int,
+    choice: TalentChoice,
+    chars: dict[str, CharRow],
+    campaign: HeroCampaign,
+    cats: Catalogs,
+) -> TalentRow:
+    talent = cats.talents.get(choice.talent)
+    if talent is None:
+        return TalentRow(index, choice.talent, choice.level, 0, "not in the rules", None, None)
+    roll = None
+    if talent.pricing == "ladder" and talent.ladder is not None:
+        ladder = cats.ladders[talent.ladder]
+        cost = ladder_cost(ladder, choice.level)
+        explanation = ladder_explanation(ladder, choice.level)
+        if talent.characteristic is not None:
+            roll = (chars[talent.characteristic].roll or 0) + max(choice.level, -3)
+    else:
+        levels = abs(choice.level)
+        cost = levels * talent.cost_per_level
+        explanation = f"{levels} × {talent.cost_per_level} = {cost}"
+        if talent.signed and choice.level < 0 and campaign.unattractive == "gives_points":
+            cost = -cost
+            explanation = f"Unattractive: {levels} × {talent.cost_per_level} given back = {cost}"
+        elif talent.signed:
+            word = "Unattractive" if choice.level < 0 else "Attractive"
+            explanation = f"{word} {signed(choice.level)}: {explanation}"
+    return TalentRow(
+        index, talent_name(choice, talent), choice.level, cost, explanation, roll, talent
+    )
+
+
+def talent_name(choice: TalentChoice, talent: TalentDef) -> str:
+    if talent.signed:
+        return "Unattractive" if choice.level < 0 else "Attractive"
+    return talent.name
+
+
+# --- powers --------------------------------------------------------------------------------
+
+
+def power_name(choice: PowerChoice, cats: Catalogs) -> str:
+    power = cats.powers.get(choice.power or "")
+    own = choice.name.strip()
+    if power is None:
+        return own or "Custom power"
+    return f"{own} ({power.name})" if own else power.name
+
+
+def modifier_value(raw_value: float, modifier_id: str | None, cats: Catalogs) -> Fraction:
+    """A modifier's value: the rules' value for a catalog modifier, else the entered one."""
+    known = cats.modifiers.get(modifier_id or "")
+    return quarter(known.value if known is not None else raw_value)
+
+
+def power_base(
+    choice: PowerChoice, power: PowerDef | None, campaign: HeroCampaign
+) -> tuple[int, str]:
+    """The base cost before advantages and how it is made up."""
+    if power is None or power.pricing == "entered":
+        base = choice.base_cost or 0
+        return base, f"base {base}"
+    if power.pricing == "forbidden":
+        return 0, "not allowed in this campaign"
+    if power.pricing == "option":
+        option = next((o for o in power.options if o.id == choice.option), power.options[0])
+        return option.cost, f"{option.name}: {option.cost}"
+    total = Fraction(0)
+    parts = []
+    for part, amount in zip(power.parts, (choice.levels, choice.levels2), strict=False):
+        total += exact(part.cost) * amount
+        parts.append(f"{amount}{part.unit} × {part.cost:g}")
+    base = round_half(total, campaign.point_rounding)
+    return base, f"{' + '.join(parts)} = {base}"
+
+
+def price_power(
+    index: int, choice: PowerChoice, campaign: HeroCampaign, cats: Catalogs
+) -> PowerRow:
+    power = cats.powers.get(choice.power or "")
+    key = (
+        choice.power,
+        choice.levels,
+        choice.levels2,
+        choice.option,
+        choice.base_cost,
+        tuple((m.modifier, m.value) for m in choice.modifiers),
+        campaign.point_rounding,
+        campaign.minimum_power_cost,
+    )
+    points, measure = _priced_power(key, choice, campaign, cats)
+    return PowerRow(index, power_name(choice, cats), points, measure, power)
+
+
+#: a power's price depends only on what ``price_power``'s key holds; a long power list
+#: re-evaluated after every edit prices only the power that changed
+_POWER_PRICES: dict[tuple[object, ...], tuple[PowerPoints, str]] = {}
+_POWER_PRICES_MAX = 4096
+
+
+def _priced_power(
+    key: tuple[object, ...], choice: PowerChoice, campaign: HeroCampaign, cats: Catalogs
+) -> tuple[PowerPoints, str]:
+    found = _POWER_PRICES.get(key)
+    if found is not None:
+        return found
+    power = cats.powers.get(choice.power or "")
+    base, measure = power_base(choice, power, campaign)
+    advantages = Fraction(0)
+    limitations = Fraction(0)
+    for modifier in choice.modifiers:
+        value = modifier_value(modifier.value, modifier.modifier, cats)
+        if value > 0:
+            advantages += value
+        else:
+            limitations -= value
+    found = (power_points(base, advantages, limitations, campaign), measure)
+    if len(_POWER_PRICES) >= _POWER_PRICES_MAX:
+        _POWER_PRICES.clear()
+    _POWER_PRICES[key] = found
+    return found
+
+
+# --- disadvantages -------------------------------------------------------------------------
+
+
+def disadvantage_name(choice: DisadvantageChoice, cats: Catalogs) -> str:
+    kind = cats.kinds.get(choice.kind)
+    label = kind.name if kind else choice.kind
+    return f"{label}: {choice.name.strip()}" if choice.name.strip() else label
+
+
+def price_disadvantage(
+    index: int, choice: DisadvantageChoice, campaign: HeroCampaign, cats: Catalogs
+) -> DisadvantageRow | None:
+    kind = cats.kinds.get(choice.kind)
+    if kind is None:
+        return None
+    value = disadvantage_value(choice, kind, campaign.disadvantage_rounding)
+    return DisadvantageRow(index, disadvantage_name(choice, cats), kind, value)
+
+
+# --- the whole character -----------------------------------------------------------------
+
+
+def build(character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs) -> Build:
+    chars = characteristic_rows(character, campaign, cats)
+    skills = tuple(
+        price_skill(i, choice, chars, campaign, cats) for i, choice in enumerate(character.skills)
+    )
+    talents = tuple(
+        price_talent(i, choice, chars, campaign, cats) for i, choice in enumerate(character.talents)
+    )
+    powers = tuple(
+        price_power(i, choice, campaign, cats) for i, choice in enumerate(character.powers)
+    )
+    disadvantages = tuple(
+        row
+        for i, choice in enumerate(character.disadvantages)
+        if (row := price_disadvantage(i, choice, campaign, cats)) is not None
+    )
+    return Build(chars, tuple(chars.values()), skills, talents, powers, disadvantages)

@@ -1,0 +1,791 @@
+"""The X-Men HERO character's editable lists, declared once (see
+:mod:`sheetapp.editing.collections`): characteristics, skills, talents, powers and
+disadvantages. The generic page, edits and pickers come from these declarations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sheetapp.core.catalog import CatalogEntry
+from sheetapp.core.changes import Change
+from sheetapp.editing.builders import EditError
+from sheetapp.editing.collections import (
+    CellView,
+    Choices,
+    Collection,
+    Column,
+    CustomEntries,
+    CustomField,
+    PickEntry,
+    choice_list,
+)
+from sheetapp.systems.hero_xmen.build import (
+    characteristic_rows,
+    disadvantage_name,
+    power_name,
+    price_disadvantage,
+    price_power,
+    price_skill,
+    price_talent,
+    skill_name,
+    talent_name,
+)
+from sheetapp.systems.hero_xmen.catalog import (
+    FREQUENCIES,
+    IMPORTANCES,
+    INTENSITIES,
+    Catalogs,
+    catalogs,
+)
+from sheetapp.systems.hero_xmen.costs import measure, signed
+from sheetapp.systems.hero_xmen.model import (
+    CharacteristicBuy,
+    DisadvantageChoice,
+    HeroDocument,
+    PowerChoice,
+    SkillChoice,
+    TalentChoice,
+)
+from sheetapp.systems.hero_xmen.modifiers import format_modifiers, parse_modifiers
+
+CHARS_PATH = ("character", "characteristics")
+SKILLS_PATH = ("character", "skills")
+TALENTS_PATH = ("character", "talents")
+POWERS_PATH = ("character", "powers")
+DISADVANTAGES_PATH = ("character", "disadvantages")
+CellFn = Callable[[Any, int, Any], CellView]
+
+
+def pick_entry(entry: CatalogEntry, group: str, cost: str) -> PickEntry:
+    return PickEntry(
+        entry.id,
+        entry.name,
+        group,
+        cost,
+        entry.text,
+        entry.certainty,
+        entry.certainty_note,
+        entry.seed_lines,
+    )
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+# --- characteristics ---------------------------------------------------------------------
+
+
+def _char_cell(column: str) -> CellFn:
+    def build(document: HeroDocument, row: int, buy: CharacteristicBuy) -> CellView:
+        cats = catalogs()
+        rows = characteristic_rows(document.character, document.campaign, cats)
+        found = rows[buy.characteristic]
+        char = found.char
+        path = (*CHARS_PATH, row)
+        counted = found.index == row
+        if column == "name":
+            return CellView(
+                f"{char.abbreviation} — {char.name}", path, tooltip=char.text, rule_text=char.text
+            )
+        if column == "base":
+            return CellView(f"{found.base}{char.unit}", tooltip=found.base_text, align_right=True)
+        if column == "bought":
+            return CellView(
+                signed(buy.bought),
+                (*path, "bought"),
+                "int",
+                buy.bought,
+                bounds=(-1000, 10_000),
+                align_right=True,
+                tooltip="Points of the characteristic bought above its base.",
+            )
+        if column == "value":
+            value = found.base + buy.bought
+            return CellView(
+                f"{value}{char.unit}",
+                (*path, "bought"),
+                "int",
+                value,
+                bounds=(-1000, 10_000),
+                align_right=True,
+                tooltip="The total; typing it sets what is bought.",
+            )
+        if column == "maximum":
+            if char.normal_maximum is None or char.peak is None:
+                return CellView("—")
+            text = f"{_number(char.normal_maximum)} / {_number(char.peak)}"
+            return CellView(text, tooltip="normal maximum / peak of human potential")
+        if column == "cost":
+            if not counted:
+                return CellView("—", tooltip="Listed twice: this row is not counted.")
+            return CellView(str(found.cost), tooltip=found.explanation, align_right=True)
+        if found.roll is None:
+            return CellView("")
+        return CellView(signed(found.roll), tooltip="3d6 + this modifier (line 88)")
+
+    return build
+
+
+def set_characteristic_value(document: HeroDocument, row: int, value: Any) -> list[Change]:
+    """Typing a total sets what is bought: total - base."""
+    buy = CHARACTERISTICS.item(document, row)
+    try:
+        total = int(value)
+    except (TypeError, ValueError):
+        raise EditError(f"'{value}' is not a whole number") from None
+    rows = characteristic_rows(document.character, document.campaign, catalogs())
+    base = rows[buy.characteristic].base
+    return CHARACTERISTICS.set_field(document, row, "bought", total - base)
+
+
+def characteristic_entries() -> list[PickEntry]:
+    cats = catalogs()
+    groups = {"primary": "Primary", "figured": "Figured", "movement": "Movement", "other": "Other"}
+    return [
+        pick_entry(char, groups[char.group], f"{_number(char.cost) or 'campaign'} per point")
+        for char in cats.characteristics.values()
+    ]
+
+
+def _new_characteristic(document: HeroDocument, char_id: str) -> CharacteristicBuy:
+    if char_id not in catalogs().characteristics:
+        raise EditError(f"There is no characteristic '{char_id}'")
+    if any(b.characteristic == char_id for b in document.character.characteristics):
+        raise EditError("The character already has this characteristic")
+    return CharacteristicBuy.model_validate({"characteristic": char_id})
+
+
+CHARACTERISTICS: Collection[HeroDocument] = Collection(
+    key="characteristics",
+    title="Characteristics",
+    noun="characteristic",
+    path=CHARS_PATH,
+    item_model=CharacteristicBuy,
+    columns=(
+        Column("Characteristic", cell=_char_cell("name")),
+        Column("Base", cell=_char_cell("base")),
+        Column("Bought", field="bought", edit="int", cell=_char_cell("bought")),
+        Column(
+            "Value",
+            field="bought",
+            edit="int",
+            cell=_char_cell("value"),
+            on_edit=set_characteristic_value,
+        ),
+        Column("Max / Peak", cell=_char_cell("maximum")),
+        Column("Cost", cell=_char_cell("cost")),
+        Column("Roll", cell=_char_cell("roll")),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=characteristic_entries,
+    new_item=_new_characteristic,
+    name=lambda document, row: (
+        catalogs()
+        .characteristics[document.character.characteristics[row].characteristic]
+        .abbreviation
+    ),
+    reads=None,
+    movable=False,
+    duplicable=False,
+    help="Base values cost nothing; INT costs 2 per point, MD 1, Knockback Resistance 2.",
+)
+
+
+# --- skills --------------------------------------------------------------------------------
+
+
+def skill_entries() -> list[PickEntry]:
+    cats = catalogs()
+    entries = []
+    for skill in cats.skills.values():
+        ladder = cats.ladders[skill.category]
+        kind = cats.types[skill.type]
+        cost = f"1 at -3, +{ladder.unmodified} for +0, +{ladder.per_plus} per +1"
+        entries.append(pick_entry(skill, f"{kind.name}: {ladder.name}", cost))
+    for general in cats.general.values():
+        if general.bought_as != "skill":
+            continue
+        cost = ", ".join(f"{o.cost:g} per {o.unit}" for o in general.options[:2])
+        entries.append(pick_entry(general, "General Skills", cost))
+    return entries
+
+
+def _new_skill(_document: HeroDocument, skill_id: str) -> SkillChoice:
+    cats = catalogs()
+    general = cats.general.get(skill_id)
+    if general is not None:
+        if general.bought_as != "skill":
+            raise EditError(f"{general.name} is bought as a Talent")
+        return SkillChoice(skill=skill_id, level=1, option=general.options[0].id)
+    skill = cats.skills.get(skill_id)
+    if skill is None:
+        raise EditError(f"There is no skill '{skill_id}'")
+    vehicles = list(skill.vehicle_categories[:1]) if skill.vehicle_categories else []
+    return SkillChoice(skill=skill_id, level=0, vehicles=vehicles)
+
+
+TYPES = ("agility", "intellect", "interaction", "general")
+CATEGORIES = ("major", "limited", "minor")
+
+
+def _custom_skill(values: dict[str, Any]) -> SkillChoice:
+    name = str(values.get("name", "")).strip()
+    if not name:
+        raise EditError("A custom skill needs a name")
+    kind = str(values.get("type") or "general").casefold()
+    if kind not in TYPES:
+        raise EditError(f"'{kind}' is not a skill type")
+    if kind == "general":
+        return SkillChoice(
+            name=name, level=1, custom_type="general", points=int(values.get("points") or 0)
+        )
+    category = str(values.get("category") or "major").casefold()
+    if category not in CATEGORIES:
+        raise EditError(f"'{category}' is not a skill category")
+    return SkillChoice(name=name, level=0, custom_type=kind, custom_category=category)
+
+
+def _skill_cell(column: str) -> CellFn:
+    def build(document: HeroDocument, row: int, choice: SkillChoice) -> CellView:
+        cats = catalogs()
+        chars = characteristic_rows(document.character, document.campaign, cats)
+        priced = price_skill(row, choice, chars, document.campaign, cats)
+        path = (*SKILLS_PATH, row)
+        entry = cats.skills.get(choice.skill or "") or cats.general.get(choice.skill or "")
+        if column == "name":
+            tip = entry.text if entry is not None else "A custom skill."
+            return CellView(
+                priced.name, (*path, "name"), "text", choice.name, tooltip=tip, rule_text=tip
+            )
+        if column == "type":
+            base = f" ({priced.characteristic.upper()})" if priced.characteristic else ""
+            return CellView(f"{priced.kind}{base}")
+        if column == "category":
+            if choice.skill is None and choice.custom_type not in (None, "general"):
+                options = [(c, c.capitalize()) for c in CATEGORIES]
+                label = priced.category or "(choose)"
+                return CellView(
+                    label,
+                    (*path, "custom_category"),
+                    "choice",
+                    choice.custom_category,
+                    choice_list(options),
+                )
+            return CellView(priced.category)
+        if column == "level":
+            general = cats.general.get(choice.skill or "")
+            tip = (
+                f"How many {general.option(choice.option).unit}s."
+                if general is not None
+                else "The ladder's step: -3, +0, +1, +2 …"
+            )
+            text = str(choice.level) if general else signed(choice.level)
+            return CellView(
+                text,
+                (*path, "level"),
+                "int",
+                choice.level,
+                bounds=(-3, 1000),
+                align_right=True,
+                tooltip=tip,
+            )
+        if column == "option":
+            general = cats.general.get(choice.skill or "")
+            if general is None:
+                return CellView("", (*path, "option"))
+            options = [(o.id, f"{o.name} ({o.cost:g} per {o.unit})") for o in general.options]
+            current = general.option(choice.option)
+            return CellView(
+                current.name, (*path, "option"), "choice", current.id, choice_list(options)
+            )
+        if column == "vehicles":
+            skill = cats.skills.get(choice.skill or "")
+            if skill is None or skill.vehicle_categories is None:
+                return CellView("", (*path, "vehicles"))
+            listed = ", ".join(skill.vehicle_categories) or "typed in"
+            return CellView(
+                ", ".join(choice.vehicles) or "(none)",
+                (*path, "vehicles"),
+                "text",
+                ", ".join(choice.vehicles),
+                tooltip=f"One category free, 1 point each further: {listed}.",
+            )
+        if column == "roll":
+            return CellView(priced.roll_text, tooltip="3d6 + this modifier")
+        return CellView(str(priced.cost), tooltip=priced.explanation, align_right=True)
+
+    return build
+
+
+def set_vehicles(document: HeroDocument, row: int, value: Any) -> list[Change]:
+    names = [part.strip() for part in str(value or "").split(",") if part.strip()]
+    return SKILLS.set_field(document, row, "vehicles", names)
+
+
+SKILLS: Collection[HeroDocument] = Collection(
+    key="skills",
+    title="Skills",
+    noun="skill",
+    path=SKILLS_PATH,
+    item_model=SkillChoice,
+    columns=(
+        Column("Skill", field="name", edit="text", cell=_skill_cell("name")),
+        Column("Type", cell=_skill_cell("type")),
+        Column("Category", field="custom_category", edit="choice", cell=_skill_cell("category")),
+        Column("Level", field="level", edit="int", cell=_skill_cell("level")),
+        Column("Option", field="option", edit="choice", cell=_skill_cell("option")),
+        Column(
+            "Everyperson",
+            field="everyperson",
+            edit="bool",
+            format=lambda value: "free at -3" if value else "",
+            tooltip="An Everyperson Skill of the character's background: free at -3.",
+        ),
+        Column(
+            "Vehicles",
+            field="vehicles",
+            edit="text",
+            cell=_skill_cell("vehicles"),
+            on_edit=set_vehicles,
+        ),
+        Column("Roll", cell=_skill_cell("roll")),
+        Column("Cost", cell=_skill_cell("cost")),
+    ),
+    entries=skill_entries,
+    new_item=_new_skill,
+    custom=CustomEntries(
+        "Custom Skill",
+        (
+            CustomField("name", "Name", required=True),
+            CustomField("type", "Type", "choice", "intellect", choices=TYPES),
+            CustomField("category", "Category", "choice", "major", choices=CATEGORIES),
+            CustomField("points", "Points (General Skills)", "int", 0, low=0, high=1000),
+        ),
+        _custom_skill,
+        intro="A skill the supplement does not list: Agility, Intellect and Interaction "
+        "Skills are priced by their category; a General Skill costs the points you enter.",
+    ),
+    name=lambda document, row: skill_name(document.character.skills[row], catalogs()),
+    reads=(CHARS_PATH, ("campaign",)),
+    help="Skills cost 1 point at -3, then the category's price for +0 and each +1.",
+)
+
+
+# --- talents -------------------------------------------------------------------------------
+
+
+def talent_entries() -> list[PickEntry]:
+    cats = catalogs()
+    entries = []
+    for talent in cats.talents.values():
+        if talent.pricing == "ladder":
+            cost = "1 at -3, +2 for +0, +2 per +1"
+        else:
+            cost = f"{talent.cost_per_level} per {talent.unit}"
+        entries.append(pick_entry(talent, "Talents", cost))
+    return entries
+
+
+def _new_talent(_document: HeroDocument, talent_id: str) -> TalentChoice:
+    talent = catalogs().talents.get(talent_id)
+    if talent is None:
+        raise EditError(f"There is no talent '{talent_id}'")
+    return TalentChoice(talent=talent_id, level=-3 if talent.pricing == "ladder" else 1)
+
+
+def _talent_cell(column: str) -> CellFn:
+    def build(document: HeroDocument, row: int, choice: TalentChoice) -> CellView:
+        cats = catalogs()
+        chars = characteristic_rows(document.character, document.campaign, cats)
+        priced = price_talent(row, choice, chars, document.campaign, cats)
+        talent = priced.catalog
+        path = (*TALENTS_PATH, row)
+        if column == "name":
+            tip = talent.text if talent else ""
+            return CellView(priced.name, path, tooltip=tip, rule_text=tip)
+        if column == "level":
+            tip = "Negative: Unattractive." if talent and talent.signed else ""
+            return CellView(
+                signed(choice.level),
+                (*path, "level"),
+                "int",
+                choice.level,
+                bounds=(-100, 100),
+                align_right=True,
+                tooltip=tip,
+            )
+        if column == "roll":
+            return CellView(f"EGO {signed(priced.roll)}" if priced.roll is not None else "")
+        return CellView(str(priced.cost), tooltip=priced.explanation, align_right=True)
+
+    return build
+
+
+def _talent_label(document: HeroDocument, row: int) -> str:
+    choice = document.character.talents[row]
+    talent = catalogs().talents.get(choice.talent)
+    return talent_name(choice, talent) if talent else choice.talent
+
+
+TALENTS: Collection[HeroDocument] = Collection(
+    key="talents",
+    title="Talents",
+    noun="talent",
+    path=TALENTS_PATH,
+    item_model=TalentChoice,
+    columns=(
+        Column("Talent", cell=_talent_cell("name")),
+        Column("Level", field="level", edit="int", cell=_talent_cell("level")),
+        Column("Roll", cell=_talent_cell("roll")),
+        Column("Cost", cell=_talent_cell("cost")),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=talent_entries,
+    new_item=_new_talent,
+    name=_talent_label,
+    reads=(CHARS_PATH, ("campaign",)),
+    help="Attractive/Unattractive and Lightning Reflexes cost 3 per level; Belief climbs "
+    "like a Major Skill.",
+)
+
+
+# --- powers --------------------------------------------------------------------------------
+
+
+def power_entries() -> list[PickEntry]:
+    cats = catalogs()
+    entries = []
+    for power in cats.powers.values():
+        if power.pricing == "forbidden":
+            continue
+        if power.pricing == "parts":
+            cost = " + ".join(f"{p.cost:g} per {p.unit}" for p in power.parts)
+        elif power.pricing == "option":
+            cost = " / ".join(str(o.cost) for o in power.options)
+        else:
+            cost = "base cost from the core book"
+        group = "Mental Powers" if power.mental else "Powers"
+        entries.append(pick_entry(power, group, cost))
+    return entries
+
+
+def _new_power(_document: HeroDocument, power_id: str) -> PowerChoice:
+    power = catalogs().powers.get(power_id)
+    if power is None:
+        raise EditError(f"There is no power '{power_id}'")
+    if power.pricing == "forbidden":
+        raise EditError(power.forbidden_text)
+    levels = power.parts[0].minimum if power.parts else 1
+    levels2 = power.parts[1].minimum if len(power.parts) > 1 else 0
+    return PowerChoice(
+        power=power_id,
+        levels=max(levels, 1) if power.parts else 1,
+        levels2=levels2,
+        option=power.options[0].id if power.options else None,
+        mode=power.modes[0] if power.modes else None,
+        modifiers=[m.model_dump() for m in power.preset],
+    )
+
+
+def _custom_power(values: dict[str, Any]) -> PowerChoice:
+    name = str(values.get("name", "")).strip()
+    if not name:
+        raise EditError("A custom power needs a name")
+    modifiers = parse_modifiers(str(values.get("modifiers") or ""), catalogs())
+    return PowerChoice(name=name, base_cost=int(values.get("base_cost") or 0), modifiers=modifiers)
+
+
+def _version_choices(document: HeroDocument, choice: PowerChoice) -> Choices:
+    power = catalogs().powers.get(choice.power or "")
+    if power is None:
+        return []
+    if power.options:
+        return [(o.id, f"{o.name} ({o.cost})") for o in power.options]
+    return [(mode, mode) for mode in power.modes]
+
+
+def set_version(document: HeroDocument, row: int, value: Any) -> list[Change]:
+    choice = POWERS.item(document, row)
+    power = catalogs().powers.get(choice.power or "")
+    if power is None or not (power.options or power.modes):
+        raise EditError("This power has no versions to choose from")
+    if power.options:
+        if value not in {o.id for o in power.options}:
+            raise EditError(f"'{value}' is not a version of {power.name}")
+        return POWERS.set_field(document, row, "option", value)
+    if value not in power.modes:
+        raise EditError(f"'{value}' is not a mode of {power.name}")
+    return POWERS.set_field(document, row, "mode", value)
+
+
+def set_modifiers(document: HeroDocument, row: int, value: Any) -> list[Change]:
+    modifiers = parse_modifiers(str(value or ""), catalogs())
+    return POWERS.set_field(document, row, "modifiers", modifiers)
+
+
+def _power_cell(column: str) -> CellFn:
+    def build(document: HeroDocument, row: int, choice: PowerChoice) -> CellView:
+        cats = catalogs()
+        priced = price_power(row, choice, document.campaign, cats)
+        power = priced.catalog
+        path = (*POWERS_PATH, row)
+        if column == "name":
+            tip = power.text if power else "A HERO power the supplement does not change."
+            return CellView(
+                priced.name, (*path, "name"), "text", choice.name, tooltip=tip, rule_text=tip
+            )
+        if column in ("levels", "levels2"):
+            index = 0 if column == "levels" else 1
+            if power is None or len(power.parts) <= index:
+                return CellView("", (*path, column))
+            part = power.parts[index]
+            amount = getattr(choice, column)
+            return CellView(
+                f"{amount}{part.unit}",
+                (*path, column),
+                "int",
+                amount,
+                bounds=(0, 10_000),
+                align_right=True,
+                tooltip=f"{part.name}: {part.cost:g} points per {part.unit}",
+            )
+        if column == "version":
+            options = _version_choices(document, choice)
+            if not options:
+                return CellView("")
+            field = "option" if power and power.options else "mode"
+            current = getattr(choice, field)
+            label = dict(options).get(current, "(choose)")
+            return CellView(label, (*path, field), "choice", current, choice_list(options))
+        if column == "base":
+            if power is None or power.pricing == "entered":
+                return CellView(
+                    str(choice.base_cost or 0),
+                    (*path, "base_cost"),
+                    "int",
+                    choice.base_cost or 0,
+                    bounds=(0, 10_000),
+                    align_right=True,
+                    tooltip=power.cost_note if power else "The power's base cost.",
+                )
+            return CellView(str(priced.points.base), tooltip=priced.measure, align_right=True)
+        if column == "modifiers":
+            text = format_modifiers(choice.modifiers, cats)
+            return CellView(
+                text or "(none)",
+                (*path, "modifiers"),
+                "text",
+                text,
+                tooltip="Advantages and limitations, separated by ';', e.g. "
+                "'Penetrating (+1/2); Easily Detected (-1/4)'.",
+            )
+        if column == "active":
+            return CellView(str(priced.points.active), tooltip=priced.explanation, align_right=True)
+        return CellView(str(priced.points.real), tooltip=priced.explanation, align_right=True)
+
+    return build
+
+
+POWERS: Collection[HeroDocument] = Collection(
+    key="powers",
+    title="Powers",
+    noun="power",
+    path=POWERS_PATH,
+    item_model=PowerChoice,
+    columns=(
+        Column("Power", field="name", edit="text", cell=_power_cell("name")),
+        Column("Amount", field="levels", edit="int", cell=_power_cell("levels")),
+        Column("Amount 2", field="levels2", edit="int", cell=_power_cell("levels2")),
+        Column("Version", edit="choice", cell=_power_cell("version"), on_edit=set_version),
+        Column("Base", field="base_cost", edit="int", cell=_power_cell("base")),
+        Column(
+            "Advantages / Limitations",
+            edit="text",
+            cell=_power_cell("modifiers"),
+            on_edit=set_modifiers,
+        ),
+        Column("Active", cell=_power_cell("active")),
+        Column("Real", cell=_power_cell("real")),
+    ),
+    entries=power_entries,
+    new_item=_new_power,
+    custom=CustomEntries(
+        "Custom Power",
+        (
+            CustomField("name", "Power", required=True),
+            CustomField("base_cost", "Base cost", "int", 10, low=0, high=10_000),
+            CustomField("modifiers", "Advantages / limitations", "text", ""),
+        ),
+        _custom_power,
+        intro="Any HERO power the supplement does not change: enter its base cost from the "
+        "core book, and its advantages and limitations as 'Name (+1/2); Name (-1/4)'. "
+        "Active = base × (1 + advantages); Real = Active / (1 + limitations).",
+    ),
+    name=lambda document, row: power_name(document.character.powers[row], catalogs()),
+    reads=(("campaign",),),
+    help="Active Points = base × (1 + advantages); Real Points = Active / (1 + limitations), "
+    "each to the nearest whole point (.5 in the character's favour).",
+)
+
+
+# --- disadvantages -------------------------------------------------------------------------
+
+
+def disadvantage_entries() -> list[PickEntry]:
+    return [
+        pick_entry(kind, kind.category, "(Frequency + Intensity) / Importance")
+        for kind in catalogs().kinds.values()
+    ]
+
+
+def _new_disadvantage(_document: HeroDocument, kind_id: str) -> DisadvantageChoice:
+    if kind_id not in catalogs().kinds:
+        raise EditError(f"There is no disadvantage '{kind_id}'")
+    importance = "extremely" if kind_id == "vulnerability" else "greatly"
+    return DisadvantageChoice(kind=kind_id, importance=importance)
+
+
+def _measure_choices(cats: Catalogs, kind_id: str, what: str) -> Choices:
+    kind = cats.kinds[kind_id]
+    rows = getattr(kind.table, what)
+    sign = "/" if what == "importance" else "+"
+    return [(r.level, f"{r.level.capitalize()} ({sign}{r.points}): {r.text}") for r in rows]
+
+
+def _disadvantage_cell(column: str) -> CellFn:
+    def build(document: HeroDocument, row: int, choice: DisadvantageChoice) -> CellView:
+        cats = catalogs()
+        kind = cats.kinds.get(choice.kind)
+        path = (*DISADVANTAGES_PATH, row)
+        if kind is None:
+            return CellView(choice.kind if column == "kind" else "")
+        if column == "kind":
+            return CellView(kind.name, path, tooltip=kind.text, rule_text=kind.text)
+        if column in ("frequency", "intensity", "importance", "second_intensity"):
+            table = "intensity" if column == "second_intensity" else column
+            if column == "second_intensity" and not kind.second_intensity:
+                return CellView("", (*path, column))
+            value = getattr(choice, column)
+            options = _measure_choices(cats, choice.kind, table)
+            row_text = ""
+            if value is not None:
+                found = measure(getattr(kind.table, table), value)
+                sign = "/" if table == "importance" else "+"
+                row_text = f"{value.capitalize()} {sign}{found.points}"
+            blank = "(same)" if column == "second_intensity" else None
+            tip = dict(options).get(value, kind.second_intensity)
+            return CellView(
+                row_text or "(same)",
+                (*path, column),
+                "choice",
+                value,
+                choice_list(options, blank),
+                tooltip=tip,
+            )
+        if column == "resources":
+            if not kind.resources:
+                return CellView("", (*path, "resources"))
+            labels = {
+                "additional": "additional (+5)",
+                "limited": "limited (-5)",
+                "useful": "useful (-5)",
+            }
+            options = [("none", "none"), *((r, labels[r]) for r in kind.resources)]
+            return CellView(
+                dict(options).get(choice.resources, choice.resources),
+                (*path, "resources"),
+                "choice",
+                choice.resources,
+                options,
+            )
+        priced = price_disadvantage(row, choice, document.campaign, cats)
+        value = priced.value.value if priced else 0
+        return CellView(
+            str(value), tooltip=priced.value.explanation if priced else "", align_right=True
+        )
+
+    return build
+
+
+def _dependence_only(field: str, kind_flag: str) -> CellFn:
+    def build(document: HeroDocument, row: int, choice: DisadvantageChoice) -> CellView:
+        kind = catalogs().kinds.get(choice.kind)
+        path = (*DISADVANTAGES_PATH, row, field)
+        value = getattr(choice, field)
+        if kind is None or not getattr(kind, kind_flag):
+            return CellView("", path)
+        if isinstance(value, bool):
+            return CellView("", path, None, value, check=value)
+        return CellView(str(value), path, "int", value, bounds=(0, 20), align_right=True)
+
+    return build
+
+
+DISADVANTAGES: Collection[HeroDocument] = Collection(
+    key="disadvantages",
+    title="Disadvantages",
+    noun="disadvantage",
+    path=DISADVANTAGES_PATH,
+    item_model=DisadvantageChoice,
+    columns=(
+        Column("Disadvantage", cell=_disadvantage_cell("kind")),
+        Column("Description", field="name", edit="text"),
+        Column("Frequency", field="frequency", edit="choice", cell=_disadvantage_cell("frequency")),
+        Column("Intensity", field="intensity", edit="choice", cell=_disadvantage_cell("intensity")),
+        Column(
+            "Second Intensity",
+            field="second_intensity",
+            edit="choice",
+            cell=_disadvantage_cell("second_intensity"),
+        ),
+        Column(
+            "Importance", field="importance", edit="choice", cell=_disadvantage_cell("importance")
+        ),
+        Column(
+            "Time steps",
+            field="time_chart_steps",
+            edit="int",
+            cell=_dependence_only("time_chart_steps", "time_chart"),
+        ),
+        Column(
+            "Extra dice",
+            field="extra_dice",
+            edit="int",
+            cell=_dependence_only("extra_dice", "extra_dice"),
+        ),
+        Column(
+            "Normal damage",
+            field="normal_damage",
+            edit="bool",
+            cell=_dependence_only("normal_damage", "normal_damage_doubles"),
+        ),
+        Column(
+            "Instant",
+            field="instant",
+            edit="bool",
+            cell=_dependence_only("instant", "instant_rate_mild"),
+        ),
+        Column("Resources", field="resources", edit="choice", cell=_disadvantage_cell("resources")),
+        Column("Value", cell=_disadvantage_cell("value")),
+    ),
+    entries=disadvantage_entries,
+    new_item=_new_disadvantage,
+    name=lambda document, row: disadvantage_name(document.character.disadvantages[row], catalogs()),
+    reads=(("campaign",),),
+    help="Value = (Frequency + Intensity) / Importance; Vulnerabilities are always "
+    "Extremely important.",
+)
+
+#: the measures, for anyone offering them
+MEASURES = {"frequency": FREQUENCIES, "intensity": INTENSITIES, "importance": IMPORTANCES}
+
+#: every list of the character, in the order the page shows them
+COLLECTIONS: tuple[Collection[HeroDocument], ...] = (
+    CHARACTERISTICS,
+    SKILLS,
+    TALENTS,
+    POWERS,
+    DISADVANTAGES,
+)

@@ -1,0 +1,336 @@
+"""The printed X-Men HERO sheet, laid out like a HERO character sheet: characteristics with
+cost and roll, figured characteristics and movement, the combat box, skills, talents,
+powers with Active and Real Points, disadvantages with their three measures, and the
+points the Hero Designer way (base + disadvantages against spent). Every number comes
+from the evaluation or the same pricing, so paper and window agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetapp.core.document import CharacterDocument
+from sheetapp.core.evaluation import DerivedValue, Evaluation
+from sheetapp.core.system import GameSystem
+from sheetapp.sheet import (
+    Column,
+    Entry,
+    KeyValueSection,
+    Row,
+    Sheet,
+    TableSection,
+    TextSection,
+    campaign_entries,
+    header,
+    worst,
+)
+from sheetapp.systems.hero_xmen import codes
+from sheetapp.systems.hero_xmen.build import Build, build
+from sheetapp.systems.hero_xmen.catalog import catalogs
+from sheetapp.systems.hero_xmen.costs import measure, signed
+from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.modifiers import format_modifiers
+
+COMBAT_KEYS = (
+    "ocv",
+    "dcv",
+    "ecv",
+    "initiative",
+    "kb_resistance",
+    "running",
+    "swimming",
+    "str_damage",
+    "presence_attack",
+    "perception",
+)
+ROUNDING_TEXT = (
+    "Active Points = base cost × (1 + advantages). Real Points = Active Points / (1 + "
+    "limitations). Each is rounded to the nearest whole point; an exact half rounds {half} "
+    "(HERO System 5th Edition rounds in the character's favour). A power costs at least "
+    "{minimum} Real Point. Disadvantage value = (Frequency + Intensity) / Importance, an exact "
+    "half rounding {dis_half}. Characteristic rolls: 3d6 + (value - 10) / 5, to the nearest "
+    "whole number."
+)
+
+
+def hero_sheet(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> Sheet:
+    character: HeroCharacter = document.character
+    campaign: HeroCampaign = document.campaign
+    built = build(character, campaign, catalogs())
+    derived = {value.key: value for value in evaluation.derived}
+    return Sheet(
+        header=header(system, document, campaign_entries(campaign, only_changed=True)),
+        totals=tuple(t for t in evaluation.totals if t.key == "points"),
+        sections=(
+            _points(evaluation, built),
+            _characteristics(
+                character, built, evaluation, "primary", "characteristics", "Characteristics"
+            ),
+            _characteristics(
+                character, built, evaluation, "other", "figured", "Figured characteristics"
+            ),
+            _combat(derived, evaluation),
+            _skills(character, built, evaluation),
+            _talents(character, built, evaluation),
+            _powers(character, built, evaluation),
+            _disadvantages(character, built, evaluation),
+            TextSection("rounding", "How points are counted", _rounding(campaign)),
+        ),
+        issues=evaluation.issues,
+    )
+
+
+def _rounding(campaign: HeroCampaign) -> str:
+    return ROUNDING_TEXT.format(
+        half="down" if campaign.point_rounding == "half_down" else "up",
+        minimum=campaign.minimum_power_cost,
+        dis_half="up" if campaign.disadvantage_rounding == "half_up" else "down",
+    )
+
+
+def _points(evaluation: Evaluation, built: Build) -> KeyValueSection:
+    """Hero Designer's box: base points + disadvantages (+ experience) = total; spent."""
+    total = evaluation.total("points")
+    parts = dict(total.parts)
+    budget = total.budget or 0
+    entries = [
+        Entry("Base points", str(parts.get("base", 0))),
+        Entry(
+            "Disadvantages",
+            str(parts.get("disadvantages", 0)),
+            f"worth {built.disadvantage_points}",
+        ),
+        Entry("Experience", str(parts.get("experience", 0))),
+        Entry("Total points", str(budget)),
+        Entry("Characteristics", str(built.characteristics_cost)),
+        Entry("Skills", str(built.skills_cost)),
+        Entry("Talents", str(built.talents_cost)),
+        Entry("Powers", f"{built.powers_cost} ({built.active_points} AP)"),
+        Entry("Spent", str(total.spent)),
+        Entry(
+            "Unspent",
+            str(budget - total.spent),
+            path=("character",),
+            severity=worst(i for i in evaluation.issues if i.code == codes.OVER_BUDGET),
+        ),
+    ]
+    return KeyValueSection("points", "Points", tuple(entries))
+
+
+def _characteristics(  # noqa: PLR0917
+    character: HeroCharacter,
+    built: Build,
+    evaluation: Evaluation,
+    group: str,
+    key: str,
+    title: str,
+) -> TableSection:
+    notes: dict[str, str] = {
+        buy.characteristic: buy.note for buy in character.characteristics if buy.note
+    }
+    rows = []
+    for row in built.char_rows:
+        if (row.char.group == "primary") != (group == "primary"):
+            continue
+        path = ("character", "characteristics", row.index) if row.index is not None else ()
+        maximum = ""
+        if row.char.normal_maximum is not None and row.char.peak is not None:
+            maximum = f"{row.char.normal_maximum:g} / {row.char.peak:g}"
+        rows.append(
+            Row(
+                {
+                    "char": row.char.abbreviation,
+                    "value": f"{row.value}{row.char.unit}",
+                    "base": f"{row.base}{row.char.unit}",
+                    "cost": str(row.cost),
+                    "roll": signed(row.roll) if row.roll is not None else "",
+                    "maximum": maximum,
+                    "notes": row.base_text if row.char.base_terms else "",
+                },
+                path,
+                worst(evaluation.issues_at(path)) if path else None,
+                detail=notes.get(row.char.id, ""),
+            )
+        )
+    return TableSection(
+        key,
+        title,
+        (
+            Column("char", "Char"),
+            Column("value", "Value", "right"),
+            Column("base", "Base", "right"),
+            Column("cost", "Cost", "right"),
+            Column("roll", "Roll", "center"),
+            Column("maximum", "Max / Peak", "center"),
+            Column("notes", "Base from"),
+        ),
+        tuple(rows),
+    )
+
+
+def _combat(derived: dict[str, DerivedValue], evaluation: Evaluation) -> KeyValueSection:
+    entries = []
+    for key in COMBAT_KEYS:
+        value = derived[key]
+        entries.append(
+            Entry(
+                value.label,
+                str(value.value),
+                value.explanation,
+                value.path,
+                worst(evaluation.issues_at(value.path)) if value.path else None,
+            )
+        )
+    return KeyValueSection("combat", "Combat", tuple(entries))
+
+
+def _skills(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
+    rows = []
+    for row in built.skills:
+        choice = character.skills[row.index]
+        vehicles = f"categories: {', '.join(choice.vehicles)}" if choice.vehicles else ""
+        path = ("character", "skills", row.index)
+        level = signed(row.level) if row.characteristic else str(row.level)
+        rows.append(
+            Row(
+                {
+                    "skill": row.name,
+                    "type": row.kind + (f" {row.category}" if row.category else ""),
+                    "level": level,
+                    "roll": row.roll_text,
+                    "cost": str(row.cost),
+                },
+                path,
+                worst(evaluation.issues_at(path)),
+                detail="; ".join(p for p in (row.explanation, vehicles, choice.note) if p),
+            )
+        )
+    return TableSection(
+        "skills",
+        "Skills",
+        (
+            Column("skill", "Skill"),
+            Column("type", "Type"),
+            Column("level", "Level", "center"),
+            Column("roll", "Roll", "center"),
+            Column("cost", "Cost", "right"),
+        ),
+        tuple(rows),
+    )
+
+
+def _talents(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
+    rows = []
+    for row in built.talents:
+        note = character.talents[row.index].note
+        path = ("character", "talents", row.index)
+        rows.append(
+            Row(
+                {
+                    "talent": row.name,
+                    "level": signed(row.level),
+                    "roll": f"EGO {signed(row.roll)}" if row.roll is not None else "",
+                    "cost": str(row.cost),
+                },
+                path,
+                worst(evaluation.issues_at(path)),
+                detail="; ".join(p for p in (row.explanation, note) if p),
+            )
+        )
+    return TableSection(
+        "talents",
+        "Talents",
+        (
+            Column("talent", "Talent"),
+            Column("level", "Level", "center"),
+            Column("roll", "Roll", "center"),
+            Column("cost", "Cost", "right"),
+        ),
+        tuple(rows),
+    )
+
+
+def _powers(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
+    cats = catalogs()
+    rows = []
+    for row in built.powers:
+        choice = character.powers[row.index]
+        path = ("character", "powers", row.index)
+        details = [row.measure]
+        modifiers = format_modifiers(choice.modifiers, cats)
+        if modifiers:
+            details.append(modifiers)
+        if choice.mode:
+            details.append(f"mode: {choice.mode}")
+        rows.append(
+            Row(
+                {
+                    "power": row.name,
+                    "details": "; ".join(details),
+                    "active": str(row.points.active),
+                    "real": str(row.points.real),
+                },
+                path,
+                worst(evaluation.issues_at(path)),
+                detail="; ".join(p for p in (row.points.explanation, choice.note) if p),
+            )
+        )
+    return TableSection(
+        "powers",
+        "Powers",
+        (
+            Column("power", "Power"),
+            Column("details", "Build"),
+            Column("active", "Active", "right"),
+            Column("real", "Real", "right"),
+        ),
+        tuple(rows),
+    )
+
+
+def _disadvantages(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
+    rows = []
+    for row in built.disadvantages:
+        choice = character.disadvantages[row.index]
+        table = row.kind.table
+        path = ("character", "disadvantages", row.index)
+        frequency = measure(table.frequency, choice.frequency)
+        intensity = measure(table.intensity, choice.intensity)
+        importance_level = "extremely" if row.kind.id == "vulnerability" else choice.importance
+        importance = measure(table.importance, importance_level)
+        intensity_text = f"{choice.intensity.capitalize()} +{intensity.points}: {intensity.text}"
+        if choice.second_intensity and row.kind.second_intensity:
+            second = measure(table.intensity, choice.second_intensity)
+            intensity_text += (
+                f"; {row.kind.second_intensity}: {choice.second_intensity.capitalize()} "
+                f"+{second.points}"
+            )
+        rows.append(
+            Row(
+                {
+                    "disadvantage": row.name,
+                    "frequency": f"{choice.frequency.capitalize()} +{frequency.points}: "
+                    f"{frequency.text}",
+                    "intensity": intensity_text,
+                    "importance": f"{importance_level.capitalize()} /{importance.points}: "
+                    f"{importance.text}",
+                    "value": str(row.value.value),
+                },
+                path,
+                worst(evaluation.issues_at(path)),
+                detail=row.value.explanation,
+            )
+        )
+    return TableSection(
+        "disadvantages",
+        "Disadvantages",
+        (
+            Column("disadvantage", "Disadvantage"),
+            Column("frequency", "Frequency"),
+            Column("intensity", "Intensity"),
+            Column("importance", "Importance"),
+            Column("value", "Value", "right"),
+        ),
+        tuple(rows),
+    )

@@ -1,0 +1,264 @@
+"""The X-Men HERO game system object (registered as the ``hero-xmen`` entry point)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.system import UnknownReference
+from sheetapp.systems.hero_xmen import rules
+from sheetapp.systems.hero_xmen.build import Build, build
+from sheetapp.systems.hero_xmen.catalog import catalogs
+from sheetapp.systems.hero_xmen.derived import derived_values
+from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter, HeroDocument
+from sheetapp.systems.hero_xmen.starting import starting_character
+
+if TYPE_CHECKING:
+    from sheetapp.editing.collections import Collection
+    from sheetapp.sheet import Sheet
+    from sheetapp.systems.hero_xmen.advance import HeroAdvancement
+
+#: the Character Points total (and the key of experience in a ledger's ``earned``)
+POINTS = "points"
+XP = "xp"
+DISADVANTAGE_TOTAL = "disadvantages"
+
+
+class _Advancement:
+    """``HeroSystem.advancement``, imported on first use."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> HeroAdvancement:
+        from sheetapp.systems.hero_xmen.advance import ADVANCEMENT
+
+        return ADVANCEMENT
+
+
+def earned_xp(history: Sequence[HistoryEntry]) -> int:
+    """Every Experience Point earned in the ledger."""
+    if not history:
+        return 0
+    from sheetapp.advancement.ledger import earned_total
+
+    return earned_total(history, XP)
+
+
+class HeroSystem:
+    id = "hero-xmen"
+    name = "X-Men Campaign (HERO System 5th Edition)"
+    system_version = "2008-08-27"
+    seed = "001_83bd08b00b463b10.txt"
+    advancement = _Advancement()
+
+    def document_model(self) -> type[HeroDocument]:
+        return HeroDocument
+
+    def load_catalogs(self) -> None:
+        catalogs()
+
+    def new_document(self, name: str) -> HeroDocument:
+        """Every characteristic at its base and the Everyperson Skills of a typical
+        American background (lines 204-219), free at -3; the rest is the player's."""
+        return HeroDocument(
+            system_version=self.system_version,
+            meta=Meta(name=name),
+            campaign=HeroCampaign(),
+            character=starting_character(),
+        )
+
+    def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
+        character: HeroCharacter = document.character
+        campaign: HeroCampaign = document.campaign
+        cats = catalogs()
+        built = build(character, campaign, cats)
+        earned = earned_xp(document.history)
+        counted = min(built.disadvantage_points, campaign.disadvantage_cap)
+        budget = campaign.base_points + counted + earned
+        ctx = rules.RuleContext(character, campaign, cats, built, budget, counted)
+        return Evaluation.build(
+            cost_lines(built),
+            totals(built, campaign, counted, earned, budget),
+            derived_values(character, campaign, built),
+            rules.check(ctx),
+        )
+
+    def collections(self) -> tuple[Collection[Any], ...]:
+        from sheetapp.systems.hero_xmen.collections import COLLECTIONS
+
+        return COLLECTIONS
+
+    def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
+        from sheetapp.systems.hero_xmen.sheet_pdf import hero_sheet
+
+        return hero_sheet(self, document, evaluation)
+
+    def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
+        character: HeroCharacter = document.character
+        cats = catalogs()
+        found = []
+        for index, skill in enumerate(character.skills):
+            if (
+                skill.skill is not None
+                and skill.skill not in cats.skills
+                and skill.skill not in cats.general
+            ):
+                found.append(
+                    UnknownReference(("character", "skills", index, "skill"), "skill", skill.skill)
+                )
+        for index, talent in enumerate(character.talents):
+            if talent.talent not in cats.talents:
+                found.append(
+                    UnknownReference(
+                        ("character", "talents", index, "talent"), "talent", talent.talent
+                    )
+                )
+        for index, power in enumerate(character.powers):
+            if power.power is not None and power.power not in cats.powers:
+                found.append(
+                    UnknownReference(("character", "powers", index, "power"), "power", power.power)
+                )
+            for number, modifier in enumerate(power.modifiers):
+                if modifier.modifier is not None and modifier.modifier not in cats.modifiers:
+                    path = ("character", "powers", index, "modifiers", number, "modifier")
+                    found.append(UnknownReference(path, "power modifier", modifier.modifier))
+        for index, item in enumerate(character.disadvantages):
+            if item.kind not in cats.kinds:
+                found.append(
+                    UnknownReference(
+                        ("character", "disadvantages", index, "kind"), "disadvantage", item.kind
+                    )
+                )
+        return found
+
+
+def cost_lines(built: Build) -> list[CostLine]:
+    chars = tuple(
+        CostLine(
+            f"{row.char.abbreviation} {row.value}{row.char.unit}",
+            row.cost,
+            row.explanation,
+            ("character", "characteristics", row.index) if row.index is not None else (),
+            POINTS,
+        )
+        for row in built.char_rows
+        if row.cost or (row.index is not None and row.bought)
+    )
+    skills = tuple(
+        CostLine(row.name, row.cost, row.explanation, ("character", "skills", row.index), POINTS)
+        for row in built.skills
+    )
+    talents = tuple(
+        CostLine(row.name, row.cost, row.explanation, ("character", "talents", row.index), POINTS)
+        for row in built.talents
+    )
+    powers = tuple(
+        CostLine(
+            row.name,
+            row.points.real,
+            row.explanation,
+            ("character", "powers", row.index),
+            POINTS,
+            figures=(("Active", row.points.active),),
+        )
+        for row in built.powers
+    )
+    disadvantages = tuple(
+        CostLine(
+            row.name,
+            row.value.value,
+            row.value.explanation,
+            ("character", "disadvantages", row.index),
+            DISADVANTAGE_TOTAL,
+        )
+        for row in built.disadvantages
+    )
+    return [
+        CostLine(
+            "Characteristics",
+            built.characteristics_cost,
+            "bought above the base values",
+            ("character", "characteristics"),
+            POINTS,
+            chars,
+        ),
+        CostLine(
+            "Skills",
+            built.skills_cost,
+            f"{len(skills)} skills",
+            ("character", "skills"),
+            POINTS,
+            skills,
+        ),
+        CostLine(
+            "Talents",
+            built.talents_cost,
+            f"{len(talents)} talents",
+            ("character", "talents"),
+            POINTS,
+            talents,
+        ),
+        CostLine(
+            "Powers",
+            built.powers_cost,
+            f"{len(powers)} powers, {built.active_points} Active Points",
+            ("character", "powers"),
+            POINTS,
+            powers,
+            figures=(("Active", built.active_points),),
+        ),
+        CostLine(
+            "Disadvantages",
+            built.disadvantage_points,
+            "points each Disadvantage is worth",
+            ("character", "disadvantages"),
+            DISADVANTAGE_TOTAL,
+            disadvantages,
+        ),
+    ]
+
+
+def totals(
+    built: Build, campaign: HeroCampaign, counted: int, earned: int, budget: int
+) -> list[Total]:
+    """Hero Designer's totals: base points + Disadvantage points (+ experience) against
+    the points spent."""
+    spent_text = (
+        f"characteristics {built.characteristics_cost} + skills {built.skills_cost} + talents "
+        f"{built.talents_cost} + powers {built.powers_cost} = {built.spent} spent"
+    )
+    budget_text = f"base {campaign.base_points} + disadvantages {counted}"
+    if earned:
+        budget_text += f" + experience {earned}"
+    budget_text += f" = {budget}"
+    return [
+        Total(
+            POINTS,
+            "Character Points",
+            built.spent,
+            budget,
+            "pts",
+            f"{spent_text}; {budget_text}",
+            (("base", campaign.base_points), ("disadvantages", counted), ("experience", earned)),
+        ),
+        Total(
+            DISADVANTAGE_TOTAL,
+            "Disadvantage points",
+            built.disadvantage_points,
+            campaign.disadvantage_cap,
+            "pts",
+            f"worth {built.disadvantage_points}, at most {campaign.disadvantage_cap} count",
+        ),
+        Total(
+            "active",
+            "Active Points in powers",
+            built.active_points,
+            None,
+            "AP",
+            "before limitations",
+        ),
+    ]
+
+
+SYSTEM = HeroSystem()
