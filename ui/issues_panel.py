@@ -33,13 +33,20 @@ class IssuesModel(QAbstractTableModel):
         super().__init__(parent)
         self.issues: list[Issue] = []
         self.describe: Callable[[DataPath], str] = _no_place
+        # place names of this evaluation: the "Where" column sizes to its contents, so
+        # the view asks for every row's place on each layout
+        self._places: dict[DataPath, str] = {}
 
     def where(self, issue: Issue) -> str:
         """The issue's place in the window's words (the data path only in the tooltip)."""
-        try:
-            return self.describe(issue.path)
-        except (LookupError, AttributeError, TypeError, ValueError):
-            return ""
+        place = self._places.get(issue.path)
+        if place is None:
+            try:
+                place = self.describe(issue.path)
+            except (LookupError, AttributeError, TypeError, ValueError):
+                place = ""
+            self._places[issue.path] = place
+        return place
 
     def set_evaluation(
         self, evaluation: Evaluation | None, describe: Callable[[DataPath], str] | None = None
@@ -49,6 +56,7 @@ class IssuesModel(QAbstractTableModel):
         rest of the list, and the selection in it, stays."""
         new = list(evaluation.issues) if evaluation else []
         old = self.issues
+        self._places = {}
         changed_places = (describe or _no_place) is not self.describe
         self.describe = describe or _no_place
         if changed_places and old:

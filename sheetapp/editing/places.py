@@ -6,7 +6,8 @@ an index into a declared list becomes the item's name (``Collection.item_name``)
 becomes its column title in that list, else the pydantic field's title, else its name in
 plain words. A system whose window shows lists it does not declare as flat collections
 (Gladiators' abilities and their modifiers) names them with an optional
-``place_collections(document)`` method.
+``place_collections(document, path)`` method, which returns the lists that ``path`` walks
+through (only those: a character may have hundreds of nested lists).
 """
 
 from __future__ import annotations
@@ -47,12 +48,12 @@ def field_title(model: Any, name: str) -> str:
     return plain_words(name)
 
 
-def _collections(system: object, document: Any) -> list[Collection[Any]]:
+def _collections(system: object, document: Any, path: DataPath) -> list[Collection[Any]]:
     found = list(collections_of(system))
     extra = getattr(system, "place_collections", None)
     if callable(extra):
         with contextlib.suppress(LookupError, AttributeError, TypeError, ValueError):
-            found.extend(extra(document))
+            found.extend(extra(document, path))
     return found
 
 
@@ -67,7 +68,7 @@ def place_name(system: object, document: Any, path: DataPath) -> str:
     """The place of ``path`` as a user reads it in the window."""
     if not path:
         return "Character"
-    collections = _collections(system, document)
+    collections = _collections(system, document, path)
     by_path = {tuple(c.path): c for c in collections}
     parts: list[str] = []
     node: Any = document

@@ -198,13 +198,20 @@ class GladiatorsSystem:
 
         return COLLECTIONS
 
-    def place_collections(self, document: GladiatorsDocument) -> list[Collection[Any]]:
-        """The abilities and each ability's modifiers, so an issue's place reads
-        "Pistol › Lethal" (see :func:`sheetapp.editing.places.place_name`)."""
+    def place_collections(
+        self, document: GladiatorsDocument, path: DataPath
+    ) -> list[Collection[Any]]:
+        """The abilities and, for a path into one ability's modifiers, that ability's
+        modifiers, so an issue's place reads "Pistol › Lethal" (see
+        :func:`sheetapp.editing.places.place_name`)."""
         from sheetapp.systems.gladiators.collections import ABILITIES, modifiers_of
 
-        count = len(document.character.abilities)
-        return [ABILITIES, *(modifiers_of(document, row) for row in range(count))]
+        found: list[Collection[Any]] = [ABILITIES]
+        if len(path) > 3 and tuple(path[:2]) == ABILITIES.path and path[3] == "modifiers":
+            row = path[2]
+            if isinstance(row, int) and 0 <= row < len(document.character.abilities):
+                found.append(modifiers_of(document, row))
+        return found
 
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
         """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""

@@ -63,6 +63,11 @@ def _custom_skill(values: dict[str, Any]) -> Skill:
     return Skill(name=name, attribute=str(values.get("attribute") or "int"))
 
 
+ATTRIBUTES_PATH = ("character", "attributes")
+WOUNDS_PATH = ("character", "wounds")
+SKILLS_PATH = ("character", "skills")
+
+
 class _DerivedOf:
     """The derived values of the last document asked about: a table repaints many cells of
     one document, which is evaluated once, not once per cell."""
@@ -124,7 +129,8 @@ SKILLS: Collection[Twod10Document] = Collection(
         intro="A skill the rules fragment does not name; it uses the attribute you choose.",
     ),
     name=lambda document, row: skill_name(document.character.skills[row], catalogs()),
-    reads=None,
+    # AV = attribute + rating + the wound penalty
+    reads=(ATTRIBUTES_PATH, WOUNDS_PATH, ("campaign",)),
     duplicable=False,
 )
 
@@ -151,7 +157,8 @@ WEAPONS: Collection[Twod10Document] = Collection(
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: Weapon(name="New weapon"),
-    reads=None,
+    # AV = attribute + the named skill's rating + the wound penalty
+    reads=(ATTRIBUTES_PATH, WOUNDS_PATH, SKILLS_PATH, ("campaign",)),
 )
 
 ARMOUR: Collection[Twod10Document] = Collection(
@@ -183,7 +190,8 @@ POWERS: Collection[Twod10Document] = Collection(
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: PsionicPower(name="New power"),
-    reads=None,
+    # attack AV = Power + Focus + the wound penalty
+    reads=(WOUNDS_PATH, SKILLS_PATH, ("campaign",)),
 )
 
 # --- wounds -----------------------------------------------------------------------------------

@@ -93,12 +93,13 @@ def find_skill(character: Twod10Character, skill_id: str, cats: Catalogs) -> Ski
     return None
 
 
-def _named(character: Twod10Character, name: str, cats: Catalogs) -> Skill | None:
-    wanted = name.strip().casefold()
+def skills_by_name(character: Twod10Character, cats: Catalogs) -> dict[str, Skill]:
+    """The character's skills by their shown name (case-folded; the first of a name wins),
+    so each weapon finds its skill without a scan of the list."""
+    found: dict[str, Skill] = {}
     for skill in character.skills:
-        if skill_name(skill, cats).casefold() == wanted:
-            return skill
-    return None
+        found.setdefault(skill_name(skill, cats).casefold(), skill)
+    return found
 
 
 def _penalty_text(penalty: int) -> str:
@@ -176,8 +177,9 @@ def build_sheet(
     else:
         armour_text = "no armour worn"
     weapons = []
+    named = skills_by_name(character, cats) if character.weapons else {}
     for index, weapon in enumerate(character.weapons):
-        skill = _named(character, weapon.skill, cats) if weapon.skill else None
+        skill = named.get(weapon.skill.strip().casefold()) if weapon.skill else None
         rating = skill.rating if skill is not None else 0
         score = attrs.get(weapon.attribute)
         shown_skill = (
