@@ -94,3 +94,24 @@ def test_the_declared_actions_are_in_the_character_menu(qtbot: QtBot, tmp_path: 
     texts = [action.text() for action in page.edit_actions()]
     assert texts == ["Add skill…", "Custom Skill…", "Duplicate skill", "Remove skill"]
     assert SKILLS.shortcut is None
+
+
+def test_the_costs_tab_shows_the_last_edit_when_it_is_shown(qtbot: QtBot, tmp_path: Path) -> None:
+    """The Costs tab is rebuilt when it is shown (not on every edit made on another tab),
+    and then shows the evaluation of the last edit, changed lines only."""
+    _window, page = open_fake(qtbot, tmp_path)
+    editor = page.editors["skills"]
+    assert editor.add("climb") and editor.add("swim")
+    costs = page.costs
+    page.tabs.setCurrentWidget(costs)
+    amounts = [costs.model.index(r, 1).data() for r in range(costs.model.rowCount())]
+    assert amounts == ["2", "2"]
+    untouched = costs.model.item(0, 0)
+    page.tabs.setCurrentIndex(0)
+    assert editor.model.setData(editor.model.index(1, 1), 3)
+    assert costs.model.index(1, 1).data() == "2"  # hidden: not rebuilt yet
+    page.tabs.setCurrentWidget(costs)
+    assert [costs.model.index(r, 1).data() for r in range(2)] == ["2", "6"]
+    assert costs.model.item(0, 0) is untouched  # the unchanged line was kept
+    page.document.undo_stack.undo()  # while shown: at once
+    assert costs.model.index(1, 1).data() == "2"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QShowEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidget
 
 from sheetapp.core.costs import CostLine
@@ -40,14 +40,42 @@ class GenericPage(SystemPage):
         else:
             note.deleteLater()
         layout.addWidget(self.view)
-        document.changed.connect(lambda _changes: self.refresh())
+        self._shown_lines: list[CostLine] = []
+        self._stale = True
+        document.changed.connect(lambda _changes: self._document_changed())
         self.refresh()
 
+    def _document_changed(self) -> None:
+        # A hidden Costs tab catches up when it is shown: an edit on another tab
+        # does not rebuild a tree of hundreds of lines nobody sees.
+        self._stale = True
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
+
     def refresh(self) -> None:
-        self.model.removeRows(0, self.model.rowCount())
-        for line in self.document.evaluation.costs:
-            self.model.appendRow(_row(line))
-        self.view.expandToDepth(0)
+        """Show the evaluation's cost lines; only the top-level lines that changed are
+        rebuilt (an edit usually changes one line and its total)."""
+        self._stale = False
+        lines = list(self.document.evaluation.costs)
+        old = self._shown_lines
+        if len(lines) != len(old):
+            self.model.removeRows(0, self.model.rowCount())
+            for line in lines:
+                self.model.appendRow(_row(line))
+        else:
+            for number, (line, before) in enumerate(zip(lines, old, strict=True)):
+                if line != before:
+                    self.model.removeRow(number)
+                    self.model.insertRow(number, _row(line))
+                    self.view.expand(self.model.index(number, 0))
+        if len(lines) != len(old) or not old:
+            self.view.expandToDepth(0)
+        self._shown_lines = lines
 
     def _current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         path = current.siblingAtColumn(0).data(PATH_ROLE)
