@@ -34,6 +34,15 @@ class Context:
     def large(self) -> tuple[Fixture, ...]:
         return tuple(f for f in self.fixtures if f.kind == "large")
 
+    def thousand(self) -> tuple[Fixture, ...]:
+        """The 1,000-item characters of the scaling series (none in a quick run)."""
+        return tuple(f for f in self.scaling if f.name == "scale-1000")
+
+    def targeted(self) -> tuple[Fixture, ...]:
+        """The characters the edit, open, PDF and window targets hold for: the large
+        ones and, since issue 23, the 1,000-item ones."""
+        return self.large() + self.thousand()
+
 
 @dataclass(frozen=True, slots=True)
 class Row:

@@ -72,7 +72,7 @@ def the_edit(fixture: Fixture) -> Change:
 def edit(context: Context) -> list[Row]:
     """apply_to_document (dump, apply, validate) then evaluate(), timed part by part."""
     rows = []
-    for fixture in context.large():
+    for fixture in context.targeted():
         system = installed_systems().get(fixture.system)
         change = the_edit(fixture)
         apply_part, evaluate_part, total = time_parts_ms(

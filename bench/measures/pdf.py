@@ -37,7 +37,8 @@ def export(source: str, output: str) -> None:
 @measurement("pdf", "PDF export (export-pdf)", probe=PROBE, target=targets.PDF)
 def pdf_export(context: Context) -> list[Row]:
     rows = []
-    for fixture in context.large():
+    for fixture in context.targeted():
+        target = targets.PDF if fixture.kind == "large" else targets.PDF_THOUSAND
         output = context.scratch / "pdf" / f"{fixture.system}-{fixture.name}.pdf"
         output.parent.mkdir(parents=True, exist_ok=True)
         title = "PDF export: export-pdf FILE -o OUT.pdf (open + render + write)"
@@ -45,12 +46,12 @@ def pdf_export(context: Context) -> list[Row]:
             export(str(fixture.path), str(output))
         except ExportFailed as exc:
             rows.append(
-                Row("pdf", title, fixture.label, target=targets.PDF, note=f"not available: {exc}")
+                Row("pdf", title, fixture.label, target=target, note=f"not available: {exc}")
             )
             continue
         stats = time_ms(partial(export, str(fixture.path), str(output)), context.slow)
         size = output.stat().st_size / 1024
         rows.append(
-            Row("pdf", title, fixture.label, stats=stats, target=targets.PDF, note=f"{size:.0f} kB")
+            Row("pdf", title, fixture.label, stats=stats, target=target, note=f"{size:.0f} kB")
         )
     return rows

@@ -15,7 +15,7 @@ from sheetapp.storage.files import load_document, save_document
 def open_file(context: Context) -> list[Row]:
     registry = installed_systems()
     rows = []
-    for fixture in context.large():
+    for fixture in context.targeted():
         stats = time_ms(partial(load_document, fixture.path, registry), context.fast)
         rows.append(
             Row(

@@ -172,7 +172,7 @@ def edit_in_window(context: Context) -> list[Row]:
     app = _app()
     window = _window()
     rows = []
-    for fixture in context.large():
+    for fixture in context.targeted():
         view = window.open_path(fixture.path)
         if view is None:
             raise NotShown(f"the window cannot open {fixture.path}")

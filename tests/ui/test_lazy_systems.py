@@ -105,3 +105,65 @@ def test_after_first_paint_runs_its_callback_once_the_window_has_painted(
     fresh.update()
     qtbot.wait(50)
     assert calls == [0]  # the first paint only
+
+
+_FIRST_PAINT_SCRIPT = """
+import sys
+from pathlib import Path
+from importlib.metadata import entry_points
+from PySide6.QtCore import QEvent, QObject, QTimer
+from ui.app import create_app
+app = create_app([])
+from sheetapp.core.system import SystemRegistry
+from tests.fakesystem import FAKE_SYSTEM
+from ui.main_window import MainWindow
+registry = SystemRegistry([FAKE_SYSTEM], entry_points(group="sheetapp.systems"))
+window = MainWindow(registry)
+loaded = []
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and watched is window and not loaded:
+            loaded.extend(sorted(m for m in sys.modules if m.startswith("sheetapp.systems.")))
+            QTimer.singleShot(0, app.quit)
+        return False
+watcher = FirstPaint()
+app.installEventFilter(watcher)
+assert window.open_path(Path(sys.argv[1])) is not None
+window.show()
+app.exec()
+print("\\n".join(loaded))
+"""
+
+
+@pytest.mark.parametrize("system_id", sorted(SystemRegistry.from_entry_points().ids()))
+def test_the_first_paint_imports_only_the_opened_system(system_id: str) -> None:
+    """With every built-in system and the fake test system installed, a window showing
+    one system's character has imported nothing of the others at its first paint: start-up
+    stays flat as systems are added (issue 23)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.ui.conftest import REPO
+
+    examples = sorted((REPO / "resources" / "examples" / system_id).glob("*.json"))
+    assert examples, f"{system_id} ships no example"
+    done = subprocess.run(
+        [sys.executable, "-c", _FIRST_PAINT_SCRIPT, str(examples[0])],
+        cwd=REPO,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    modules = done.stdout.split()
+    package = f"sheetapp.systems.{system_id.replace('-', '_')}"
+    assert package in modules
+    others = [
+        m
+        for m in modules
+        if m.count(".") >= 2 and not (m == package or m.startswith(package + "."))
+    ]
+    assert others == []
