@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from sheetapp import __version__
 from sheetapp.core.issues import Severity, format_path
 from sheetapp.logs import get_logger, setup_logging
-from sheetapp.startup import pause_collector, resume_collector
+from sheetapp.startup import pause_collector, preload_domain, resume_collector
 from sheetapp.storage.errors import CharacterFileError, shorten
 
 if TYPE_CHECKING:
@@ -219,6 +219,7 @@ def launch_gui(argv: list[str]) -> int:
             "use a command instead (see `sheetapp --help`)",
             EXIT_UNAVAILABLE,
         )
+    preload_domain([arg for arg in argv if not arg.startswith("-")])
     run: Callable[[list[str]], int] = launchers[0].load()
     return run(argv)
 
