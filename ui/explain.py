@@ -17,7 +17,7 @@ from PySide6.QtGui import QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from sheetapp.core.costs import CostLine
-from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.issues import DataPath, format_path
 from sheetapp.editing.explain import cost_line_for
 from ui.roles import SEVERITY_MARK
@@ -93,7 +93,11 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
             parts += _line_parts(line)
         else:
             parts.append(Paragraph(f"{html.escape(format_path(path))} has no cost of its own."))
-        issues = evaluation.issues_at(path[:3] if len(path) > 3 else path)
+        row = path[:3] if len(path) > 3 else path
+        for value in evaluation.derived:
+            if _in_a_row(value.path) and value.path[:3] == row:
+                parts.append(_derived_part(value))
+        issues = evaluation.issues_at(row)
         for issue in issues:
             hint = f"<br><small>{html.escape(issue.hint)}</small>" if issue.hint else ""
             parts.append(
@@ -116,16 +120,25 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
                 f"<small>{html.escape(line.explanation)}</small>"
             )
         )
-    if evaluation.derived:
+    # A value of one row of a list (a skill's AV) shows when its row is selected, and
+    # in its cell's tooltip: listing a thousand of them here would bury the rest.
+    overall = [value for value in evaluation.derived if not _in_a_row(value.path)]
+    if overall:
         parts.append(Paragraph("Derived values", "h3"))
-        for value in evaluation.derived:
-            parts.append(
-                Paragraph(
-                    f"<b>{html.escape(value.label)}: {html.escape(str(value.value))}</b> — "
-                    f"{html.escape(value.explanation)}"
-                )
-            )
+        parts += [_derived_part(value) for value in overall]
     return parts
+
+
+def _in_a_row(path: DataPath) -> bool:
+    """A path into one item of a list of the character (``character.skills[3]…``)."""
+    return len(path) >= 3 and isinstance(path[2], int)
+
+
+def _derived_part(value: DerivedValue) -> Paragraph:
+    return Paragraph(
+        f"<b>{html.escape(value.label)}: {html.escape(str(value.value))}</b> — "
+        f"{html.escape(value.explanation)}"
+    )
 
 
 def explain_html(evaluation: Evaluation, path: DataPath | None) -> str:

@@ -68,32 +68,36 @@ WOUNDS_PATH = ("character", "wounds")
 SKILLS_PATH = ("character", "skills")
 
 
-class _DerivedOf:
-    """The derived values of the last document asked about: a table repaints many cells of
-    one document, which is evaluated once, not once per cell."""
+class _SheetOf:
+    """The sheet of the last document asked about: a table repaints many cells of one
+    document, whose sheet is built once, not once per cell (and without the rules'
+    checks, which no cell shows)."""
 
     def __init__(self) -> None:
         self._document: Any = None
-        self._values: dict[str, Any] = {}
+        self._sheet: Any = None
 
-    def __call__(self, document: Twod10Document) -> dict[str, Any]:
+    def __call__(self, document: Twod10Document) -> Any:
         if document is not self._document:
-            from sheetapp.systems.twod10.system import SYSTEM
+            from sheetapp.systems.twod10.sheet import build_sheet
 
-            self._values = {v.key: v for v in SYSTEM.evaluate(document).derived}
+            self._sheet = build_sheet(document.character, document.campaign, catalogs())
             self._document = document
-        return self._values
+        return self._sheet
 
 
-derived_of = _DerivedOf()
+sheet_of = _SheetOf()
 
 
 def _av_cell(prefix: str) -> Any:
     def build(document: Twod10Document, row: int, _item: Any) -> CellView:
-        found = derived_of(document).get(f"{prefix}.{row}")
+        from sheetapp.systems.twod10.derived import row_value
+
+        found = row_value(sheet_of(document), prefix, row)
         if found is None:
             return CellView("", align_right=True)
-        return CellView(str(found.value), tooltip=found.explanation, align_right=True)
+        value, explanation = found
+        return CellView(str(value), tooltip=explanation, align_right=True)
 
     return build
 

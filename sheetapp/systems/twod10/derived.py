@@ -5,7 +5,7 @@ from __future__ import annotations
 from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
 from sheetapp.systems.twod10.model import Twod10Character
-from sheetapp.systems.twod10.sheet import Twod10Sheet
+from sheetapp.systems.twod10.sheet import PowerLine, Twod10Sheet, WeaponLine
 
 
 def derived_values(
@@ -75,7 +75,7 @@ def derived_values(
                 f"weapon.{weapon.index}",
                 f"{weapon.name} AV",
                 weapon.av.value,
-                f"{weapon.av.explanation}; EV {weapon.ev}",
+                weapon_explanation(weapon),
                 ("character", "weapons", weapon.index),
             )
         )
@@ -85,9 +85,7 @@ def derived_values(
                 f"power.{power.index}",
                 f"{power.name} attack AV",
                 power.attack.value,
-                f"{power.attack.explanation} vs WILL + Defense; {power.points} points: range "
-                f"{power.range}, ping DV {power.ping.value}"
-                + ("" if power.detectable else "; not detectable (still pings)"),
+                power_explanation(power),
                 ("character", "powers", power.index),
             )
         )
@@ -120,6 +118,34 @@ def derived_values(
             )
         )
     return values
+
+
+def weapon_explanation(weapon: WeaponLine) -> str:
+    return f"{weapon.av.explanation}; EV {weapon.ev}"
+
+
+def power_explanation(power: PowerLine) -> str:
+    return (
+        f"{power.attack.explanation} vs WILL + Defense; {power.points} points: range "
+        f"{power.range}, ping DV {power.ping.value}"
+        + ("" if power.detectable else "; not detectable (still pings)")
+    )
+
+
+def row_value(sheet: Twod10Sheet, kind: str, row: int) -> tuple[int, str] | None:
+    """The AV of one row of a list ("skill", "weapon" or "power") and its explanation, as
+    :func:`derived_values` gives it, without building every other value (a table asks
+    for one cell at a time)."""
+    if kind == "skill" and row < len(sheet.skills):
+        skill = sheet.skills[row]
+        return skill.av.value, skill.av.explanation
+    if kind == "weapon" and row < len(sheet.weapons):
+        weapon = sheet.weapons[row]
+        return weapon.av.value, weapon_explanation(weapon)
+    if kind == "power" and row < len(sheet.powers):
+        power = sheet.powers[row]
+        return power.attack.value, power_explanation(power)
+    return None
 
 
 def _shown(value: int | None) -> str:

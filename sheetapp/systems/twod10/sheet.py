@@ -142,6 +142,22 @@ def _initiative(character: Twod10Character, campaign: Twod10Campaign) -> Value:
     return Value(attrs.ref, f"REF {attrs.ref}")
 
 
+def _skill_line(
+    index: int, skill: Skill, *, name: str, attribute: str, score: int, penalty: int
+) -> SkillLine:
+    """One skill's AV: attribute + rating + the wound penalty."""
+    return SkillLine(
+        index,
+        name,
+        skill.attribute,
+        skill.rating,
+        Value(
+            score + skill.rating + penalty,
+            f"{attribute} {score} + {name} {skill.rating}{_penalty_text(penalty)}",
+        ),
+    )
+
+
 def build_sheet(
     character: Twod10Character, campaign: Twod10Campaign, cats: Catalogs
 ) -> Twod10Sheet:
@@ -150,16 +166,13 @@ def build_sheet(
     penalty = track.penalty
     attrs = character.attributes
     skills = tuple(
-        SkillLine(
+        _skill_line(
             index,
-            skill_name(skill, cats),
-            skill.attribute,
-            skill.rating,
-            Value(
-                attrs.get(skill.attribute) + skill.rating + penalty,
-                f"{cats.attributes[skill.attribute].name} {attrs.get(skill.attribute)} + "
-                f"{skill_name(skill, cats)} {skill.rating}{_penalty_text(penalty)}",
-            ),
+            skill,
+            name=skill_name(skill, cats),
+            attribute=cats.attributes[skill.attribute].name,
+            score=attrs.get(skill.attribute),
+            penalty=penalty,
         )
         for index, skill in enumerate(character.skills)
     )
