@@ -93,3 +93,28 @@ def test_pdf_prints_the_hero_sheet() -> None:
                   "Talents", "Powers", "Disadvantages", "Active", "Real",
                   "Missile Deflection", "Frequency", "350 / 350"):  # fmt: skip
         assert words in text, words
+
+
+def test_a_disadvantage_is_bought_off_with_the_points_it_gave() -> None:
+    """HERO 5e (the supplement keeps the core rule): buying off a Disadvantage costs the
+    points it counted for; above the Disadvantage cap it gave none, so it costs none."""
+    rules = advancement_of(SYSTEM)
+    assert rules is not None
+    hero = lodestar()
+    evaluation = evaluate(hero)
+    worth = evaluation.total("disadvantages").spent
+    cap = evaluation.total("disadvantages").budget
+    assert cap is not None
+    options = [o for o in rules.spend_options(SYSTEM, hero) if o.kind == "buy_off_disadvantage"]
+    assert len(options) == len(hero.character.disadvantages)
+    first = options[0]
+    value = int(first.label.rsplit("(", 1)[1].split()[0])
+    expected = min(worth, cap) - min(worth - value, cap)
+    assert first.cost == {"points": expected}
+    assert first.changes[0].op == "remove"
+    if expected:
+        with pytest.raises(CommitRefused):
+            commit(SYSTEM, hero, Advancement({"xp": expected - 1}, first.changes, "Too little"))
+    result = commit(SYSTEM, hero, Advancement({"xp": expected}, first.changes, "Made peace"))
+    assert len(result.character.disadvantages) == len(hero.character.disadvantages) - 1
+    assert not evaluate(result).has_errors

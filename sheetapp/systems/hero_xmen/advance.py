@@ -50,7 +50,13 @@ RULES_TEXT = (
     "they raise the budget and are spent under the supplement's rules — characteristics at "
     "their cost per point (INT 2, MD 1, Knockback Resistance 2), skills up their category's "
     "ladder (Major +2 per +1, Limited +2, Minor +1), talents (3 points per level; Belief "
-    "like a Major Skill) and powers at their Real Points. Unspent points carry forward."
+    "like a Major Skill) and powers at their Real Points. A Disadvantage is bought off with "
+    "the points it gave. Unspent points carry forward."
+)
+
+BUY_OFF_RULE = (
+    "HERO System 5th Edition: a Disadvantage is bought off with Experience Points equal to "
+    "the points it gave; the character no longer has it"
 )
 
 LIST_NAMES = {
@@ -156,6 +162,21 @@ class HeroAdvancement:
                     "Active = base × (1 + advantages); Real = Active / (1 + limitations)",
                 )
             )
+        for owed in built.disadvantages:
+            choice = character.disadvantages[owed.index]
+            path: DataPath = ("character", "disadvantages", owed.index)
+            change = Change("remove", path, before=choice.model_dump(mode="json"))
+            options.append(
+                SpendOption(
+                    "buy_off_disadvantage",
+                    f"Buy off {disadvantage_name(choice, cats)} ({owed.value.value} pts)",
+                    path,
+                    "Experience Points equal to the points it counted for",
+                    {POINTS: _price(system, document, change)},
+                    (change,),
+                    BUY_OFF_RULE,
+                )
+            )
         options.extend(
             (
                 SpendOption("add_skill", "Add a skill", ("character", "skills")),
@@ -232,10 +253,12 @@ def raise_characteristic(document: CharacterDocument[Any, Any], char_id: str) ->
 
 
 def _price(system: GameSystem[Any], document: CharacterDocument[Any, Any], change: Change) -> int:
-    """Points the change costs: the spent total after it minus before."""
-    before = system.evaluate(document).total(POINTS).spent
+    """Points the change costs: how many fewer points are left to spend after it. For a
+    purchase that is what it adds to the points spent; for buying off a Disadvantage, the
+    points it counted for in the budget (none above the Disadvantage cap)."""
+    before = system.evaluate(document).total(POINTS).remaining or 0
     after_doc = apply_to_document(document, [change])
-    return system.evaluate(after_doc).total(POINTS).spent - before
+    return before - (system.evaluate(after_doc).total(POINTS).remaining or 0)
 
 
 ADVANCEMENT = HeroAdvancement()
