@@ -30,3 +30,12 @@ def test_the_trait_pickers_kind_column_names_the_category() -> None:
     kinds = {entry.group for entry in entries if entry.group}
     assert kinds and all(len(word) > 1 for kind in kinds for word in kind.split(" or "))
     assert "Circumstantial" in " ".join(kinds) and "Voluntary" in " ".join(kinds)
+
+
+def test_line_notes_go_but_an_areas_line_stays() -> None:
+    from sheetapp.editing.wording import without_line_notes
+
+    assert without_line_notes("held Equipment (line 345)") == "held Equipment"
+    assert without_line_notes("FTD 6 (Companion keyword, line 2522) = 6") == "FTD 6 = 6"
+    kept = "against Area attacks (Blast 2, Line 4, Cone 2) (lines 362-372)."
+    assert without_line_notes(kept) == "against Area attacks (Blast 2, Line 4, Cone 2)."

@@ -20,6 +20,7 @@ from sheetapp.core.costs import CostLine
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.issues import DataPath, format_path
 from sheetapp.editing.explain import cost_line_for
+from sheetapp.editing.wording import without_line_notes
 from ui.roles import SEVERITY_MARK
 
 _KEEP = QTextCursor.MoveMode.KeepAnchor
@@ -66,7 +67,7 @@ def _line_parts(line: CostLine) -> list[Part]:
         Paragraph(f"<b>{html.escape(line.label)}</b>: <b>{line.amount}</b>{total}")
     ]
     if line.explanation:
-        parts.append(Paragraph(f"<code>{html.escape(line.explanation)}</code>"))
+        parts.append(Paragraph(f"<code>{_text(line.explanation)}</code>"))
     if line.children:
         parts.append(
             Table(
@@ -74,7 +75,7 @@ def _line_parts(line: CostLine) -> list[Part]:
                     (
                         html.escape(child.label),
                         f"{child.amount:+d}",
-                        f"<small>{html.escape(child.explanation)}</small>",
+                        f"<small>{_text(child.explanation)}</small>",
                     )
                     for child in line.children
                 )
@@ -99,25 +100,22 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
                 parts.append(_derived_part(value))
         issues = evaluation.issues_at(row)
         for issue in issues:
-            hint = f"<br><small>{html.escape(issue.hint)}</small>" if issue.hint else ""
-            parts.append(
-                Paragraph(f"{SEVERITY_MARK[issue.severity]} {html.escape(issue.message)}{hint}")
-            )
+            hint = f"<br><small>{_text(issue.hint)}</small>" if issue.hint else ""
+            parts.append(Paragraph(f"{SEVERITY_MARK[issue.severity]} {_text(issue.message)}{hint}"))
     else:
         parts.append(Paragraph("<i>Select an item to see how its cost is worked out.</i>"))
     parts.append(Paragraph("Totals", "h3"))
     for total in evaluation.totals:
         parts.append(
             Paragraph(
-                f"<b>{html.escape(total.describe())}</b><br>"
-                f"<code>{html.escape(total.explanation)}</code>"
+                f"<b>{html.escape(total.describe())}</b><br><code>{_text(total.explanation)}</code>"
             )
         )
     for line in evaluation.costs:
         parts.append(
             Paragraph(
                 f"{html.escape(line.label)}: {line.amount} — "
-                f"<small>{html.escape(line.explanation)}</small>"
+                f"<small>{_text(line.explanation)}</small>"
             )
         )
     # A value of one row of a list (a skill's AV) shows when its row is selected, and
@@ -129,6 +127,11 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
     return parts
 
 
+def _text(text: str) -> str:
+    """A domain text as the pane shows it: escaped, without rulebook line numbers."""
+    return html.escape(without_line_notes(text))
+
+
 def _in_a_row(path: DataPath) -> bool:
     """A path into one item of a list of the character (``character.skills[3]…``)."""
     return len(path) >= 3 and isinstance(path[2], int)
@@ -137,7 +140,7 @@ def _in_a_row(path: DataPath) -> bool:
 def _derived_part(value: DerivedValue) -> Paragraph:
     return Paragraph(
         f"<b>{html.escape(value.label)}: {html.escape(str(value.value))}</b> — "
-        f"{html.escape(value.explanation)}"
+        f"{_text(value.explanation)}"
     )
 
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue, format_path
+from sheetapp.editing.wording import without_line_notes
 from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, column_title, severity_icon
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -103,7 +104,7 @@ class IssuesModel(QAbstractTableModel):
         if role == SEVERITY_ROLE:
             return issue.severity
         if role == Qt.ItemDataRole.DisplayRole:
-            return (issue.message, self.where(issue), issue.hint)[column]
+            return without_line_notes((issue.message, self.where(issue), issue.hint)[column])
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return severity_icon(issue.severity)
         if role == Qt.ItemDataRole.ToolTipRole:

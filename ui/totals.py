@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePo
 from sheetapp.core.costs import Total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Severity
+from sheetapp.editing.wording import without_line_notes
 from ui.roles import SEVERITY_MARK
 
 
@@ -121,8 +122,9 @@ class TotalsBar(QFrame):
             self._build(evaluation)
         for total, (caption, bar) in zip(evaluation.totals, self._bars, strict=True):
             _set_text(caption, f"<b>{total.label}</b>")
-            if caption.toolTip() != total.explanation:
-                caption.setToolTip(total.explanation)
+            explanation = without_line_notes(total.explanation)
+            if caption.toolTip() != explanation:
+                caption.setToolTip(explanation)
             maximum = max(total.budget or total.spent, 1)
             if bar.maximum() != maximum:
                 bar.setMaximum(maximum)
@@ -136,14 +138,16 @@ class TotalsBar(QFrame):
                 needed = bar.fontMetrics().horizontalAdvance(text) + 24
                 if needed > bar.minimumWidth():
                     bar.setMinimumWidth(needed)
-            if bar.toolTip() != total.explanation:
-                bar.setToolTip(total.explanation)
+            if bar.toolTip() != explanation:
+                bar.setToolTip(explanation)
             over = total.budget is not None and total.spent > total.budget
             if bar.property("over") != over:
                 bar.setProperty("over", over)
                 bar.setStyleSheet(OVER_STYLE if over else "")
         _set_text(self.derived, "   ·   ".join(f"{v.label}: {v.value}" for v in evaluation.derived))
-        tip = "\n".join(f"{v.label}: {v.explanation}" for v in evaluation.derived)
+        tip = "\n".join(
+            f"{v.label}: {without_line_notes(v.explanation)}" for v in evaluation.derived
+        )
         if self.derived.toolTip() != tip:
             self.derived.setToolTip(tip)
         counts = {s: evaluation.count(s) for s in Severity}

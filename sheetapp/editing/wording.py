@@ -22,6 +22,8 @@ _LINE_NOTE = re.compile(r"\s*\((?:[^()]*?\b)?lines?\s+" + _NUMBERS + r"[^()]*\)"
 _LINE_REF = re.compile(
     r"(?:,\s*|\s+(?:on|at|in|over|from|of|copies)\s+)?\blines?\s+" + _NUMBERS, re.IGNORECASE
 )
+#: the same, lower case only: "Line 4" is an Area's size, "(line 4)" a rulebook line
+_SOURCE_NOTE = re.compile(r"\s*\((?:[^()]*?\b)?lines?\s+" + _NUMBERS + r"[^()]*\)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -37,3 +39,12 @@ def user_note(text: str) -> str:
         if plain and plain != ".":
             kept.append(plain)
     return " ".join(kept)
+
+
+def without_line_notes(text: str) -> str:
+    """``text`` without parenthesised rulebook line numbers ("(line 345)", "(lines
+    362-372)"): for explanations the domain writes with their source, shown to a user."""
+    if "line" not in text:
+        return text
+    plain = _SOURCE_NOTE.sub("", text)
+    return re.sub(r"\s+([,.;:])", r"\1", plain)

@@ -52,12 +52,14 @@ def test_capital_declares_a_numbered_level_with_dice() -> None:
     asks for 1d6 (line 683)."""
     declared = advancement_of(SYSTEM)
     assert declared is not None
-    [level] = declared.currencies
+    level, money = declared.currencies
     assert (level.key, level.counter, level.amount(1)) == (
         "level",
         ("character", "level"),
         "+1 Level",
     )
+    # money is earned (or, negative, spent) between sessions: line 226's money, worked out
+    assert (money.key, money.counter, money.amount(-30)) == ("mc", None, "-30 mC")
     [hp] = rules().level_dice(character("lancer"))
     assert (hp.key, hp.count, hp.sides) == ("hp", 1, 6)
     assert "1d6 + FTD + 2 (minimum FTD + 6)" in hp.explanation

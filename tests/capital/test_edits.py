@@ -296,8 +296,10 @@ def test_vitals_grit_status_and_money() -> None:
     doc = run(doc, edits.toggle_status(doc, "prone"))
     assert doc.character.vitals.status == []
     doc = run(doc, edits.set_money(doc, "starting_money", 300))
-    doc = run(doc, edits.set_money(doc, "money", 250))
-    assert (doc.character.starting_money, doc.character.money) == (300, 250)
+    doc = run(doc, edits.set_money(doc, "money_adjustment", -50))
+    assert (doc.character.starting_money, doc.character.money_adjustment) == (300, -50)
+    with pytest.raises(edits.EditError):
+        edits.set_money(doc, "money", 250)  # type: ignore[arg-type]  # worked out, never set
     with pytest.raises(edits.EditError):
         edits.set_vital(doc, "hp", -1)
     with pytest.raises(edits.EditError):

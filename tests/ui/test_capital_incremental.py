@@ -107,7 +107,8 @@ STEPS: list[tuple[str, Step]] = [
     ("System level", lambda d: SYSTEMS.set_field(d, 0, "level", 2)),
     ("keep a discarded die", lambda d: edits.toggle_discard(d, 5)),
     ("assign it", lambda d: edits.assign_die(d, "str", 5)),
-    ("money", lambda d: edits.set_money(d, "money", 123)),
+    ("other money", lambda d: edits.set_money(d, "money_adjustment", 123)),
+    ("buy an item", lambda d: EQUIPMENT.set_field(d, 1, "bought", True)),
     ("add a Strength", lambda d: STRENGTHS.insert(d, "Calm")),
     ("edit a Strength", lambda d: STRENGTHS.set_field(d, 0, "", "Very empathetic")),
     ("move an item", lambda d: EQUIPMENT.move(d, 0, 3)),
@@ -153,7 +154,7 @@ def test_each_edit_and_undo_shows_and_announces_every_change(
             # Level (a System above it is an error with its fix, not a refused value).
             rows = page.systems.rowCount()
             assert page.systems.index(rows - 1, S_LEVEL).data(RANGE_ROLE) == (1, 10)
-        if name == "money":
+        if name == "other money":
             assert not any(ears.cells for ears in heard.values())
         history.append(now)
     for name, _step in reversed(STEPS):

@@ -115,3 +115,24 @@ def test_pdf_text_is_in_the_users_words(example: Any) -> None:
     data = render_pdf(system, loaded.document, system.evaluate(loaded.document), PdfOptions())
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
     assert offending(iter([("pdf", line) for line in text.splitlines()])) == []
+
+
+#: "(line 345)", "(Companion keyword, line 2522)"; not an Area's "Line 4"
+LINE_NOTE = re.compile(r"\((?:[^()]*\b)?lines? \d+")
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_the_window_shows_no_rulebook_line_numbers(window: MainWindow, example: Any) -> None:
+    """ "(line 345)" is for the README and the code; the window shows the rule itself."""
+    view = window.open_path(example)
+    assert view is not None
+    texts: list[tuple[str, str]] = []
+    for model in view.page.findChildren(QAbstractItemModel):
+        texts += _model_texts(model, type(model).__name__)
+    texts += [
+        (where, text.split("\n\nDetails:")[0])
+        for where, text in _model_texts(window.issues_view.model_, "issues")
+    ]
+    texts += _widget_texts(window)
+    texts.append(("explain", window.explain.toPlainText()))
+    assert [(where, text) for where, text in texts if LINE_NOTE.search(text)] == []

@@ -20,6 +20,7 @@ from sheetapp.core.issues import DataPath, Issue
 from sheetapp.editing.builders import EditError
 from sheetapp.editing.collections import CellView, choice_list
 from sheetapp.editing.explain import worst_severity
+from sheetapp.editing.wording import without_line_notes
 from ui.document import EditorDocument
 from ui.listsync import begin_flat_row_ops, end_flat_row_ops, row_ops
 from ui.roles import (
@@ -301,7 +302,7 @@ class DocTableModel(QAbstractTableModel):
         if role == DECORATION:
             return severity_icon(severity) if severity is not None and column == 0 else None
         parts = [part for part in (issues_tooltip(issues), cell.tooltip) if part]
-        return "\n\n".join(parts) or None
+        return without_line_notes("\n\n".join(parts)) or None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():

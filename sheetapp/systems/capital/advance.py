@@ -24,6 +24,7 @@ from sheetapp.core.system import GameSystem
 from sheetapp.systems.capital.catalog import Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.levels import LevelUpError, level_up
 from sheetapp.systems.capital.model import MAX_LEVEL, CapitalCharacter, HpRoll, SystemChoice
+from sheetapp.systems.capital.money import MONEY
 
 #: The key of a level in a ledger's ``earned``.
 LEVEL = "level"
@@ -36,6 +37,13 @@ A_LEVEL = Currency(
     "Level",
     "a Level Up (lines 351-360): HP dice, the level table's Slots and Energy, Role Systems",
     counter=("character", "level"),
+)
+MONEY_EARNED = Currency(
+    MONEY,
+    "Money",
+    "mC",
+    "income (negative: expenses) between sessions; items marked bought are paid from it "
+    "(line 226)",
 )
 
 RULES_TEXT = (
@@ -64,10 +72,11 @@ def _system_name(cats: Catalogs, system_id: str) -> str:
 class CapitalAdvancement:
     """The declaration ``sheetapp.advancement`` finds as ``CapitalSystem.advancement``."""
 
-    currencies: tuple[Currency, ...] = (A_LEVEL,)
+    currencies: tuple[Currency, ...] = (A_LEVEL, MONEY_EARNED)
     rules_text: str = RULES_TEXT
-    #: Slots are what Systems cost; HP, Energy and Bones are current / maximum, not costs.
-    priced_totals: tuple[str, ...] = ("slots", "vehicle_slots")
+    #: Slots are what Systems cost and money what bought items cost; HP, Energy and Bones
+    #: are current / maximum, not costs.
+    priced_totals: tuple[str, ...] = ("slots", "vehicle_slots", MONEY)
 
     # --- the level step -------------------------------------------------------------------
 

@@ -311,6 +311,19 @@ VITAL_OVER_MAX = IssueCode(
         "While they are in Critical Condition and/or their Bones are not at their maximum, their Attribute Scores are reduced by 2.",
     ),
 )
+OVERSPENT = IssueCode(
+    "capital.overspent",
+    '"As much as you like can immediately be spent on anything you would realistically have been able to buy." (line 226): bought items paid from the money the character has',
+    cite(
+        SEED,
+        226,
+        "As much as you like can immediately be spent on anything you would realistically have been able to buy.",
+    ),
+)
+PRICE_MISSING = IssueCode(
+    "capital.price_missing",
+    "A bought item with no printed price and no price set by the GM",
+)
 WEAKNESSES_COUNT = IssueCode(
     "capital.weaknesses_count",
     '"You start with 3 Strengths and 2 Weaknesses." (line 152)',

@@ -22,6 +22,7 @@ from sheetapp.editing.collections import (
 from sheetapp.editing.search import keywords_for
 from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.model import CapitalDocument, EquipmentChoice, SystemChoice
+from sheetapp.systems.capital.money import unit_price
 
 SYSTEMS_PATH = ("character", "systems")
 EQUIPMENT_PATH = ("character", "equipment")
@@ -287,8 +288,13 @@ def _custom_equipment(values: dict[str, Any]) -> EquipmentChoice:
     name = str(values.get("name", "")).strip()
     if not name:
         raise EditError("A custom item needs a name")
+    price = values.get("price")
     return EquipmentChoice(
-        name=name, two_handed=bool(values.get("two_handed")), note=str(values.get("note", ""))
+        name=name,
+        two_handed=bool(values.get("two_handed")),
+        price=price if isinstance(price, int) and not isinstance(price, bool) else None,
+        bought=bool(values.get("bought")),
+        note=str(values.get("note", "")),
     )
 
 
@@ -341,6 +347,25 @@ def _equipment_cell(column: str) -> Any:
                 choice.option,
                 choice_list([(o, o) for o in item.options], "(choose)"),
             )
+        if column == "price":
+            price = unit_price(choice, cats)
+            if item is not None and price is not None:
+                return CellView(
+                    f"{price} mC",
+                    (*path, "price"),
+                    tooltip="The appendix's price, per item; a bought item costs it × Qty.",
+                    align_right=True,
+                )
+            unset = "(set by GM)" if choice.bought else ""
+            return CellView(
+                unset if choice.price is None else f"{choice.price} mC",
+                (*path, "price"),
+                "int",
+                choice.price,
+                bounds=(0, 10_000_000),
+                tooltip="No printed price: the price the GM set, per item (mC).",
+                align_right=True,
+            )
         hands = (2 if choice.two_handed else 1) if item is None else item.hands
         return CellView(str(hands), align_right=True)
 
@@ -372,6 +397,14 @@ EQUIPMENT: Collection[CapitalDocument] = Collection(
             tooltip="Held in your hands (line 345); weapons you use must be held.",
         ),
         Column("Hands", cell=_equipment_cell("hands")),
+        Column(
+            "Bought",
+            field="bought",
+            edit="bool",
+            tooltip="Paid for with the character's money (price × Qty). What the Role, the "
+            "Outfits and the Kit give is not bought (line 226).",
+        ),
+        Column("Price", field="price", edit="int", cell=_equipment_cell("price")),
         Column("Note", field="note", edit="text"),
     ),
     entries=equipment_entries,
@@ -381,6 +414,8 @@ EQUIPMENT: Collection[CapitalDocument] = Collection(
         (
             CustomField("name", "Name", "text", "", required=True),
             CustomField("two_handed", "Needs both hands", "bool", False),
+            CustomField("price", "Price the GM set (mC each)", "int", 0, low=0, high=10_000_000),
+            CustomField("bought", "Bought (paid from the character's money)", "bool", False),
             CustomField("note", "Note", "text", ""),
         ),
         _custom_equipment,

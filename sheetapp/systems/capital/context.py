@@ -9,6 +9,7 @@ from sheetapp.core.codes import IssueCode
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.capital.catalog import Catalogs
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter
+from sheetapp.systems.capital.money import Money
 from sheetapp.systems.capital.sheet import Sheet
 
 
@@ -18,6 +19,7 @@ class RuleContext:
     campaign: CapitalCampaign
     sheet: Sheet
     catalogs: Catalogs
+    money: Money
 
 
 Rule = Callable[[RuleContext], list[Issue]]

@@ -68,7 +68,6 @@ def derived_values(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) ->
             "gained on failed checks, Weaknesses and Flaws (lines 409-416)",
             ("character", "vitals", "grit"),
         ),
-        DerivedValue("money", "Money", f"{character.money} mC", "", ("character", "money")),
         DerivedValue(
             "systems",
             "Systems",

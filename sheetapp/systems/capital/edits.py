@@ -53,7 +53,7 @@ AssetField = Literal[
     "name", "weapon", "damage_type", "attribute", "two_handed", "held", "level", "note"
 ]
 VitalKey = Literal["hp", "energy", "bones", "companion_hp", "vehicle_hp", "vehicle_energy"]
-MoneyField = Literal["money", "starting_money"]
+MoneyField = Literal["money_adjustment", "starting_money"]
 
 
 #: an edit asked for something the catalog or the character does not have
@@ -510,12 +510,15 @@ def toggle_status(
 
 
 def set_money(document: CapitalDocument, field: MoneyField, value: int | None) -> list[Change]:
-    """Money in mC; ``starting_money`` is the 200-400 mC of line 226."""
+    """``starting_money`` is the 200-400 mC of line 226 (None: not agreed yet);
+    ``money_adjustment`` is other money the GM gave or took (the money on hand itself is
+    worked out, never set)."""
     if field not in get_args(MoneyField):
         raise EditError(f"Unknown money field '{field}'")
-    if field == "money" and value is None:
-        raise EditError("Money cannot be blank")
-    if value is not None and value < 0:
-        raise EditError("Money cannot go below 0")
+    if field == "money_adjustment" and value is None:
+        raise EditError("Other money cannot be blank (0 for none)")
+    if field == "starting_money" and value is not None and value < 0:
+        raise EditError("Starting money cannot go below 0")
     before = getattr(document.character, field)
-    return set_change(("character", field), before, value, f"Set {field.replace('_', ' ')}")
+    label = "Set starting money" if field == "starting_money" else "Set other money"
+    return set_change(("character", field), before, value, label)

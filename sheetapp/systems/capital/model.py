@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from sheetapp.core.catalog import ID_PATTERN
 from sheetapp.core.document import MAX_NAME_LENGTH, MAX_TEXT_LENGTH, CharacterDocument, FileModel
@@ -75,6 +75,19 @@ class EquipmentChoice(FileModel):
     option: str | None = Field(default=None, description="e.g. the Tent's size, a clothing type")
     held: bool = False
     two_handed: bool = Field(default=False, description="custom items: needs both hands")
+    bought: bool = Field(
+        default=False,
+        title="Bought",
+        description="paid for with the character's money (price × quantity); what the Role, "
+        "the Outfits and the Kit give is not bought",
+    )
+    price: int | None = Field(
+        default=None,
+        ge=0,
+        le=10_000_000,
+        title="Price (mC)",
+        description="the price the GM set, for a custom item or one with no printed price",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -134,8 +147,32 @@ class CapitalCharacter(FileModel):
     equipment: list[EquipmentChoice] = Field(default_factory=list)
     special_asset: SpecialAssetChoice | None = None
     starting_money: int | None = Field(default=None, ge=0, le=10_000_000)
-    money: int = Field(default=0, ge=0, le=1_000_000_000, description="mC")
+    money_adjustment: int = Field(
+        default=0,
+        ge=-1_000_000_000,
+        le=1_000_000_000,
+        title="Other money (mC)",
+        description="money from outside the ledger: a GM's adjustment, or what a file from "
+        "before sheetapp worked money out said the character had",
+    )
     vitals: Vitals = Field(default_factory=Vitals)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _typed_money(cls, data: Any) -> Any:
+        """Files from before money was worked out held the money on hand as a number the
+        user typed (``money``). It becomes the adjustment that keeps the same money on
+        hand (nothing was marked bought then), so no file loses a coin."""
+        if isinstance(data, dict) and "money" in data and "money_adjustment" not in data:
+            data = dict(data)
+            typed = data.pop("money")
+            start = data.get("starting_money")
+            if isinstance(typed, int) and not isinstance(typed, bool):
+                known = start if isinstance(start, int) and not isinstance(start, bool) else 0
+                data["money_adjustment"] = typed - known
+            else:
+                data["money"] = typed  # not a number: validation names it
+        return data
 
 
 class CapitalCampaign(FileModel):

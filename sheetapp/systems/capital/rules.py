@@ -86,6 +86,7 @@ RULES: tuple[Rule, ...] = (
     rules_equipment.hands,
     rules_equipment.heavy,
     rules_equipment.starting_money,
+    rules_equipment.money,
     vitals_state,
 )
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from sheetapp.core.issues import Issue
 from sheetapp.systems.capital import codes
+from sheetapp.systems.capital.catalog import Catalogs
 from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
+from sheetapp.systems.capital.model import EquipmentChoice
 from sheetapp.systems.capital.rules_assets import damage_type_issue
 from sheetapp.systems.capital.sheet import asset_hands, item_hands
 
@@ -165,6 +167,46 @@ def heavy(ctx: RuleContext) -> list[Issue]:
                 )
             )
     return issues
+
+
+def money(ctx: RuleContext) -> list[Issue]:
+    """Line 226: the starting money "can immediately be spent on anything you would
+    realistically have been able to buy": items marked bought are paid from the money the
+    character has (starting money, the ledger's income and expenses, other money), so
+    spending more than that breaks the rule; a bought item needs its price."""
+    issues: list[Issue] = []
+    cats = ctx.catalogs
+    for purchase in ctx.money.purchases:
+        if purchase.unit_price is None:
+            choice = ctx.character.equipment[purchase.index]
+            issues.append(
+                warning(
+                    codes.PRICE_MISSING,
+                    f"{_item_name(choice, cats)} has no printed price, so it cannot be paid for.",
+                    char_path("equipment", purchase.index, "price"),
+                    "Type the price the GM set, or untick Bought if it was not bought.",
+                )
+            )
+    money = ctx.money
+    if money.on_hand < 0:
+        issues.append(
+            error(
+                codes.OVERSPENT,
+                f"Bought items cost {money.spent} mC; the character has had {money.available} "
+                f"mC ({money.explanation()}).",
+                char_path("equipment"),
+                "Untick Bought on what was not bought, lower a quantity, record income in the "
+                "ledger, or set the starting money."
+                if money.starting is not None
+                else "Set the starting money first (200-400 mC, agreed with the GM).",
+            )
+        )
+    return issues
+
+
+def _item_name(choice: EquipmentChoice, cats: Catalogs) -> str:
+    item = cats.equipment.get(choice.item or "")
+    return item.name if item is not None else (choice.name or "A custom item")
 
 
 def starting_money(ctx: RuleContext) -> list[Issue]:

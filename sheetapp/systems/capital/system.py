@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta
-from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.system import UnknownReference
 from sheetapp.systems.capital import rules
 from sheetapp.systems.capital.advance import ADVANCEMENT, CapitalAdvancement
@@ -15,6 +15,7 @@ from sheetapp.systems.capital.context import RuleContext
 from sheetapp.systems.capital.creation import add_common_equipment
 from sheetapp.systems.capital.derived import derived_values
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter, CapitalDocument
+from sheetapp.systems.capital.money import MONEY, work_out_money
 from sheetapp.systems.capital.sheet import Sheet, build_sheet
 
 if TYPE_CHECKING:
@@ -113,10 +114,25 @@ class CapitalSystem:
                     sheet.companion_hp.explanation,
                 )
             )
-        ctx = RuleContext(character, campaign, sheet, cats)
-        return Evaluation.build(
-            costs, totals, derived_values(character, sheet, cats), rules.check(ctx)
+        money = work_out_money(character, document.history, cats)
+        totals.append(
+            Total(
+                MONEY,
+                "Money",
+                money.spent,
+                money.available,
+                "mC",
+                f"bought items against {money.explanation()}",
+            )
         )
+        ctx = RuleContext(character, campaign, sheet, cats, money)
+        values = derived_values(character, sheet, cats)
+        values.append(
+            DerivedValue(
+                "money", "Money", f"{money.on_hand} mC", money.explanation(), ("character",)
+            )
+        )
+        return Evaluation.build(costs, totals, values, rules.check(ctx))
 
     @staticmethod
     def _vital(key: str, label: str, current: int | None, maximum: int, why: str) -> Total:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.core.issues import DataPath
+from sheetapp.editing.wording import without_line_notes
 from sheetapp.systems.capital import edits
 from sheetapp.systems.capital.catalog import ATTRIBUTES, catalogs
 from sheetapp.systems.capital.model import SpecialAssetChoice
@@ -129,7 +130,7 @@ class AssetTab(QWidget):
             asset_id = self.pick(
                 "Choose a Special Asset",
                 asset_entries(self.cats),
-                "One Special Asset of your choice (line 223):",
+                "One Special Asset of your choice:",
             )
             if asset_id is None:
                 return False
@@ -195,7 +196,7 @@ class AssetTab(QWidget):
                 lines.append(
                     f"<b>{html.escape(value.label)}:</b> {html.escape(str(value.value))}"
                     + (
-                        f" <small>({html.escape(value.explanation)})</small>"
+                        f" <small>({html.escape(without_line_notes(value.explanation))})</small>"
                         if value.explanation
                         else ""
                     )
@@ -328,7 +329,7 @@ class AssetTab(QWidget):
         if len(special.weapon.damage_types) > 1:
             types = self._damage_types(special.weapon.damage_types)
             self._combo("Damage type:", "damage_type", lambda _a: types)
-        self._check("In hand", "held", "Held in your hands (line 345)")
+        self._check("In hand", "held", "Held in your hands")
         if special.two_handed_option is not None:
             option = special.two_handed_option
             self._check(

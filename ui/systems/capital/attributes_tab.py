@@ -59,7 +59,7 @@ class DiceDialog(QDialog):
         layout.addWidget(
             note(
                 "Roll 10d6 and type the ten results. If you got no 5s or 6s, or no 1s or 2s, "
-                "reroll everything (line 196)."
+                "reroll everything."
             )
         )
         layout.addWidget(self.line)
@@ -126,9 +126,9 @@ class AttributesTab(QWidget):
         )
         dice_layout.addWidget(
             note(
-                "<small>d6 1–2 → 4, 3–4 → 5, 5–6 → 6 (lines 200-203). Click a die to discard "
-                "it (two of ten, line 197); double-click a Die cell to assign one of the "
-                "eight kept dice. Then the Role's changes apply (line 205).</small>"
+                "<small>d6 1–2 → 4, 3–4 → 5, 5–6 → 6. Click a die to discard "
+                "it (two of ten); double-click a Die cell to assign one of the "
+                "eight kept dice. Then the Role's changes apply.</small>"
             )
         )
         vitals_box = QGroupBox("Step 6 · Energy, HP and Bones (derived)")
@@ -147,8 +147,8 @@ class AttributesTab(QWidget):
             form.addRow(f"{label}:", row)
         form.addRow(
             note(
-                "<small>You can never have less than 5 maximum HP, Energy or Bones "
-                "(line 394). These follow from the Role, the scores and the Level.</small>"
+                "<small>You can never have less than 5 maximum HP, Energy or Bones. "
+                "These follow from the Role, the scores and the Level.</small>"
             )
         )
         layout = QVBoxLayout(self)

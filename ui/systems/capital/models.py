@@ -69,7 +69,7 @@ class AttributesModel(CapitalTable):
                 "choice" if rolls.dice else None,
                 index,
                 choice_list([(i, die_label(rolls.dice, i)) for i in kept], "(no die)"),
-                tooltip="Give one of the eight kept dice to this attribute (line 198).",
+                tooltip="Give one of the eight kept dice to this attribute.",
             )
         if column == BASE:
             base_score = self._base(attr)

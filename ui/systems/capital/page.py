@@ -160,8 +160,8 @@ class CapitalPage(SystemPage):
         box.addWidget(self.systems_view)
         box.addWidget(
             note(
-                "<small>At Level 1 the level table gives 0 Slots (lines 362-372): a new "
-                "character has its Role's Systems and may take Innate Systems (line 2539); "
+                "<small>At Level 1 the level table gives 0 Slots: a new "
+                "character has its Role's Systems and may take Innate Systems; "
                 "Slot Systems come with Level Ups, or the Slots augmentation.</small>"
             )
         )
@@ -176,12 +176,20 @@ class CapitalPage(SystemPage):
         self.hands_label = QLabel()
         bar.addWidget(self.marks.field(self.hands_label, edits.EQUIPMENT, exact=True))
         money = QFormLayout()
-        self.money = self._spin("money", 0, 1_000_000_000, " mC")
-        self.money.valueChanged.connect(
+        self.money_adjustment = self._spin("money_adjustment", -1_000_000_000, 1_000_000_000, " mC")
+        self.money_adjustment.setToolTip(
+            "Money from outside the ledger: what the GM gave or took. Income and expenses "
+            "between sessions go in the ledger (Advancement panel)."
+        )
+        self.money_adjustment.valueChanged.connect(
             lambda v: self.push(
-                lambda: edits.set_money(self.push.doc, "money", v), merge_key="money"
+                lambda: edits.set_money(self.push.doc, "money_adjustment", v),
+                merge_key="money_adjustment",
             )
         )
+        self.money = QLabel()
+        self.money.setObjectName("money")
+        self.money.setWordWrap(True)
         self.starting_money = self._spin("starting_money", -1, 10_000_000, " mC")
         self.starting_money.setSpecialValueText("(not set)")
         self.starting_money.valueChanged.connect(
@@ -195,10 +203,14 @@ class CapitalPage(SystemPage):
             self.marks.field(
                 self.starting_money,
                 ("character", "starting_money"),
-                "200-400 mC depending on your circumstances (line 226)",
+                "200-400 mC depending on your circumstances",
             ),
         )
-        money.addRow("Money now:", self.marks.field(self.money, ("character", "money")))
+        money.addRow(
+            "Other money:",
+            self.marks.field(self.money_adjustment, ("character", "money_adjustment")),
+        )
+        money.addRow("Money now:", self.money)
         top = QWidget()
         box = QVBoxLayout(top)
         box.setContentsMargins(0, 0, 0, 0)
@@ -254,7 +266,7 @@ class CapitalPage(SystemPage):
             self.marks.field(
                 grit,
                 ("character", "vitals", "grit"),
-                "Gained on failed checks, Weaknesses and Flaws (lines 409-416)",
+                "Gained on failed checks, Weaknesses and Flaws",
             ),
         )
         status = QGroupBox("Status effects")
@@ -386,7 +398,7 @@ class CapitalPage(SystemPage):
             f"<small>{html.escape(slots.explanation)}</small>"
         )
         hands = evaluation.total("hands")
-        self.hands_label.setText(f"<b>Hands {hands.spent} / {hands.budget}</b> (line 345)")
+        self.hands_label.setText(f"<b>Hands {hands.spent} / {hands.budget}</b>")
         attacks = [
             (value.label, str(value.value), value.explanation)
             for value in evaluation.derived
@@ -402,7 +414,11 @@ class CapitalPage(SystemPage):
                     for label, value, explanation in attacks
                 )
             )
-        self._sync_spin(self.money, character.money)
+        self._sync_spin(self.money_adjustment, character.money_adjustment)
+        money = next((v for v in evaluation.derived if v.key == "money"), None)
+        if money is not None:
+            self.money.setText(f"<b>{html.escape(str(money.value))}</b>")
+            self.money.setToolTip(money.explanation)
         self._sync_spin(
             self.starting_money,
             -1 if character.starting_money is None else character.starting_money,

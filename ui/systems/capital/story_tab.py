@@ -89,7 +89,7 @@ class StoryTab(QWidget):
         left.addRow(self.choice_form)
         left.addRow(
             note(
-                "<small>The Role changes your Attribute Scores (line 205) and gives its "
+                "<small>The Role changes your Attribute Scores and gives its "
                 "Systems, Training, HP and starting Equipment.</small>"
             )
         )
