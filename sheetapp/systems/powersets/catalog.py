@@ -208,26 +208,28 @@ class PowerLevelsFile(CatalogFile):
 
 # --- Magic --------------------------------------------------------------------------
 
-Resist = Literal["none", "pow", "power_points", "spell_level", "varies"]
+#: what a target opposes a Magic spell with: nothing, its POW, its INT (an illusion
+#: disbelieved), its POW or SIZ (the gamemaster's choice), or another spell's level
+Resist = Literal["none", "pow", "int", "pow_or_siz", "spell_level"]
 
 
 class MagicSpell(SeedEntry):
     """A Magic spell (summary lines 580-611, entries lines 613-1003)."""
 
-    #: power points per level; None when the cost is not per level (Conjure Elemental:
-    #: 1 per point of the elemental's POW)
-    cost_per_level: int | None = Field(ge=1)
+    #: power points per level as the entry reads (Conjure Elemental: one level per point
+    #: of the elemental's POW, line 647)
+    cost_per_level: int = Field(ge=1)
     #: the cost as the entry prints it ("3", "1 per point of elemental POW")
     cost_text: str = Field(min_length=1)
     range: str = Field(min_length=1)
     duration: str = Field(min_length=1)
-    #: what a resisting target opposes the spell with
     resist: Resist
-    #: whether the spell can be cast at more than level 1 to more effect
+    #: cast in levels for more effect (every spell of this seed is, lines 418 and 432)
     variable: bool
-    #: the summary line (line 582-611) in the seed's words
+    #: the summary line in the seed's words, its line and the cost it gives in parentheses
     summary: str = Field(min_length=1)
     summary_line: int = Field(ge=580, le=611)
+    summary_cost: int = Field(ge=1)
 
 
 class MagicFile(CatalogFile):
