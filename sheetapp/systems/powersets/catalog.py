@@ -314,20 +314,33 @@ class MutationsFile(CatalogFile):
 class PsychicAbility(SeedEntry):
     """A psychic ability (summary lines 1333-1358, entries lines 1364-1719)."""
 
-    #: power points per use as printed ("1 per level", "Varies")
+    #: the Power Point Cost line as printed ("1 to activate, 1 per full turn to keep active")
     cost_text: str = Field(min_length=1)
-    #: power points per use when a plain number (None when it varies)
-    cost: int | None = Field(default=None, ge=0)
+    #: the fewest power points an active use costs ("Each ability costs a minimum of 1
+    #: power point to use", line 1335)
+    min_cost: int = Field(ge=1)
     range: str = Field(min_length=1)
     duration: str = Field(min_length=1)
+    #: the resistance roll the entry asks for; empty when it asks for none
     resist: str = ""
-    summary: str = ""
-    #: a skill's base chance or characteristic the ability rolls, when the entry says
-    roll: str = ""
+    summary: str = Field(min_length=1)
+    summary_lines: tuple[int, int]
+
+
+class TimeStep(CatalogModel):
+    """A row of the Time Step Table (lines 1600-1612), used by Precognition and
+    Psychometry: ``power_points`` reach ``step`` into the future or past."""
+
+    power_points: int = Field(ge=1)
+    step: str = Field(min_length=1)
+    #: the last row, "11+ Etc."
+    and_more: bool = False
+    line: int = Field(ge=1602, le=1612)
 
 
 class PsychicFile(CatalogFile):
     abilities: tuple[PsychicAbility, ...] = Field(min_length=1)
+    time_steps: tuple[TimeStep, ...] = Field(min_length=1)
 
 
 # --- Sorcery ------------------------------------------------------------------------
@@ -523,9 +536,15 @@ def mutations_by_id() -> dict[str, Mutation]:
 
 
 @cache
+def psychic_file() -> PsychicFile:
+    """The psychic abilities and the Time Step Table (lines 1333-1719)."""
+    return load_catalog(FILES["psychic"], PsychicFile)
+
+
+@cache
 def psychic_abilities() -> dict[str, PsychicAbility]:
-    """The psychic abilities by id (lines 1333-1719)."""
-    return index_entries(FILES["psychic"], load_catalog(FILES["psychic"], PsychicFile).abilities)
+    """The psychic abilities by id."""
+    return index_entries(FILES["psychic"], psychic_file().abilities)
 
 
 @cache
