@@ -359,18 +359,27 @@ SorceryCategory = Literal[
 
 
 class SorcerySpell(SeedEntry):
-    """A Sorcery spell (summary lines 1878-1988, list lines 2037-2407). ``level_min`` to
-    ``level_max`` are the spell levels the heading gives ("(1–4)", "(3)")."""
+    """A Sorcery spell (summary lines 1878-1988, entries lines 2048-2407). ``level_min``
+    to ``level_max`` are the levels the heading gives ("(1–4)", "(3)"); "A range means
+    that the spell’s level is variable" and "a spell’s level is also the number of power
+    points it takes to cast" (line 2043)."""
 
     level_min: int = Field(ge=1, le=4)
     level_max: int = Field(ge=1, le=4)
     categories: tuple[SorceryCategory, ...] = Field(min_length=1)
-    #: power points to cast, as printed
-    cost_text: str = ""
-    range: str = ""
-    duration: str = ""
+    #: power points to cast, as read
+    cost_text: str = Field(min_length=1)
+    range: str = Field(min_length=1)
+    #: "the sorcerer's POW in combat rounds" (line 1853) unless the entry says otherwise
+    duration: str = Field(min_length=1)
+    #: the resistance roll the entry asks for; empty when it asks for none
     resist: str = ""
-    summary: str = ""
+    summary: str = Field(min_length=1)
+    summary_line: int = Field(ge=1884, le=1988)
+
+    @property
+    def variable(self) -> bool:
+        return self.level_min < self.level_max
 
     @model_validator(mode="after")
     def _levels_in_order(self) -> SorcerySpell:
