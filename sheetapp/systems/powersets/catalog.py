@@ -25,7 +25,6 @@ from pydantic import Field, model_validator
 
 from sheetapp.core.catalog import (
     CatalogEntry,
-    CatalogError,
     CatalogFile,
     CatalogId,
     CatalogModel,
@@ -401,53 +400,80 @@ class Choice(CatalogModel):
 
     id: CatalogId
     label: str = Field(min_length=1)
+    #: the options; with ``energy_types`` these come after the energy types
     options: tuple[str, ...] = ()
-    #: the options come from the energy types list
+    #: the options begin with the energy types (lines 2652-2662)
     energy_types: bool = False
     #: one choice per level (Adaptation: one environment per level)
     per_level: bool = False
-    #: a free choice the options only suggest
+    #: a free choice the options only suggest (the entry says others may be devised)
     open: bool = False
-    #: cost per level for this option where options cost differently (Drain)
+    #: the cost per level of each option where options cost differently (Drain, Transfer,
+    #: Super Characteristic, Resistance); only for choices without energy types
     option_costs: tuple[int, ...] = ()
 
     @model_validator(mode="after")
     def _costs_match_options(self) -> Choice:
-        if self.option_costs and len(self.option_costs) != len(self.options):
-            raise ValueError("option_costs needs one cost per option")
+        if self.option_costs and (self.energy_types or len(self.option_costs) != len(self.options)):
+            raise ValueError("option_costs needs one cost per option (and no energy types)")
+        if not (self.options or self.energy_types or self.open):
+            raise ValueError("a choice needs options, the energy types, or to be open")
         return self
 
 
 class OwnModifier(CatalogModel):
-    """A modifier a superpower's own entry defines (Armor as a force field costs half)."""
+    """A cost modifier a superpower's own entry defines: Armor "that serves as a force
+    field needing power points to activate costs ½ the normal price (round up)" (line
+    2786); Resistance against a whole power set, "such as 10 points per level" (line
+    3104)."""
 
     id: CatalogId
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
-    #: the cost per level becomes cost × numerator / denominator (rounded up)
+    #: the cost per level becomes cost × numerator / denominator, rounded up ...
     cost_numerator: int = Field(default=1, ge=1)
     cost_denominator: int = Field(default=1, ge=1)
+    #: ... or this many points per level
+    cost_per_level: int | None = Field(default=None, ge=1)
     seed_lines: tuple[int, int]
+
+    def per_level(self, cost_per_level: int) -> int:
+        """The cost per level with this modifier, from the power's own cost per level."""
+        if self.cost_per_level is not None:
+            return self.cost_per_level
+        return -(-cost_per_level * self.cost_numerator // self.cost_denominator)
 
 
 class LevelCap(CatalogModel):
-    """The most levels a superpower may have, from the character (Defense: DEX+POW)."""
+    """The most (``kind="max"``) or fewest (``"min"``) levels of a superpower, from the
+    sum of ``characteristics`` × numerator / denominator (rounded up): Defense at most
+    DEX+POW (line 2816), Regeneration at most ½ CON (line 3083), Extra Hit Points at
+    most the initial CON (line 2977), Flight at least SIZ/3 (line 2989)."""
 
     characteristics: tuple[Characteristic, ...] = Field(min_length=1)
+    numerator: int = Field(default=1, ge=1)
+    denominator: int = Field(default=1, ge=1)
+    kind: Literal["max", "min"] = "max"
     text: str = Field(min_length=1)
-    #: an option that lifts the cap (attack skills above 100%)
+    #: when the limit does not hold (the gamemaster allows it...)
     unless: str = ""
     seed_lines: tuple[int, int]
+
+    def value(self, scores: dict[str, int]) -> int:
+        """The limit for a character's characteristic ``scores``."""
+        total = sum(scores[name] for name in self.characteristics) * self.numerator
+        return -(-total // self.denominator)
 
 
 class Superpower(SeedEntry):
     """A superpower (summary lines 2574-2640, entries lines 2700-3389)."""
 
-    #: character points per level (per form, per type...); None when no single number
+    #: character points per level (per form, per type...); None when it depends on a
+    #: choice (``option_costs``) or is "Variable" (Sidekick)
     cost_per_level: int | None = Field(ge=1)
     #: the Character Point Cost line as printed
     cost_text: str = Field(min_length=1)
-    #: what one purchase unit is: a level, a form, a type, a skill
+    #: what one purchase unit is: a level, a form, a type...
     cost_unit: str = "level"
     base_range: str = Field(min_length=1)
     duration: str = Field(min_length=1)
@@ -469,28 +495,41 @@ RewardKind = Literal[
 
 
 class PowerModifier(SeedEntry):
-    """A row of the power modifiers table (lines 2495-2515). A positive reward gives
-    budget points; ``doubles_cost`` rows make the power dearer instead."""
+    """A row of the Power Modifiers Table (lines 2495-2515). The reward is budget points
+    for one power: ``flat`` points, ``reward`` per level, per power point of cost, or 10
+    minus the uses per day; ``doubles_cost`` rows make the power dearer instead. "No
+    superpower can earn more character point budget points than ½ its initial cost
+    (round down) through power modifiers" (line 2491)."""
 
+    #: the table's heading row the modifier stands under, if any
     group: str = ""
     reward_kind: RewardKind
-    #: points per unit of ``reward_kind`` (flat: the points)
     reward: int = Field(ge=0)
     reward_text: str = Field(min_length=1)
 
 
+class Grade(CatalogModel):
+    label: str = Field(min_length=1)
+    points: int
+
+
 class Failing(SeedEntry):
-    """A row of the benefits from character failings table (lines 2458-2483)."""
+    """A row of the Benefits From Character Failings Table (lines 2458-2483). "Your
+    character can only take up to ½ their starting character point budget (round up) in
+    character failings" (line 2452)."""
 
     reward_min: int = Field(ge=-1)
     reward_max: int = Field(ge=-1)
     reward_text: str = Field(min_length=1)
-    #: the reward grows per extra die of damage or characteristic loss
+    #: the named grades where the row gives them ("partial problem" +1 ...)
+    grades: tuple[Grade, ...] = ()
+    #: points per die of damage or characteristic loss (the reward is dice × per_die)
     per_die: int = Field(default=0, ge=0)
-    #: this row adjusts another row (rarity of the substance) rather than standing alone
+    #: this row adds to (or takes from) another row rather than standing alone
     adjusts: CatalogId | None = None
-    #: the most points the row may give with the gamemaster's approval beyond, if stated
+    #: the most points the row gives without the gamemaster's approval, if stated
     cap: int | None = None
+    group: str = ""
 
     @model_validator(mode="after")
     def _range_in_order(self) -> Failing:
@@ -578,13 +617,14 @@ def superpowers_file() -> SuperpowersFile:
     for failing in data.failings:
         if failing.adjusts is not None:
             require_known(file, failing.id, "adjusts", failing.adjusts, failings)
-    for power in data.powers:
-        for choice in power.choices:
-            if choice.energy_types and tuple(choice.options) != tuple(
-                e.name for e in data.energy_types
-            ):
-                raise CatalogError(file, power.id, f"choice {choice.id} must list the energy types")
     return data
+
+
+def choice_options(choice: Choice) -> tuple[str, ...]:
+    """The options of a choice, the energy types first where it takes them."""
+    if not choice.energy_types:
+        return choice.options
+    return tuple(energy.name for energy in energy_types().values()) + choice.options
 
 
 @cache
