@@ -103,7 +103,7 @@ class Scaled(CatalogModel):
             factor = f"×{self.numerator}/{self.denominator}"
         rounding = f" (round {self.rounding})" if self.denominator > 1 else ""
         minimum = f", at least {self.minimum}" if self.minimum else ""
-        return f"{subject}{factor}{rounding}{minimum}"
+        return f"{subject} {factor}".rstrip() + f"{rounding}{minimum}"
 
 
 # --- power levels -------------------------------------------------------------------
