@@ -34,6 +34,8 @@ def all_entries() -> Iterator[tuple[str, SeedEntry, tuple[str, ...]]]:
     for table in ("levels", "magic", "mutations", "psychic", "sorcery", "superpowers"):
         for row in getattr(levels, table):
             yield f"power_levels.{table}.{row.id}", row, (row.text, row.name)
+    for rule in levels.rules:
+        yield f"power_levels.rules.{rule.id}", rule, (rule.text,)
     for power_set in catalog.POWER_SETS:
         for entry in catalog.entries_of(power_set).values():
             yield catalog.key(power_set, entry.id), entry, (entry.text, entry.name)
@@ -219,6 +221,24 @@ def test_starting_allowances() -> None:
     superhuman = levels.mutations[3]
     assert superhuman.picks is not None and superhuman.picks.value(15) == 15
     assert superhuman.adverse_limit is not None and superhuman.adverse_limit.value(15) == 8
+
+
+def test_rule_numbers() -> None:
+    """ "a sorcerer must have POW 16+" (line 1729); "can memorize a number of spells equal
+    to half their INT (round up)" (line 458); "A non-magician can know up to ¼ their INT
+    (rounded down) in spell levels" (line 546); "Base Chance: DEX×2" (line 2564)."""
+    levels = catalog.power_levels()
+    assert levels.rule("sorcery_min_pow").value == 16
+    memory = levels.rule("magic_memory").scaled
+    assert memory is not None and memory.value(15) == 8
+    non_magician = levels.rule("non_magician_spell_levels").scaled
+    assert non_magician is not None and non_magician.value(15) == 3
+    projection = levels.rule("projection_base").scaled
+    assert projection is not None and projection.value(12) == 24
+    involuntary = levels.rule("psychic_involuntary").scaled
+    assert involuntary is not None and involuntary.value(14) == 70
+    with pytest.raises(KeyError, match="known: magic_memory"):
+        levels.rule("spell_memory")
 
 
 def test_scaled_describes_itself() -> None:

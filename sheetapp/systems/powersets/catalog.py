@@ -183,6 +183,33 @@ class SuperpowerStart(SeedEntry):
     flat_budget: int = Field(ge=1)
 
 
+class RuleNumber(SeedEntry):
+    """A number a rule of the chapter sets, with its words: the Magic memory limit, the
+    POW Sorcery needs, the failings cap... ``scaled`` when it follows a characteristic,
+    ``value`` when it is a plain number, neither when the words are all there is (the
+    rule's code quotes them)."""
+
+    scaled: Scaled | None = None
+    value: int | None = None
+
+
+RULES: tuple[str, ...] = (
+    "magic_memory",
+    "magic_spell_level",
+    "non_magician_spell_levels",
+    "familiar_siz",
+    "staff_power_points",
+    "sorcery_min_pow",
+    "sorcery_memory",
+    "psychic_training",
+    "psychic_involuntary",
+    "failings_cap",
+    "modifier_cap",
+    "projection_base",
+    "magic_pow_gain",
+)
+
+
 class PowerLevelsFile(CatalogFile):
     levels: tuple[PowerLevel, ...] = Field(min_length=4, max_length=4)
     magic: tuple[MagicStart, ...] = Field(min_length=4, max_length=4)
@@ -190,9 +217,19 @@ class PowerLevelsFile(CatalogFile):
     psychic: tuple[PsychicStart, ...] = Field(min_length=4, max_length=4)
     sorcery: tuple[SorceryStart, ...] = Field(min_length=4, max_length=4)
     superpowers: tuple[SuperpowerStart, ...] = Field(min_length=4, max_length=4)
+    rules: tuple[RuleNumber, ...] = Field(min_length=1)
+
+    def rule(self, rule_id: str) -> RuleNumber:
+        """The rule number ``rule_id`` (one of :data:`RULES`)."""
+        for entry in self.rules:
+            if entry.id == rule_id:
+                return entry
+        raise KeyError(f"unknown rule '{rule_id}' (known: {', '.join(RULES)})")
 
     @model_validator(mode="after")
     def _every_level_in_order(self) -> PowerLevelsFile:
+        if tuple(entry.id for entry in self.rules) != RULES:
+            raise ValueError(f"rules must list {', '.join(RULES)} in order")
         for name in ("levels", "magic", "mutations", "psychic", "sorcery", "superpowers"):
             rows: tuple[SeedEntry, ...] = getattr(self, name)
             if tuple(row.id for row in rows) != POWER_LEVELS:
