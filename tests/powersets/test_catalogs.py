@@ -308,6 +308,44 @@ def test_mutation_samples() -> None:
     assert "line 1042" in mutations["allergy"].reading
 
 
+def test_mutations_that_change_characteristics() -> None:
+    """Congenital Disease: "As a major mutation, two characteristics (usually CON and
+    another of your choice) are reduced by 1D6 points" (line 1101); Structural Weakness:
+    "subtract 4D6 points from STR, DEX, CON, SIZ, or CHA, dividing points as desired"
+    (line 1227); Increased Characteristic: "for a major mutation, the characteristic
+    increases are doubled" (line 1158)."""
+    mutations = catalog.mutations_by_id()
+    changing = sorted(m.id for m in mutations.values() if m.minor_change or m.major_change)
+    assert changing == [
+        "congenital_disease",
+        "decreased_characteristic",
+        "increased_characteristic",
+        "structural_improvement",
+        "structural_weakness",
+    ]
+    disease = mutations["congenital_disease"].major_change
+    assert disease is not None
+    assert (disease.sign, disease.dice, disease.targets, disease.usually) == (-1, 1, 2, ("CON",))
+    weakness = mutations["structural_weakness"].major_change
+    assert weakness is not None and weakness.distribute and "POW" not in weakness.allowed
+    increased = mutations["increased_characteristic"]
+    assert increased.minor_change is not None and increased.minor_change.from_table
+    assert increased.major_change is not None and increased.major_change.doubled
+    assert increased.major_change.sign == 1
+
+
+@needs_seed
+def test_characteristic_effects_quote_their_entry() -> None:
+    lines = seed_lines()
+    wrong = []
+    for mutation in catalog.mutations_by_id().values():
+        first, last = mutation.seed_lines
+        for effect in (mutation.minor_change, mutation.major_change):
+            if effect and not holds(Citation(SEED, first, last, effect.text), lines):
+                wrong.append(mutation.id)
+    assert wrong == []
+
+
 def test_random_mutations_table() -> None:
     """ "|30|Hands|" (line 1050), "|38–44|Increased Characteristic|" (line 1054),
     "|91–00|Gamemaster or Player Choice|Pick or roll again.|" (line 1071)."""

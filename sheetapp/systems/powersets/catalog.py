@@ -275,6 +275,30 @@ class MagicFile(CatalogFile):
 # --- Mutations ----------------------------------------------------------------------
 
 
+class CharacteristicEffect(CatalogModel):
+    """How a version of a mutation changes characteristics: ``sign`` × ``dice``D6 to
+    ``targets`` characteristics (or distributed among them), or rolled on the
+    Characteristic Change Table (``from_table``, lines 1105-1128), ``doubled`` for the
+    major version. ``allowed`` limits the characteristics (empty: any); ``usually`` is the
+    entry's suggestion. "No characteristic can be reduced to less than 1" (line 1130)."""
+
+    sign: Literal[1, -1]
+    text: str = Field(min_length=1)
+    dice: int = Field(default=0, ge=0)
+    from_table: bool = False
+    doubled: bool = False
+    targets: int = Field(default=1, ge=1)
+    distribute: bool = False
+    allowed: tuple[Characteristic, ...] = ()
+    usually: tuple[Characteristic, ...] = ()
+
+    @model_validator(mode="after")
+    def _dice_or_table(self) -> CharacteristicEffect:
+        if bool(self.dice) == self.from_table:
+            raise ValueError("a characteristic effect rolls dice or the change table, not both")
+        return self
+
+
 class Mutation(SeedEntry):
     """A mutation (lines 1073-1235); most have a minor and a major version."""
 
@@ -287,6 +311,9 @@ class Mutation(SeedEntry):
     summary: str = Field(min_length=1)
     minor: str = ""
     major: str = ""
+    #: the characteristic changes of each version, where the mutation makes them
+    minor_change: CharacteristicEffect | None = None
+    major_change: CharacteristicEffect | None = None
 
 
 class RandomMutationRow(CatalogModel):
