@@ -7,11 +7,14 @@ entry's ``text`` and name stand at its ``seed_lines``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from sheetapp.core import resources
+from sheetapp.core.catalog import CatalogError
 from sheetapp.core.citation import Citation, holds, locate, quoted_citations
 from sheetapp.systems.powersets import catalog
 from sheetapp.systems.powersets.catalog import SEED, SeedEntry
@@ -577,3 +580,72 @@ def test_the_readings_document_quotes_the_seed_faithfully() -> None:
     wrong = [f"line {at}: {c.quote!r} ({c.where()})" for at, c in found if not holds(c, lines)]
     assert len(found) >= 25
     assert wrong == []
+
+
+# --- broken data fails loudly -----------------------------------------------------------
+
+
+@pytest.fixture
+def editable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    copy = tmp_path / "resources"
+    shutil.copytree(REPO / "resources", copy)
+    monkeypatch.setattr(
+        resources, "data_root", lambda kind: copy if kind == "resources" else REPO / kind
+    )
+    catalog.clear_caches()
+    yield copy / "powersets"
+    catalog.clear_caches()
+
+
+def edit(path: Path, change: Callable[[dict], None]) -> None:  # type: ignore[type-arg]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_unknown_mutation_in_the_random_table_names_the_known(editable: Path) -> None:
+    def break_row(data: dict) -> None:  # type: ignore[type-arg]
+        data["random_table"][0]["mutation"] = "adaptibility"
+
+    edit(editable / "mutations.json", break_row)
+    with pytest.raises(CatalogError, match=r"unknown id 'adaptibility' \(known: adaptability"):
+        catalog.mutations()
+
+
+def test_a_duplicate_id_names_the_entry(editable: Path) -> None:
+    def duplicate(data: dict) -> None:  # type: ignore[type-arg]
+        data["spells"][1]["id"] = data["spells"][0]["id"]
+
+    edit(editable / "magic.json", duplicate)
+    with pytest.raises(CatalogError) as caught:
+        catalog.magic_spells()
+    assert (caught.value.file, caught.value.entry_id) == ("powersets/magic.json", "blast")
+
+
+def test_a_bad_value_names_file_and_entry(editable: Path) -> None:
+    def break_cost(data: dict) -> None:  # type: ignore[type-arg]
+        data["powers"][0]["cost_per_level"] = 0
+
+    edit(editable / "superpowers.json", break_cost)
+    with pytest.raises(CatalogError) as caught:
+        catalog.superpowers()
+    assert caught.value.entry_id == "absorption"
+    assert "cost_per_level" in str(caught.value)
+
+
+def test_a_gap_in_the_random_table_is_refused(editable: Path) -> None:
+    def gap(data: dict) -> None:  # type: ignore[type-arg]
+        data["random_table"][0]["high"] = 2
+
+    edit(editable / "mutations.json", gap)
+    with pytest.raises(CatalogError, match="cover 1-100"):
+        catalog.mutations()
+
+
+def test_a_combination_above_the_game_level_is_refused(editable: Path) -> None:
+    def too_high(data: dict) -> None:  # type: ignore[type-arg]
+        data["levels"][1]["combinations"].append({"sets": ["epic"]})
+
+    edit(editable / "power_levels.json", too_high)
+    with pytest.raises(CatalogError, match="above the game's power level"):
+        catalog.power_levels()

@@ -746,6 +746,25 @@ def by_key(entry_key: str) -> SeedEntry:
     return entries[entry_id]
 
 
+def clear_caches() -> None:
+    """Forget the loaded catalogs (tests that edit a copy of the resources)."""
+    for loader in (
+        power_levels,
+        magic_spells,
+        mutations,
+        mutations_by_id,
+        psychic_file,
+        psychic_abilities,
+        sorcery_spells,
+        superpowers_file,
+        superpowers,
+        power_modifiers,
+        failings,
+        energy_types,
+    ):
+        loader.cache_clear()
+
+
 def load_all() -> None:
     """Load and validate every catalog (start-up and tests)."""
     power_levels()
