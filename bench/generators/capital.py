@@ -136,7 +136,6 @@ def _created(rng: random.Random, cats: Catalogs) -> CapitalDocument:
     personality.flaw = rng.choice(basics.flaws).name
     starting = basics.starting
     character.starting_money = rng.randint(starting.money_min, starting.money_max)
-    character.money = character.starting_money
     vehicle = cats.vehicles[rng.choice(sorted(cats.vehicles))]
     character.special_asset = SpecialAssetChoice(
         asset=vehicle.id,

@@ -471,7 +471,7 @@ def test_superpower_samples() -> None:
 
 def test_level_caps() -> None:
     """Defense: "The levels are limited to the character’s DEX+POW" (line 2816);
-    Regeneration: "not purchase more levels of Regeneration than ½ their CON (round up)"
+    Regeneration: "cannot purchase more levels of Regeneration than ½ their CON (round up)"
     (line 3083); Flight: "must purchase enough levels of Flight to accommodate their SIZ"
     (line 2989)."""
     powers = catalog.superpowers()

@@ -42,8 +42,7 @@ MONEY_EARNED = Currency(
     MONEY,
     "Money",
     "mC",
-    "income (negative: expenses) between sessions; items marked bought are paid from it "
-    "(line 226)",
+    "income (negative: expenses) between sessions; items marked bought are paid from it",
 )
 
 RULES_TEXT = (

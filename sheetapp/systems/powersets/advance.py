@@ -1,0 +1,147 @@
+"""Power Sets advancement: the gamemaster awards character point budget points after an
+adventure (line 2537: "Your gamemaster may choose instead to reward character power
+budget points at the completion of an adventure or resolution of a major plot"), spent
+on superpower levels under the creation rules, or on buying off a failing (the points it
+gave leave the budget). Every price is the evaluation's, so the wizard and the editor
+agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from sheetapp.advancement.spec import Currency, SpendOption
+from sheetapp.core.changes import Change, apply_to_document
+from sheetapp.core.document import CharacterDocument
+from sheetapp.core.issues import DataPath
+from sheetapp.core.system import GameSystem
+
+BUDGET = "budget"
+
+AWARD = Currency(
+    BUDGET,
+    "Budget points",
+    "pts",
+    "character point budget awarded by the gamemaster after an adventure (line 2537)",
+)
+
+RULES_TEXT = (
+    "The gamemaster awards character point budget points after an adventure: 1 or 2 for "
+    "a minor or average one, 5 to 10 for a major victory (line 2537). They are spent at "
+    "once or stored: a superpower's next level at its cost per level, a new superpower, "
+    "or buying off a character failing (its points leave the budget)."
+)
+
+LIST_NAMES = {
+    "superpowers": "Superpower",
+    "failings": "Character failing",
+    "magic_spells": "Magic spell",
+    "psychic": "Psychic ability",
+    "sorcery": "Sorcery spell",
+    "mutations": "Mutation",
+    "power_sets": "Power set",
+}
+
+
+class PowersetsAdvancement:
+    """The declaration ``sheetapp.advancement`` finds as ``PowersetsSystem.advancement``."""
+
+    currencies: tuple[Currency, ...] = (AWARD,)
+    rules_text: str = RULES_TEXT
+    priced_totals: tuple[str, ...] = (BUDGET,)
+
+    def spend_options(
+        self, system: GameSystem[Any], document: CharacterDocument[Any, Any]
+    ) -> list[SpendOption]:
+        from sheetapp.systems.powersets.budget import power_name
+        from sheetapp.systems.powersets.catalog import failings
+
+        character = document.character
+        options: list[SpendOption] = []
+        for index, power in enumerate(character.superpowers):
+            path: DataPath = ("character", "superpowers", index, "levels")
+            change = Change("set", path, power.levels, power.levels + 1)
+            options.append(
+                SpendOption(
+                    "raise_superpower",
+                    f"{power_name(power)} {power.levels} → {power.levels + 1} levels",
+                    path,
+                    "one more level at its cost per level",
+                    {BUDGET: _price(system, document, change)},
+                    (change,),
+                    "lines 2437-2443: superpowers are bought in levels",
+                )
+            )
+        catalog = failings()
+        for index, failing in enumerate(character.failings):
+            row = catalog.get(failing.failing)
+            name = row.name if row is not None else failing.failing
+            path = ("character", "failings", index)
+            change = Change("remove", path, before=failing.model_dump(mode="json"))
+            options.append(
+                SpendOption(
+                    "buy_off_failing",
+                    f"Buy off {name} ({failing.points:+d})",
+                    path,
+                    "its points leave the budget",
+                    {BUDGET: _price(system, document, change)},
+                    (change,),
+                    "lines 2450-2456: failings add budget points",
+                )
+            )
+        options.append(
+            SpendOption("add_superpower", "Add a superpower", ("character", "superpowers"))
+        )
+        return options
+
+    def describe_path(self, document: CharacterDocument[Any, Any], path: DataPath) -> str:
+        if len(path) < 3 or path[0] != "character" or not isinstance(path[2], int):
+            return ""
+        key, index = str(path[1]), path[2]
+        items = getattr(document.character, key, None)
+        if not isinstance(items, list) or not 0 <= index < len(items):
+            return LIST_NAMES.get(key, "")
+        name = _item_name(key, items[index])
+        rest = " ".join(str(p).replace("_", " ") for p in path[3:] if isinstance(p, str))
+        return f"{name} › {rest.capitalize()}" if rest else name
+
+    def describe_value(self, path: DataPath, value: Any) -> str:
+        from sheetapp.systems.powersets.model import FailingChoice, SuperpowerChoice
+
+        if not isinstance(value, dict) or len(path) != 3 or path[0] != "character":
+            return ""
+        models: dict[str, type[BaseModel]] = {
+            "superpowers": SuperpowerChoice,
+            "failings": FailingChoice,
+        }
+        model = models.get(str(path[1]))
+        if model is None:
+            return ""
+        try:
+            item = model.model_validate(value)
+        except ValidationError:
+            return ""
+        return _item_name(str(path[1]), item)
+
+
+def _item_name(key: str, item: Any) -> str:
+    from sheetapp.systems.powersets.budget import power_name
+    from sheetapp.systems.powersets.catalog import failings
+
+    if key == "superpowers":
+        return power_name(item)
+    if key == "failings":
+        row = failings().get(item.failing)
+        return row.name if row is not None else item.failing
+    return LIST_NAMES.get(key, key)
+
+
+def _price(system: GameSystem[Any], document: CharacterDocument[Any, Any], change: Change) -> int:
+    """Budget points the change uses: how many fewer are left after it."""
+    before = system.evaluate(document).total(BUDGET).remaining or 0
+    after = system.evaluate(apply_to_document(document, [change])).total(BUDGET).remaining or 0
+    return before - after
+
+
+ADVANCEMENT = PowersetsAdvancement()

@@ -1,0 +1,134 @@
+"""Every issue code the Power Sets system emits, declared once with the rule it checks and
+where the chapter states it. Rules emit these constants, never a code typed as a string."""
+
+from __future__ import annotations
+
+from sheetapp.core.citation import cite
+from sheetapp.core.codes import IssueCode, declared
+
+SEED = "004_a6acbf8ec65b19a8.txt"
+
+NO_POWER_SET = IssueCode("powersets.no_power_set", "A character with no power set yet.")
+SET_TWICE = IssueCode("powersets.set_twice", "The same power set listed twice.")
+SET_ABOVE_GAME = IssueCode(
+    "powersets.set_above_game",
+    "A power set at a higher power level than the game's.",
+    cite(SEED, 323, "What is the game’s power level?"),
+)
+COMBINATION = IssueCode(
+    "powersets.combination",
+    "Power sets beyond what the game's power level allows a starting character.",
+    cite(SEED, 365, "Following are guidelines for beginning with more than one power set"),
+)
+SEVERAL_SETS = IssueCode(
+    "powersets.several_sets",
+    "More than one power set without the gamemaster's allowance.",
+    cite(SEED, 363, "your gamemaster should have the final say"),
+)
+SET_MISSING = IssueCode(
+    "powersets.set_missing", "Powers of a power set the character does not have."
+)
+MAGIC_SPELLS = IssueCode(
+    "powersets.magic_spells",
+    "More starting Magic spells than the power level gives.",
+    cite(SEED, 472, "A magician knows four spells of their choice"),
+)
+MAGIC_LEVEL = IssueCode(
+    "powersets.magic_level",
+    "A Magic spell cast at more levels than ½ INT.",
+    cite(SEED, 438, "a limit to how many levels can be added to a spell"),
+)
+MAGIC_MEMORY = IssueCode(
+    "powersets.magic_memory",
+    "More Magic spells memorised than ½ INT.",
+    cite(SEED, 458, "can memorize a number of spells equal to half their INT"),
+)
+MUTATION_PICKS = IssueCode(
+    "powersets.mutation_picks",
+    "More beneficial mutation picks than the power level and the adverse ones give.",
+    cite(SEED, 1018, "Choose mutations equal to ¼ your character’s CON"),
+)
+ADVERSE_LIMIT = IssueCode(
+    "powersets.adverse_limit",
+    "More adverse mutations than the power level allows.",
+    cite(SEED, 1018, "you cannot take more adverse mutations than ¼ your CON"),
+)
+ADVERSE_APPROVAL = IssueCode(
+    "powersets.adverse_approval",
+    "More than four adverse mutations, which the gamemaster must approve.",
+    cite(SEED, 1018, "Your gamemaster must approve taking more than four adverse mutations"),
+)
+TWO_MAJORS = IssueCode(
+    "powersets.two_majors",
+    "Two major mutations at the Heroic level, which the gamemaster must allow.",
+    cite(SEED, 1018, "you can pick two major mutations only if your gamemaster allows it"),
+)
+MUTATION_TWICE = IssueCode(
+    "powersets.mutation_twice", "A mutation listed twice (a second pick makes it major)."
+)
+MUTATION_MINOR_ONLY = IssueCode(
+    "powersets.mutation_minor_only", "A major version of a mutation that has only a minor one."
+)
+NORMAL_MUTATIONS = IssueCode(
+    "powersets.normal_mutations",
+    "Mutations at the Normal level are rolled, two by default.",
+    cite(SEED, 1017, "roll D100 twice on the"),
+)
+PSYCHIC_ABILITIES = IssueCode(
+    "powersets.psychic_abilities",
+    "More starting psychic abilities than the power level gives.",
+    cite(SEED, 1281, "Two psychic abilities at skill ratings equal to their POW×1."),
+)
+SORCERY_POW = IssueCode(
+    "powersets.sorcery_pow",
+    "Sorcery without POW 16.",
+    cite(SEED, 1729, "To be able to cast sorcery spells, a sorcerer must have POW 16+"),
+)
+SORCERY_LEVELS = IssueCode(
+    "powersets.sorcery_levels",
+    "More starting Sorcery spell levels than the power level gives.",
+    cite(SEED, 1735, "Up to ½ INT (round up) in levels of spells known."),
+)
+SORCERY_MEMORY = IssueCode(
+    "powersets.sorcery_memory",
+    "More Sorcery spell levels in memory than INT.",
+    cite(SEED, 1740, "A sorcerer can keep up to their INT in spell levels stored in their mind"),
+)
+SORCERY_SPELL_LEVEL = IssueCode(
+    "powersets.sorcery_spell_level", "A Sorcery spell at a level its heading does not give."
+)
+POWER_CHOICE = IssueCode(
+    "powersets.power_choice", "A superpower without the choice it needs (an energy type...)."
+)
+POWER_COST = IssueCode(
+    "powersets.power_cost", "A superpower of variable cost without the cost the GM set."
+)
+LEVEL_CAP = IssueCode(
+    "powersets.level_cap",
+    "A superpower above (or below) the levels its characteristics allow.",
+)
+OVER_BUDGET = IssueCode(
+    "powersets.over_budget",
+    "Superpowers costing more than the character point budget.",
+    cite(SEED, 2429, "determine your character’s initial character point budget"),
+)
+FAILINGS_CAP = IssueCode(
+    "powersets.failings_cap",
+    "Character failings worth more than ½ the starting budget.",
+    cite(SEED, 2452, "Your character can only take up to ½ their starting character point budget"),
+)
+FAILING_POINTS = IssueCode(
+    "powersets.failing_points", "A character failing given points outside its table row."
+)
+MODIFIER_CAP = IssueCode(
+    "powersets.modifier_cap",
+    "A superpower earning more than ½ its cost through power modifiers.",
+    cite(SEED, 2491, "No superpower can earn more character point budget points than ½"),
+)
+MODIFIER_POWER = IssueCode(
+    "powersets.modifier_power", "A power modifier for a superpower the character does not have."
+)
+UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
+
+#: every code above, by its text
+CODES = declared(globals())

@@ -1,0 +1,351 @@
+"""The Power Sets character's lists, declared once (see :mod:`sheetapp.editing.collections`):
+power sets, skills, each power set's powers, power modifiers and failings. The window's
+editor page comes from these declarations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetapp.editing.builders import EditError
+from sheetapp.editing.collections import (
+    CellView,
+    Collection,
+    Column,
+    PickEntry,
+    choice_list,
+)
+from sheetapp.systems.powersets.budget import power_name
+from sheetapp.systems.powersets.catalog import (
+    POWER_LEVELS,
+    POWER_SETS,
+    SeedEntry,
+    energy_types,
+    failings,
+    magic_spells,
+    mutations_by_id,
+    power_modifiers,
+    psychic_abilities,
+    sorcery_spells,
+    superpowers,
+)
+from sheetapp.systems.powersets.model import (
+    FailingChoice,
+    MagicSpellChoice,
+    ModifierChoice,
+    MutationChoice,
+    PowerSetChoice,
+    PowersetsDocument,
+    PsychicChoice,
+    SkillEntry,
+    SorceryChoice,
+    SuperpowerChoice,
+)
+from sheetapp.systems.powersets.rules import SET_NAMES
+
+
+def _entry(entry: SeedEntry, group: str, cost: str = "") -> PickEntry:
+    return PickEntry(entry.id, entry.name, group, cost, entry.text, seed_lines=entry.seed_lines)
+
+
+def _named(catalog: Any, field: str) -> Any:
+    """A read-only name cell from the catalog, with its text to read beside the table."""
+
+    def build(_document: Any, _row: int, item: Any) -> CellView:
+        key = getattr(item, field)
+        entry = catalog().get(key)
+        if entry is None:
+            return CellView(f"{key} (unknown)")
+        return CellView(entry.name, tooltip=entry.text, rule_text=entry.text)
+
+    return build
+
+
+def _maker(catalog: Any, model: type[Any], field: str, noun: str) -> Any:
+    def make(_document: Any, entry_id: str) -> Any:
+        if entry_id not in catalog():
+            raise EditError(f"There is no {noun} '{entry_id}'")
+        return model(**{field: entry_id})
+
+    return make
+
+
+# --- power sets and skills --------------------------------------------------------------
+
+POWER_SET_LIST: Collection[PowersetsDocument] = Collection(
+    key="power_sets",
+    title="Power sets",
+    noun="power set",
+    path=("character", "power_sets"),
+    item_model=PowerSetChoice,
+    columns=(
+        Column(
+            "Power set",
+            field="power_set",
+            edit="choice",
+            format=lambda v: SET_NAMES.get(v, str(v)),
+            choices=lambda _d, _i: [(s, SET_NAMES[s]) for s in POWER_SETS],
+        ),
+        Column(
+            "Power level",
+            field="level",
+            edit="choice",
+            format=lambda v: str(v).title(),
+            choices=lambda _d, _i: [(level, level.title()) for level in POWER_LEVELS],
+        ),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda _document: PowerSetChoice(),
+    name=lambda document, row: SET_NAMES[document.character.power_sets[row].power_set],
+    help="The game's power level (Campaign) sets which combinations a starting character "
+    "may have; more than one set needs the gamemaster's allowance.",
+)
+
+SKILLS: Collection[PowersetsDocument] = Collection(
+    key="skills",
+    title="Skills",
+    noun="skill",
+    path=("character", "skills"),
+    item_model=SkillEntry,
+    columns=(
+        Column("Skill", field="name", edit="text"),
+        Column("Value (%)", field="value", edit="int", align_right=True),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda _document: SkillEntry(name="New skill"),
+    name=lambda document, row: document.character.skills[row].name or "A skill",
+    help="The base character's skills, as your rulebook gives them.",
+)
+
+# --- the five power sets ------------------------------------------------------------------
+
+MAGIC: Collection[PowersetsDocument] = Collection(
+    key="magic_spells",
+    title="Magic",
+    noun="spell",
+    path=("character", "magic_spells"),
+    item_model=MagicSpellChoice,
+    columns=(
+        Column("Spell", cell=_named(magic_spells, "spell")),
+        Column("Levels", field="level", edit="int", align_right=True),
+        Column("Skill (%)", field="skill", edit="int", align_right=True),
+        Column("Memorised", field="memorised", edit="bool"),
+        Column("Learned in play", field="learned_in_play", edit="bool"),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=lambda: [
+        _entry(s, "Magic spell", f"{s.cost_text} PP/level") for s in magic_spells().values()
+    ],
+    new_item=_maker(magic_spells, MagicSpellChoice, "spell", "Magic spell"),
+    name=lambda document, row: _name(magic_spells, document.character.magic_spells[row].spell),
+)
+
+MUTATIONS: Collection[PowersetsDocument] = Collection(
+    key="mutations",
+    title="Mutations",
+    noun="mutation",
+    path=("character", "mutations"),
+    item_model=MutationChoice,
+    columns=(
+        Column("Mutation", cell=_named(mutations_by_id, "mutation")),
+        Column(
+            "Kind",
+            cell=lambda _d, _r, item: CellView(
+                _kind(mutations_by_id().get(item.mutation)), tooltip="Beneficial or adverse"
+            ),
+        ),
+        Column("Major", field="major", edit="bool"),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=lambda: [
+        _entry(m, "Adverse mutation" if m.kind == "adverse" else "Beneficial mutation")
+        for m in mutations_by_id().values()
+    ],
+    new_item=_maker(mutations_by_id, MutationChoice, "mutation", "mutation"),
+    name=lambda document, row: _name(mutations_by_id, document.character.mutations[row].mutation),
+)
+
+PSYCHIC: Collection[PowersetsDocument] = Collection(
+    key="psychic",
+    title="Psychic",
+    noun="psychic ability",
+    path=("character", "psychic"),
+    item_model=PsychicChoice,
+    columns=(
+        Column("Ability", cell=_named(psychic_abilities, "ability")),
+        Column("Skill (%)", field="skill", edit="int", align_right=True),
+        Column("Learned in play", field="learned_in_play", edit="bool"),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=lambda: [
+        _entry(a, "Psychic ability", a.cost_text) for a in psychic_abilities().values()
+    ],
+    new_item=_maker(psychic_abilities, PsychicChoice, "ability", "psychic ability"),
+    name=lambda document, row: _name(psychic_abilities, document.character.psychic[row].ability),
+)
+
+SORCERY: Collection[PowersetsDocument] = Collection(
+    key="sorcery",
+    title="Sorcery",
+    noun="spell",
+    path=("character", "sorcery"),
+    item_model=SorceryChoice,
+    columns=(
+        Column("Spell", cell=_named(sorcery_spells, "spell")),
+        Column("Level", field="level", edit="int", align_right=True),
+        Column("In memory", field="in_memory", edit="bool"),
+        Column("Learned in play", field="learned_in_play", edit="bool"),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=lambda: [
+        _entry(
+            s,
+            "Sorcery spell",
+            f"level {s.level_min}" + (f"-{s.level_max}" if s.level_max > s.level_min else ""),
+        )
+        for s in sorcery_spells().values()
+    ],
+    new_item=lambda _d, spell_id: _new_sorcery(spell_id),
+    name=lambda document, row: _name(sorcery_spells, document.character.sorcery[row].spell),
+)
+
+
+def _new_sorcery(spell_id: str) -> SorceryChoice:
+    spell = sorcery_spells().get(spell_id)
+    if spell is None:
+        raise EditError(f"There is no Sorcery spell '{spell_id}'")
+    return SorceryChoice(spell=spell_id, level=spell.level_min)
+
+
+def _choice_cell(_document: Any, row: int, item: SuperpowerChoice) -> CellView:
+    power = superpowers().get(item.power)
+    path = ("character", "superpowers", row, "choice")
+    spec = power.choices[0] if power is not None and power.choices else None
+    if spec is None:
+        return CellView(item.choice, path, "text", item.choice)
+    options = [e.name for e in energy_types().values()] if spec.energy_types else []
+    options += list(spec.options)
+    if options and not spec.open:
+        return CellView(
+            item.choice or "(choose)",
+            path,
+            "choice",
+            item.choice or None,
+            choice_list([(o, o) for o in options], "(choose)"),
+            tooltip=spec.label,
+        )
+    return CellView(item.choice or "(type it)", path, "text", item.choice, tooltip=spec.label)
+
+
+SUPERPOWERS: Collection[PowersetsDocument] = Collection(
+    key="superpowers",
+    title="Superpowers",
+    noun="superpower",
+    path=("character", "superpowers"),
+    item_model=SuperpowerChoice,
+    columns=(
+        Column("Power", cell=_named(superpowers, "power")),
+        Column("Own name", field="name", edit="text"),
+        Column("Levels", field="levels", edit="int", align_right=True),
+        Column("Choice", field="choice", cell=_choice_cell),
+        Column("Cost (GM)", field="cost_override", edit="int", align_right=True),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=lambda: [_entry(p, "Superpower", f"{p.cost_text} pts") for p in superpowers().values()],
+    new_item=_maker(superpowers, SuperpowerChoice, "power", "superpower"),
+    name=lambda document, row: power_name(document.character.superpowers[row]),
+    help="Each level costs the power's character points; the budget and what failings "
+    "and modifiers give back are on the Costs tab and in the Explain panel.",
+)
+
+
+def _power_choices(document: Any, _item: Any) -> list[tuple[Any, str]]:
+    names = [power_name(p) for p in document.character.superpowers]
+    return [(name, name) for name in dict.fromkeys(names)]
+
+
+def _new_modifier(document: PowersetsDocument, modifier_id: str) -> ModifierChoice:
+    if modifier_id not in power_modifiers():
+        raise EditError(f"There is no power modifier '{modifier_id}'")
+    powers = document.character.superpowers
+    return ModifierChoice(modifier=modifier_id, power=power_name(powers[0]) if powers else "")
+
+
+MODIFIERS: Collection[PowersetsDocument] = Collection(
+    key="power_modifiers",
+    title="Power modifiers",
+    noun="power modifier",
+    path=("character", "power_modifiers"),
+    item_model=ModifierChoice,
+    columns=(
+        Column("Modifier", cell=_named(power_modifiers, "modifier")),
+        Column("Power", field="power", edit="choice", choices=_power_choices),
+        Column(
+            "Amount",
+            field="amount",
+            edit="int",
+            align_right=True,
+            tooltip="Uses per day, or power points, where the modifier counts them.",
+        ),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=lambda: [
+        _entry(m, "Power modifier", m.reward_text) for m in power_modifiers().values()
+    ],
+    new_item=_new_modifier,
+    name=lambda document, row: _name(
+        power_modifiers, document.character.power_modifiers[row].modifier
+    ),
+)
+
+
+FAILINGS: Collection[PowersetsDocument] = Collection(
+    key="failings",
+    title="Failings",
+    noun="character failing",
+    path=("character", "failings"),
+    item_model=FailingChoice,
+    columns=(
+        Column("Failing", cell=_named(failings, "failing")),
+        Column("Points", field="points", edit="int", align_right=True),
+        Column(
+            "Table gives",
+            cell=lambda _d, _r, item: CellView(
+                getattr(failings().get(item.failing), "reward_text", "")
+            ),
+        ),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=lambda: [_entry(f, "Character failing", f.reward_text) for f in failings().values()],
+    new_item=lambda _d, failing_id: _new_failing(failing_id),
+    name=lambda document, row: _name(failings, document.character.failings[row].failing),
+)
+
+
+def _new_failing(failing_id: str) -> FailingChoice:
+    row = failings().get(failing_id)
+    if row is None:
+        raise EditError(f"There is no character failing '{failing_id}'")
+    return FailingChoice(failing=failing_id, points=row.reward_min)
+
+
+def _name(catalog: Any, key: str) -> str:
+    entry = catalog().get(key)
+    return entry.name if entry is not None else key
+
+
+def _kind(entry: Any) -> str:
+    return "Adverse" if entry is not None and entry.kind == "adverse" else "Beneficial"
+
+
+#: every list of the Power Sets character, in the order the page shows them
+COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
+    POWER_SET_LIST,
+    SUPERPOWERS,
+    MODIFIERS,
+    FAILINGS,
+    MAGIC,
+    MUTATIONS,
+    PSYCHIC,
+    SORCERY,
+    SKILLS,
+)

@@ -1,0 +1,189 @@
+"""What a Power Sets file stores: the player's choices, never totals.
+
+The seed (``../shared/seeds/004_a6acbf8ec65b19a8.txt``) is the powers chapter of a
+percentile game; the base character it refers to (characteristics, skills, hit points)
+lives in chapters we do not have, so it is modelled minimally: the seven characteristics
+the chapter names, and a skills list the player fills. Every number the chapter leaves
+to those chapters is a campaign setting (``PowersetsCampaign``, see README.md).
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Literal
+
+from pydantic import Field
+from pydantic.config import JsonDict
+
+from sheetapp.core.catalog import ID_PATTERN
+from sheetapp.core.document import MAX_NAME_LENGTH, MAX_TEXT_LENGTH, CharacterDocument, FileModel
+from sheetapp.systems.powersets.catalog import PowerLevelId, PowerSetId
+
+#: far beyond any character: a guard against absurd input, never a rule
+SCORE_LIMIT = 1000
+PERCENT_LIMIT = 999
+LEVEL_LIMIT = 1000
+
+POWER_LEVEL_LABELS: JsonDict = {
+    "normal": "Normal",
+    "heroic": "Heroic",
+    "epic": "Epic",
+    "superhuman": "Superhuman",
+}
+
+
+def _score(label: str) -> builtins.int:
+    return Field(default=10, ge=0, le=SCORE_LIMIT, title=label)
+
+
+class Characteristics(FileModel):
+    """The characteristics the chapter uses (the base chapters define them)."""
+
+    str: builtins.int = _score("STR")
+    con: builtins.int = _score("CON")
+    siz: builtins.int = _score("SIZ")
+    int: builtins.int = _score("INT")
+    pow: builtins.int = _score("POW")
+    dex: builtins.int = _score("DEX")
+    cha: builtins.int = _score("CHA")
+
+    def scores(self) -> dict[builtins.str, builtins.int]:
+        """By the chapter's names: ``{"STR": 12, ...}``."""
+        return {name.upper(): getattr(self, name) for name in type(self).model_fields}
+
+
+class PowerSetChoice(FileModel):
+    """One power set the character has, at a power level (lines 323-396)."""
+
+    power_set: PowerSetId = "superpowers"
+    level: PowerLevelId = "normal"
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class SkillEntry(FileModel):
+    """A skill of the base character, as the player's rulebook gives it (percent)."""
+
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    value: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Value (%)")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class MagicSpellChoice(FileModel):
+    """A Magic spell known, as a percentile skill (lines 420-475)."""
+
+    spell: str = Field(pattern=ID_PATTERN)
+    level: int = Field(default=1, ge=1, le=LEVEL_LIMIT, title="Levels")
+    skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
+    memorised: bool = Field(default=True, title="Memorised")
+    learned_in_play: bool = Field(default=False, title="Learned in play")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class MutationChoice(FileModel):
+    """A mutation (lines 1016-1235): minor, or major (two picks)."""
+
+    mutation: str = Field(pattern=ID_PATTERN)
+    major: bool = Field(default=False, title="Major")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class PsychicChoice(FileModel):
+    """A psychic ability, as a percentile skill (lines 1270-1300)."""
+
+    ability: str = Field(pattern=ID_PATTERN)
+    skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
+    learned_in_play: bool = Field(default=False, title="Learned in play")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class SorceryChoice(FileModel):
+    """A Sorcery spell known at a spell level (lines 1735-2045)."""
+
+    spell: str = Field(pattern=ID_PATTERN)
+    level: int = Field(default=1, ge=1, le=LEVEL_LIMIT, title="Level")
+    in_memory: bool = Field(default=True, title="In memory")
+    learned_in_play: bool = Field(default=False, title="Learned in play")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class SuperpowerChoice(FileModel):
+    """A superpower bought in levels (lines 2437-2450), with the choices it needs."""
+
+    power: str = Field(pattern=ID_PATTERN)
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH, description="its own name")
+    levels: int = Field(default=1, ge=0, le=LEVEL_LIMIT, title="Levels")
+    choice: str = Field(
+        default="", max_length=MAX_NAME_LENGTH, title="Choice", description="energy type, etc."
+    )
+    own_modifier: str | None = Field(default=None, title="Its own modifier")
+    cost_override: int | None = Field(
+        default=None, ge=0, le=1_000_000, title="Cost (GM)", description="a Variable cost"
+    )
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class ModifierChoice(FileModel):
+    """A power modifier on one superpower (lines 2485-2515), named by the power's name."""
+
+    modifier: str = Field(pattern=ID_PATTERN)
+    power: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Power")
+    amount: int = Field(
+        default=1,
+        ge=0,
+        le=LEVEL_LIMIT,
+        title="Amount",
+        description="uses per day, or power points, where the modifier counts them",
+    )
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class FailingChoice(FileModel):
+    """A character failing (lines 2450-2483) and the budget points it gives."""
+
+    failing: str = Field(pattern=ID_PATTERN)
+    points: int = Field(default=1, ge=-LEVEL_LIMIT, le=LEVEL_LIMIT, title="Points")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class PowersetsCharacter(FileModel):
+    characteristics: Characteristics = Field(default_factory=Characteristics)
+    power_sets: list[PowerSetChoice] = Field(default_factory=list)
+    skills: list[SkillEntry] = Field(default_factory=list)
+    magic_spells: list[MagicSpellChoice] = Field(default_factory=list)
+    mutations: list[MutationChoice] = Field(default_factory=list)
+    psychic: list[PsychicChoice] = Field(default_factory=list)
+    sorcery: list[SorceryChoice] = Field(default_factory=list)
+    superpowers: list[SuperpowerChoice] = Field(default_factory=list)
+    power_modifiers: list[ModifierChoice] = Field(default_factory=list)
+    failings: list[FailingChoice] = Field(default_factory=list)
+
+
+class PowersetsCampaign(FileModel):
+    """What the chapter leaves to the gamemaster or to other chapters (README.md)."""
+
+    power_level: PowerLevelId = Field(
+        default="heroic",
+        title="Game power level",
+        json_schema_extra={"choice_labels": POWER_LEVEL_LABELS},
+    )
+    several_sets_allowed: bool = Field(
+        default=False,
+        title="The gamemaster allows more than one power set",
+        description="the gamemaster has the final say on starting with more than one power set",
+    )
+    superpower_budget: Literal["characteristics", "flat"] = Field(
+        default="characteristics",
+        title="Superpower budget",
+        description="from the unmodified characteristics (lines 2431-2434), or the "
+        "gamemaster's flat 10 / 20 / 35 / 75 (line 2436)",
+        json_schema_extra={
+            "choice_labels": {
+                "characteristics": "From the characteristics",
+                "flat": "The gamemaster's flat budget",
+            }
+        },
+    )
+
+
+class PowersetsDocument(CharacterDocument[PowersetsCampaign, PowersetsCharacter]):
+    system: Literal["powersets"] = "powersets"

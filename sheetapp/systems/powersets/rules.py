@@ -1,0 +1,565 @@
+"""The chapter's rules as checks (a rule stated and broken is an error, a step not done a
+warning, advice info); every message names the item as the player knows it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sheetapp.core.codes import IssueCode
+from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.systems.powersets import codes
+from sheetapp.systems.powersets.budget import Budget
+from sheetapp.systems.powersets.catalog import (
+    POWER_LEVELS,
+    PowerLevelId,
+    PowerSetId,
+    failings,
+    magic_spells,
+    mutations_by_id,
+    power_levels,
+    sorcery_spells,
+    superpowers,
+)
+from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharacter
+
+SET_NAMES: dict[PowerSetId, str] = {
+    "magic": "Magic",
+    "mutations": "Mutations",
+    "psychic": "Psychic Abilities",
+    "sorcery": "Sorcery",
+    "superpowers": "Superpowers",
+}
+#: the list each power set fills
+SET_LISTS: dict[PowerSetId, str] = {
+    "magic": "magic_spells",
+    "mutations": "mutations",
+    "psychic": "psychic",
+    "sorcery": "sorcery",
+    "superpowers": "superpowers",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    character: PowersetsCharacter
+    campaign: PowersetsCampaign
+    budget: Budget
+
+    def level_of(self, power_set: PowerSetId) -> PowerLevelId | None:
+        return next((c.level for c in self.character.power_sets if c.power_set == power_set), None)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return self.character.characteristics.scores()
+
+
+Rule = Callable[[RuleContext], list[Issue]]
+
+
+def _issue(severity: Severity, code: IssueCode, message: str, path: DataPath, hint: str) -> Issue:
+    return Issue(severity, code, message, path, hint)
+
+
+def _rank(level: PowerLevelId) -> int:
+    return POWER_LEVELS.index(level)
+
+
+def power_set_levels(ctx: RuleContext) -> list[Issue]:
+    """Lines 359-396: one game power level; each set at a level, in one of the level's
+    combinations (or less); more than one set only with the gamemaster's allowance."""
+    issues: list[Issue] = []
+    character, campaign = ctx.character, ctx.campaign
+    sets = character.power_sets
+    path: DataPath = ("character", "power_sets")
+    if not sets:
+        return [
+            _issue(
+                Severity.WARNING,
+                codes.NO_POWER_SET,
+                "No power set chosen yet.",
+                path,
+                "Add a power set (Magic, Mutations, Psychic Abilities, Sorcery or "
+                "Superpowers) at a power level.",
+            )
+        ]
+    seen: set[str] = set()
+    game = campaign.power_level
+    for index, choice in enumerate(sets):
+        name = SET_NAMES[choice.power_set]
+        if choice.power_set in seen:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SET_TWICE,
+                    f"{name} is listed twice.",
+                    (*path, index),
+                    "Remove one; a set has one power level.",
+                )
+            )
+        seen.add(choice.power_set)
+        if _rank(choice.level) > _rank(game):
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SET_ABOVE_GAME,
+                    f"{name} at {choice.level.title()} is above the game's power level "
+                    f"({game.title()}).",
+                    (*path, index, "level"),
+                    f"Lower it to {game.title()} or less, or agree a higher game level.",
+                )
+            )
+    if len(sets) > 1 and not campaign.several_sets_allowed:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.SEVERAL_SETS,
+                f"{len(sets)} power sets: starting with more than one needs the gamemaster's "
+                "allowance.",
+                path,
+                "Ask the gamemaster and tick it in the campaign settings, or keep one set.",
+            )
+        )
+    wanted = sorted((_rank(c.level) for c in sets), reverse=True)
+    allowed = next(level for level in power_levels().levels if level.id == game)
+    fits = any(
+        len(combo.sets) >= len(wanted)
+        and all(rank <= _rank(level) for rank, level in zip(wanted, combo.sets, strict=False))
+        for combo in allowed.combinations
+    )
+    if not fits:
+        options = "; ".join(
+            " + ".join(level.title() for level in combo.sets) for combo in allowed.combinations
+        )
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.COMBINATION,
+                f"These power sets are more than a {game.title()} character begins with.",
+                path,
+                f"A {game.title()} character begins with one of: {options}.",
+            )
+        )
+    for power_set, field in SET_LISTS.items():
+        if getattr(character, field) and power_set not in seen:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SET_MISSING,
+                    f"{SET_NAMES[power_set]} are listed but the character does not have the "
+                    f"{SET_NAMES[power_set]} power set.",
+                    ("character", field),
+                    f"Add {SET_NAMES[power_set]} as a power set, or remove them.",
+                )
+            )
+    return issues
+
+
+def magic(ctx: RuleContext) -> list[Issue]:
+    """Lines 458, 438, 472-475: starting spells by power level; memorised spells and
+    levels per spell up to ½ INT (round up)."""
+    level = ctx.level_of("magic")
+    spells = ctx.character.magic_spells
+    if level is None or not spells:
+        return []
+    rules = power_levels()
+    issues: list[Issue] = []
+    start = next(s for s in rules.magic if s.id == level)
+    starting = [s for s in spells if not s.learned_in_play]
+    path: DataPath = ("character", "magic_spells")
+    if len(starting) > start.spells:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.MAGIC_SPELLS,
+                f"{len(starting)} starting spells; a {level.title()} magician knows "
+                f"{start.spells}.",
+                path,
+                "Remove spells, or tick 'Learned in play' on those learned since.",
+            )
+        )
+    intelligence = ctx.scores["INT"]
+    memory = rules.rule("magic_memory").scaled
+    limit = rules.rule("magic_spell_level").scaled
+    assert memory is not None and limit is not None
+    most = limit.value(intelligence)
+    for index, spell in enumerate(spells):
+        if spell.level > most:
+            name = _name(magic_spells(), spell.spell)
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MAGIC_LEVEL,
+                    f"{name} at {spell.level} levels: at most ½ INT ({most}) levels.",
+                    (*path, index, "level"),
+                    f"Lower it to {most} levels, or raise INT.",
+                )
+            )
+    memorised = sum(1 for s in spells if s.memorised)
+    room = memory.value(intelligence)
+    if memorised > room:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.MAGIC_MEMORY,
+                f"{memorised} spells memorised; with INT {intelligence} a magician memorises "
+                f"{room}.",
+                path,
+                "Untick 'Memorised' on some spells.",
+            )
+        )
+    return issues
+
+
+def mutations(ctx: RuleContext) -> list[Issue]:
+    """Lines 1014-1021: a major mutation is two picks; picks, and adverse mutations, from
+    the initial CON by power level; adverse mutations buy beneficial ones 1 to 1."""
+    level = ctx.level_of("mutations")
+    chosen = ctx.character.mutations
+    if level is None or not chosen:
+        return []
+    catalog = mutations_by_id()
+    issues: list[Issue] = []
+    path: DataPath = ("character", "mutations")
+    counts = Counter(m.mutation for m in chosen)
+    for index, choice in enumerate(chosen):
+        entry = catalog.get(choice.mutation)
+        if counts[choice.mutation] > 1 and chosen.index(choice) != index:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MUTATION_TWICE,
+                    f"{_name(catalog, choice.mutation)} is listed twice.",
+                    (*path, index),
+                    "Remove this row and tick 'Major' on the first: a second pick makes it major.",
+                )
+            )
+        if entry is not None and entry.minor_only and choice.major:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MUTATION_MINOR_ONLY,
+                    f"{entry.name} has only a minor version.",
+                    (*path, index, "major"),
+                    "Untick 'Major'.",
+                )
+            )
+
+    def picks(kind: str) -> int:
+        return sum(
+            2 if m.major else 1
+            for m in chosen
+            if (entry := catalog.get(m.mutation)) is not None and entry.kind == kind
+        )
+
+    good, bad = picks("beneficial"), picks("adverse")
+    start = next(s for s in power_levels().mutations if s.id == level)
+    con = ctx.scores["CON"]
+    if start.picks is None:
+        if good + bad > start.rolls:
+            issues.append(
+                _issue(
+                    Severity.INFO,
+                    codes.NORMAL_MUTATIONS,
+                    f"{good + bad} mutation picks: at the Normal level mutations are rolled, "
+                    f"{start.rolls} by default (more after adverse ones and Luck rolls).",
+                    path,
+                    "Fine if the rolls or the gamemaster gave them.",
+                )
+            )
+        return issues
+    allowed = start.picks.value(con) + bad
+    if good > allowed:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.MUTATION_PICKS,
+                f"{good} beneficial picks; CON {con} at {level.title()} gives "
+                f"{start.picks.value(con)}, plus {bad} for the adverse ones = {allowed}.",
+                path,
+                "Remove a beneficial mutation, make a major one minor, or take an adverse one.",
+            )
+        )
+    if start.adverse_limit is not None and bad > start.adverse_limit.value(con):
+        most = start.adverse_limit.value(con)
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.ADVERSE_LIMIT,
+                f"{bad} adverse picks; at {level.title()} at most {most} (CON {con}).",
+                path,
+                "Remove an adverse mutation.",
+            )
+        )
+    if start.adverse_approval_above is not None and bad > start.adverse_approval_above:
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.ADVERSE_APPROVAL,
+                f"{bad} adverse mutations: more than {start.adverse_approval_above} needs the "
+                "gamemaster's approval.",
+                path,
+                "Check it with the gamemaster.",
+            )
+        )
+    majors = sum(1 for m in chosen if m.major)
+    if start.two_majors_need_approval and majors >= 2:
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.TWO_MAJORS,
+                f"{majors} major mutations at {level.title()}: two need the gamemaster's "
+                "allowance.",
+                path,
+                "Check it with the gamemaster.",
+            )
+        )
+    return issues
+
+
+def psychic(ctx: RuleContext) -> list[Issue]:
+    """Lines 1281-1284: the starting psychic abilities by power level."""
+    level = ctx.level_of("psychic")
+    chosen = [a for a in ctx.character.psychic if not a.learned_in_play]
+    if level is None or not chosen:
+        return []
+    start = next(s for s in power_levels().psychic if s.id == level)
+    if len(chosen) <= start.abilities:
+        return []
+    return [
+        _issue(
+            Severity.ERROR,
+            codes.PSYCHIC_ABILITIES,
+            f"{len(chosen)} starting psychic abilities; a {level.title()} psychic begins with "
+            f"{start.abilities}.",
+            ("character", "psychic"),
+            "Remove abilities, or tick 'Learned in play' on those gained since.",
+        )
+    ]
+
+
+def sorcery(ctx: RuleContext) -> list[Issue]:
+    """Lines 1729, 1735-1740: POW 16+; starting levels by power level; INT in memory."""
+    level = ctx.level_of("sorcery")
+    spells = ctx.character.sorcery
+    if level is None:
+        return []
+    rules = power_levels()
+    issues: list[Issue] = []
+    path: DataPath = ("character", "sorcery")
+    need = rules.rule("sorcery_min_pow").value or 16
+    pow_ = ctx.scores["POW"]
+    if pow_ < need:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.SORCERY_POW,
+                f"Sorcery needs POW {need}+; the character has POW {pow_}.",
+                ("character", "characteristics", "pow"),
+                f"Raise POW to {need}, or choose another power set.",
+            )
+        )
+    catalog = sorcery_spells()
+    for index, choice in enumerate(spells):
+        entry = catalog.get(choice.spell)
+        if entry is not None and not entry.level_min <= choice.level <= entry.level_max:
+            span = (
+                f"{entry.level_min}"
+                if entry.level_min == entry.level_max
+                else f"{entry.level_min}-{entry.level_max}"
+            )
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SORCERY_SPELL_LEVEL,
+                    f"{entry.name} at level {choice.level}: its levels are {span}.",
+                    (*path, index, "level"),
+                    f"Set a level of {span}.",
+                )
+            )
+    start = next(s for s in rules.sorcery if s.id == level)
+    intelligence = ctx.scores["INT"]
+    allowed = start.levels.value(intelligence)
+    known = sum(s.level for s in spells if not s.learned_in_play)
+    if known > allowed:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.SORCERY_LEVELS,
+                f"{known} levels of starting spells; at {level.title()} up to "
+                f"{start.levels.describe()} = {allowed}.",
+                path,
+                "Remove spells or lower their levels, or tick 'Learned in play'.",
+            )
+        )
+    in_memory = sum(s.level for s in spells if s.in_memory)
+    if in_memory > intelligence:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.SORCERY_MEMORY,
+                f"{in_memory} spell levels in memory; a sorcerer keeps up to INT "
+                f"({intelligence}); the rest wait in the grimoire.",
+                path,
+                "Untick 'In memory' on some spells.",
+            )
+        )
+    return issues
+
+
+def superpower_choices(ctx: RuleContext) -> list[Issue]:
+    """Choices a power needs (an energy type...), variable costs and level caps."""
+    issues: list[Issue] = []
+    path: DataPath = ("character", "superpowers")
+    scores = ctx.scores
+    for index, choice in enumerate(ctx.character.superpowers):
+        power = superpowers().get(choice.power)
+        if power is None:
+            continue
+        name = choice.name.strip() or power.name
+        if power.choices and not choice.choice.strip():
+            issues.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.POWER_CHOICE,
+                    f"{name}: choose its {power.choices[0].label.lower()}.",
+                    (*path, index, "choice"),
+                    "Type or pick it in the Choice cell.",
+                )
+            )
+        variable = power.cost_per_level is None and not any(c.option_costs for c in power.choices)
+        if variable and choice.cost_override is None:
+            issues.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.POWER_COST,
+                    f"{name}: its cost is {power.cost_text.lower()}; the gamemaster sets it.",
+                    (*path, index, "cost_override"),
+                    "Type the cost the gamemaster set.",
+                )
+            )
+        cap = power.level_cap
+        if cap is not None:
+            limit = cap.value(scores)
+            broken = choice.levels > limit if cap.kind == "max" else choice.levels < limit
+            if broken:
+                words = "at most" if cap.kind == "max" else "at least"
+                issues.append(
+                    _issue(
+                        Severity.ERROR,
+                        codes.LEVEL_CAP,
+                        f"{name} at {choice.levels} levels: {words} {limit} ({cap.text}).",
+                        (*path, index, "levels"),
+                        f"Set {limit} levels"
+                        + (f", unless {cap.unless}" if cap.unless else "")
+                        + ".",
+                    )
+                )
+    return issues
+
+
+def superpower_budget(ctx: RuleContext) -> list[Issue]:
+    """Lines 2427-2491: the budget, failings up to ½ of it, modifiers up to ½ a power's
+    cost, and unspent points banked (never below zero)."""
+    budget = ctx.budget
+    character = ctx.character
+    issues: list[Issue] = []
+    if budget.level is None:
+        return issues
+    for number, failing in enumerate(character.failings):
+        row = failings().get(failing.failing)
+        if row is None or row.per_die:
+            continue
+        if not row.reward_min <= failing.points <= row.reward_max:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.FAILING_POINTS,
+                    f"{row.name}: {failing.points:+d} points; its row gives {row.reward_text}.",
+                    ("character", "failings", number, "points"),
+                    f"Set {row.reward_min} to {row.reward_max} points.",
+                )
+            )
+    if budget.failings > budget.failings_cap:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.FAILINGS_CAP,
+                f"Failings worth {budget.failings} points; only ½ the starting budget "
+                f"({budget.failings_cap}) counts.",
+                ("character", "failings"),
+                "Remove failings: those over the limit still hinder the character but give "
+                "nothing.",
+            )
+        )
+    names = {p.name.casefold() for p in budget.powers}
+    for number, applied in enumerate(character.power_modifiers):
+        if applied.power.strip().casefold() not in names:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MODIFIER_POWER,
+                    f"A power modifier is for '{applied.power}', which the character does not "
+                    "have.",
+                    ("character", "power_modifiers", number, "power"),
+                    "Choose one of the character's superpowers.",
+                )
+            )
+    for power in budget.powers:
+        if power.reward > power.reward_cap:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MODIFIER_CAP,
+                    f"{power.name}: power modifiers give {power.reward}; at most ½ its cost "
+                    f"({power.reward_cap}).",
+                    ("character", "superpowers", power.index),
+                    "Remove a modifier; the points above the limit are not earned.",
+                )
+            )
+    if budget.banked < 0:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.OVER_BUDGET,
+                f"Superpowers cost {budget.spent} points; the budget is {budget.total} "
+                f"({budget.explanation()}).",
+                ("character", "superpowers"),
+                "Lower levels, remove a power, or take failings or power modifiers.",
+            )
+        )
+    elif budget.banked > 0:
+        issues.append(
+            _issue(
+                Severity.INFO,
+                codes.UNSPENT,
+                f"{budget.banked} budget points unspent: they are banked for later.",
+                ("character", "superpowers"),
+                "Nothing to fix; spend them now or later.",
+            )
+        )
+    return issues
+
+
+RULES: tuple[Rule, ...] = (
+    power_set_levels,
+    magic,
+    mutations,
+    psychic,
+    sorcery,
+    superpower_choices,
+    superpower_budget,
+)
+
+
+def check(ctx: RuleContext) -> list[Issue]:
+    return [issue for rule in RULES for issue in rule(ctx)]
+
+
+def _name(catalog: object, entry_id: str) -> str:
+    found = catalog.get(entry_id) if isinstance(catalog, dict) else None
+    return str(getattr(found, "name", entry_id))
+
+
+__all__ = ["RULES", "RuleContext", "check"]

@@ -1,0 +1,260 @@
+"""The printed Power Sets sheet: characteristics, power sets and power points, then one
+section per power set the character has (the superpowers with cost, modifiers and
+failings; spells, mutations and abilities with their numbers). Every number comes from
+the evaluation or the catalogs, so paper and window agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetapp.core.document import CharacterDocument
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import DataPath
+from sheetapp.core.system import GameSystem
+from sheetapp.sheet import (
+    Column,
+    Entry,
+    KeyValueSection,
+    Row,
+    Section,
+    Sheet,
+    TableSection,
+    campaign_entries,
+    header,
+    worst,
+)
+from sheetapp.systems.powersets.budget import power_name
+from sheetapp.systems.powersets.catalog import (
+    failings,
+    magic_spells,
+    mutations_by_id,
+    power_modifiers,
+    psychic_abilities,
+    sorcery_spells,
+    superpowers,
+)
+from sheetapp.systems.powersets.model import PowersetsCharacter
+from sheetapp.systems.powersets.rules import SET_NAMES
+
+
+def _severity(evaluation: Evaluation, path: DataPath) -> Any:
+    return worst(evaluation.issues_at(path))
+
+
+def _table(
+    key: str,
+    title: str,
+    columns: tuple[tuple[str, str, str], ...],
+    rows: list[tuple[dict[str, str], DataPath]],
+    evaluation: Evaluation,
+) -> TableSection:
+    return TableSection(
+        key,
+        title,
+        tuple(Column(k, label, align) for k, label, align in columns),  # type: ignore[arg-type]
+        tuple(Row(cells, path, _severity(evaluation, path)) for cells, path in rows),
+    )
+
+
+def powersets_sheet(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> Sheet:
+    character: PowersetsCharacter = document.character
+    derived = {value.key: value for value in evaluation.derived}
+    characteristics = tuple(
+        Entry(value.label, str(value.value), "", value.path)
+        for key, value in derived.items()
+        if key.startswith("characteristic.")
+    )
+    powers_entries = tuple(
+        Entry(value.label, str(value.value), value.explanation, value.path)
+        for key, value in derived.items()
+        if key in ("power_points", "budget", "banked", "projection")
+        or key.startswith("starting_skill.")
+    )
+    sets = _table(
+        "power_sets",
+        "Power sets",
+        (("set", "Power set", "left"), ("level", "Power level", "left")),
+        [
+            (
+                {"set": SET_NAMES[c.power_set], "level": c.level.title()},
+                ("character", "power_sets", i),
+            )
+            for i, c in enumerate(character.power_sets)
+        ],
+        evaluation,
+    )
+    sections: list[Section] = [
+        KeyValueSection("characteristics", "Characteristics", characteristics),
+        KeyValueSection("powers", "Powers", powers_entries),
+        sets,
+        *_power_sections(character, evaluation),
+    ]
+    return Sheet(
+        header=header(system, document, campaign_entries(document.campaign, only_changed=True)),
+        totals=evaluation.totals,
+        sections=tuple(s for s in sections if not s.empty),
+        issues=evaluation.issues,
+    )
+
+
+def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> list[Section]:
+    costs = {line.path: line for top in evaluation.costs for line in top.children}
+    spells = magic_spells()
+    mutation_names = mutations_by_id()
+    abilities = psychic_abilities()
+    sorcery = sorcery_spells()
+    powers = superpowers()
+    modifiers = power_modifiers()
+    failing_rows = failings()
+    return [
+        _table(
+            "superpowers",
+            "Superpowers",
+            (
+                ("power", "Power", "left"),
+                ("levels", "Levels", "center"),
+                ("choice", "Choice", "left"),
+                ("cost", "Cost", "center"),
+                ("how", "How", "left"),
+            ),
+            [
+                (
+                    {
+                        "power": power_name(p),
+                        "levels": str(p.levels),
+                        "choice": p.choice,
+                        "cost": str(costs[path].amount) if path in costs else "",
+                        "how": costs[path].explanation if path in costs else "",
+                    },
+                    path,
+                )
+                for i, p in enumerate(character.superpowers)
+                if (path := ("character", "superpowers", i)) is not None and p.power in powers
+            ],
+            evaluation,
+        ),
+        _table(
+            "power_modifiers",
+            "Power modifiers",
+            (
+                ("modifier", "Modifier", "left"),
+                ("power", "Power", "left"),
+                ("amount", "Amount", "center"),
+            ),
+            [
+                (
+                    {
+                        "modifier": _name(modifiers, m.modifier),
+                        "power": m.power,
+                        "amount": str(m.amount),
+                    },
+                    ("character", "power_modifiers", i),
+                )
+                for i, m in enumerate(character.power_modifiers)
+            ],
+            evaluation,
+        ),
+        _table(
+            "failings",
+            "Character failings",
+            (("failing", "Failing", "left"), ("points", "Points", "center")),
+            [
+                (
+                    {"failing": _name(failing_rows, f.failing), "points": f"{f.points:+d}"},
+                    ("character", "failings", i),
+                )
+                for i, f in enumerate(character.failings)
+            ],
+            evaluation,
+        ),
+        _table(
+            "magic",
+            "Magic spells",
+            (
+                ("spell", "Spell", "left"),
+                ("levels", "Levels", "center"),
+                ("skill", "Skill", "center"),
+                ("memorised", "Memorised", "center"),
+            ),
+            [
+                (
+                    {
+                        "spell": _name(spells, s.spell),
+                        "levels": str(s.level),
+                        "skill": f"{s.skill}%",
+                        "memorised": "yes" if s.memorised else "",
+                    },
+                    ("character", "magic_spells", i),
+                )
+                for i, s in enumerate(character.magic_spells)
+            ],
+            evaluation,
+        ),
+        _table(
+            "mutations",
+            "Mutations",
+            (("mutation", "Mutation", "left"), ("version", "Version", "left")),
+            [
+                (
+                    {
+                        "mutation": _name(mutation_names, m.mutation),
+                        "version": "Major" if m.major else "Minor",
+                    },
+                    ("character", "mutations", i),
+                )
+                for i, m in enumerate(character.mutations)
+            ],
+            evaluation,
+        ),
+        _table(
+            "psychic",
+            "Psychic abilities",
+            (("ability", "Ability", "left"), ("skill", "Skill", "center")),
+            [
+                (
+                    {"ability": _name(abilities, a.ability), "skill": f"{a.skill}%"},
+                    ("character", "psychic", i),
+                )
+                for i, a in enumerate(character.psychic)
+            ],
+            evaluation,
+        ),
+        _table(
+            "sorcery",
+            "Sorcery spells",
+            (
+                ("spell", "Spell", "left"),
+                ("level", "Level", "center"),
+                ("memory", "In memory", "center"),
+            ),
+            [
+                (
+                    {
+                        "spell": _name(sorcery, s.spell),
+                        "level": str(s.level),
+                        "memory": "yes" if s.in_memory else "grimoire",
+                    },
+                    ("character", "sorcery", i),
+                )
+                for i, s in enumerate(character.sorcery)
+            ],
+            evaluation,
+        ),
+        _table(
+            "skills",
+            "Skills",
+            (("skill", "Skill", "left"), ("value", "Value", "center")),
+            [
+                ({"skill": s.name, "value": f"{s.value}%"}, ("character", "skills", i))
+                for i, s in enumerate(character.skills)
+            ],
+            evaluation,
+        ),
+    ]
+
+
+def _name(catalog: Any, key: str) -> str:
+    entry = catalog.get(key)
+    return entry.name if entry is not None else key

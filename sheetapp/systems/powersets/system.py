@@ -1,0 +1,258 @@
+"""The Power Sets chapter (Magic, Mutations, Psychic Abilities, Sorcery, Superpowers),
+registered as the entry point ``powersets``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sheetapp.core.costs import CostLine, Total
+from sheetapp.core.document import CharacterDocument, Meta
+from sheetapp.core.evaluation import DerivedValue, Evaluation
+from sheetapp.core.system import UnknownReference
+from sheetapp.systems.powersets import rules
+from sheetapp.systems.powersets.advance import ADVANCEMENT, BUDGET, PowersetsAdvancement
+from sheetapp.systems.powersets.budget import Budget, work_out_budget
+from sheetapp.systems.powersets.catalog import (
+    PowerSetId,
+    failings,
+    load_all,
+    magic_spells,
+    mutations_by_id,
+    power_levels,
+    power_modifiers,
+    psychic_abilities,
+    sorcery_spells,
+    superpowers,
+)
+from sheetapp.systems.powersets.model import (
+    PowerSetChoice,
+    PowersetsCampaign,
+    PowersetsCharacter,
+    PowersetsDocument,
+)
+
+if TYPE_CHECKING:  # the printable sheet loads with PDF export
+    from sheetapp.sheet import Sheet as PrintedSheet
+
+#: the starting skill of each set's abilities, by the catalog's starting rows
+EXTRA_ENERGY = "extra_energy"
+POINTS_PER_EXTRA_ENERGY = 10
+
+
+class PowersetsSystem:
+    id = "powersets"
+    name = "Power Sets (Magic, Mutations, Psychic Abilities, Sorcery, Superpowers)"
+    system_version = "chapter-1"
+    seed = "004_a6acbf8ec65b19a8.txt"
+    advancement: PowersetsAdvancement = ADVANCEMENT
+
+    def document_model(self) -> type[PowersetsDocument]:
+        return PowersetsDocument
+
+    def load_catalogs(self) -> None:
+        load_all()
+
+    def new_document(self, name: str) -> PowersetsDocument:
+        """Every characteristic 10 and one power set, Superpowers at Normal: the budget
+        shows at once; change the set and its level on the Power sets tab."""
+        return PowersetsDocument(
+            system_version=self.system_version,
+            meta=Meta(name=name),
+            campaign=PowersetsCampaign(),
+            character=PowersetsCharacter(
+                power_sets=[PowerSetChoice(power_set="superpowers", level="normal")]
+            ),
+        )
+
+    def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
+        character: PowersetsCharacter = document.character
+        campaign: PowersetsCampaign = document.campaign
+        budget = work_out_budget(character, campaign, earned_budget(document))
+        totals = [
+            Total(
+                BUDGET,
+                "Character point budget",
+                budget.spent,
+                budget.total if budget.level is not None else None,
+                "pts",
+                f"superpowers' cost against {budget.explanation()}"
+                if budget.level is not None
+                else "no Superpowers power set",
+            ),
+            Total(
+                "power_points",
+                "Power points",
+                power_points(character),
+                None,
+                "",
+                power_points_text(character),
+            ),
+        ]
+        ctx = rules.RuleContext(character, campaign, budget)
+        return Evaluation.build(
+            cost_lines(character, budget), totals, derived(character, budget), rules.check(ctx)
+        )
+
+    def collections(self) -> tuple[Any, ...]:
+        """The character's editable lists (:class:`~sheetapp.core.system.DeclaresCollections`)."""
+        from sheetapp.systems.powersets.collections import COLLECTIONS
+
+        return COLLECTIONS
+
+    def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> PrintedSheet:
+        """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""
+        from sheetapp.systems.powersets.sheet_pdf import powersets_sheet
+
+        return powersets_sheet(self, document, evaluation)
+
+    def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
+        character: PowersetsCharacter = document.character
+        found = []
+        lists: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+            ("magic_spells", "spell", "Magic spell", dict(magic_spells())),
+            ("mutations", "mutation", "mutation", dict(mutations_by_id())),
+            ("psychic", "ability", "psychic ability", dict(psychic_abilities())),
+            ("sorcery", "spell", "Sorcery spell", dict(sorcery_spells())),
+            ("superpowers", "power", "superpower", dict(superpowers())),
+            ("power_modifiers", "modifier", "power modifier", dict(power_modifiers())),
+            ("failings", "failing", "character failing", dict(failings())),
+        )
+        for field, key, kind, catalog in lists:
+            for index, item in enumerate(getattr(character, field)):
+                value = getattr(item, key)
+                if value not in catalog:
+                    found.append(UnknownReference(("character", field, index, key), kind, value))
+        return found
+
+
+def earned_budget(document: CharacterDocument[Any, Any]) -> int:
+    """Budget points the gamemaster awarded in the ledger (line 2537)."""
+    return sum(entry.earned.get(BUDGET, 0) for entry in document.history)
+
+
+def power_points(character: PowersetsCharacter) -> int:
+    """One pool for every power set (line 398): POW, plus 10 per level of Extra Energy
+    (line 2596)."""
+    extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
+    return character.characteristics.pow + POINTS_PER_EXTRA_ENERGY * extra
+
+
+def power_points_text(character: PowersetsCharacter) -> str:
+    extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
+    text = f"POW {character.characteristics.pow}"
+    if extra:
+        text += f" + Extra Energy {extra} × {POINTS_PER_EXTRA_ENERGY}"
+    return text + "; one pool for every power set"
+
+
+def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
+    if budget.level is None:
+        return []
+    children = tuple(
+        CostLine(
+            power.name,
+            power.cost or 0,
+            power.explanation
+            + (
+                f"; modifiers {power.reward_text} (at most {power.reward_cap})"
+                if power.reward_text
+                else ""
+            ),
+            ("character", "superpowers", power.index),
+            BUDGET,
+        )
+        for power in budget.powers
+    )
+    return [
+        CostLine(
+            "Superpowers",
+            budget.spent,
+            f"budget {budget.explanation()}; {budget.banked} banked",
+            ("character", "superpowers"),
+            BUDGET,
+            children,
+        )
+    ]
+
+
+def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]:
+    scores = character.characteristics.scores()
+    values = [
+        DerivedValue(
+            f"characteristic.{name.lower()}",
+            name,
+            score,
+            "the base character's, from its own chapter",
+            ("character", "characteristics", name.lower()),
+        )
+        for name, score in scores.items()
+    ]
+    values.append(
+        DerivedValue(
+            "power_points",
+            "Power points",
+            power_points(character),
+            power_points_text(character),
+            ("character", "characteristics", "pow"),
+        )
+    )
+    levels = power_levels()
+    for index, choice in enumerate(character.power_sets):
+        start = _starting_skill(choice.power_set, choice.level, scores, levels)
+        if start is not None:
+            values.append(
+                DerivedValue(
+                    f"starting_skill.{choice.power_set}",
+                    f"{rules.SET_NAMES[choice.power_set]}: starting skill",
+                    f"{start[0]}%",
+                    start[1],
+                    ("character", "power_sets", index),
+                )
+            )
+    if budget.level is not None:
+        values.append(
+            DerivedValue(
+                "budget",
+                "Character point budget",
+                budget.total,
+                budget.explanation(),
+                ("character", "superpowers"),
+            )
+        )
+        values.append(
+            DerivedValue(
+                "banked",
+                "Banked budget points",
+                budget.banked,
+                "unspent points are kept for later",
+                ("character", "superpowers"),
+            )
+        )
+        projection = levels.rule("projection_base").scaled
+        if projection is not None:
+            values.append(
+                DerivedValue(
+                    "projection",
+                    "Projection base chance",
+                    f"{projection.value(scores['DEX'])}%",
+                    f"{projection.describe()} (a skill for directed superpowers)",
+                    ("character", "characteristics", "dex"),
+                )
+            )
+    return values
+
+
+def _starting_skill(
+    power_set: PowerSetId, level: str, scores: dict[str, int], levels: Any
+) -> tuple[int, str] | None:
+    rows = {"magic": levels.magic, "psychic": levels.psychic}.get(power_set)
+    if rows is None:
+        return None
+    row = next(r for r in rows if r.id == level)
+    base = scores[row.skill.of] if row.skill.of in scores else max(scores.values())
+    return row.skill.value(base), f"{row.skill.describe()} at {level.title()}"
+
+
+__all__ = ["SYSTEM", "PowersetsSystem"]
+
+SYSTEM = PowersetsSystem()
