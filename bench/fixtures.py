@@ -127,12 +127,19 @@ def _hero_xmen() -> SystemGenerator:
     return hero_xmen_fixtures.GENERATOR
 
 
+def _powersets() -> SystemGenerator:
+    from bench.generators import powersets_fixtures
+
+    return powersets_fixtures.GENERATOR
+
+
 #: system id -> a function returning its generator (imported only when used)
 GENERATORS: dict[str, Callable[[], SystemGenerator]] = {
     "capital": _capital,
     "gladiators": _gladiators,
     "twod10": _twod10,
     "hero-xmen": _hero_xmen,
+    "powersets": _powersets,
 }
 
 

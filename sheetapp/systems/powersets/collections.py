@@ -14,7 +14,7 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
-from sheetapp.systems.powersets.budget import power_name
+from sheetapp.systems.powersets.budget import cost_per_level, power_name
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     POWER_SETS,
@@ -236,6 +236,22 @@ def _choice_cell(_document: Any, row: int, item: SuperpowerChoice) -> CellView:
     return CellView(item.choice or "(type it)", path, "text", item.choice, tooltip=spec.label)
 
 
+def _cost_cell(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:
+    power = superpowers().get(item.power)
+    if power is None:
+        return CellView("")
+    if item.cost_override is not None:
+        return CellView(f"{item.cost_override}", tooltip="The gamemaster's cost", align_right=True)
+    per_level = cost_per_level(item, power)
+    if per_level is None:
+        return CellView("?", tooltip=f"{power.cost_text}: the gamemaster sets it", align_right=True)
+    return CellView(
+        str(per_level * item.levels),
+        tooltip=f"{item.levels} levels × {per_level} ({power.cost_text})",
+        align_right=True,
+    )
+
+
 SUPERPOWERS: Collection[PowersetsDocument] = Collection(
     key="superpowers",
     title="Superpowers",
@@ -247,6 +263,7 @@ SUPERPOWERS: Collection[PowersetsDocument] = Collection(
         Column("Own name", field="name", edit="text"),
         Column("Levels", field="levels", edit="int", align_right=True),
         Column("Choice", field="choice", cell=_choice_cell),
+        Column("Cost", cell=_cost_cell),
         Column("Cost (GM)", field="cost_override", edit="int", align_right=True),
         Column("Note", field="note", edit="text"),
     ),

@@ -174,8 +174,8 @@ class PowersetsCampaign(FileModel):
     superpower_budget: Literal["characteristics", "flat"] = Field(
         default="characteristics",
         title="Superpower budget",
-        description="from the unmodified characteristics (lines 2431-2434), or the "
-        "gamemaster's flat 10 / 20 / 35 / 75 (line 2436)",
+        description="from the unmodified characteristics, or the gamemaster's flat "
+        "10 / 20 / 35 / 75",
         json_schema_extra={
             "choice_labels": {
                 "characteristics": "From the characteristics",

@@ -45,14 +45,17 @@ def _table(
     key: str,
     title: str,
     columns: tuple[tuple[str, str, str], ...],
-    rows: list[tuple[dict[str, str], DataPath]],
+    rows: list[tuple[dict[str, str], DataPath, str]],
     evaluation: Evaluation,
 ) -> TableSection:
+    """A table whose rows print their note under the first cell."""
     return TableSection(
         key,
         title,
         tuple(Column(k, label, align) for k, label, align in columns),  # type: ignore[arg-type]
-        tuple(Row(cells, path, _severity(evaluation, path)) for cells, path in rows),
+        tuple(
+            Row(cells, path, _severity(evaluation, path), detail=note) for cells, path, note in rows
+        ),
     )
 
 
@@ -80,6 +83,7 @@ def powersets_sheet(
             (
                 {"set": SET_NAMES[c.power_set], "level": c.level.title()},
                 ("character", "power_sets", i),
+                c.note,
             )
             for i, c in enumerate(character.power_sets)
         ],
@@ -129,6 +133,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                         "how": costs[path].explanation if path in costs else "",
                     },
                     path,
+                    p.note,
                 )
                 for i, p in enumerate(character.superpowers)
                 if (path := ("character", "superpowers", i)) is not None and p.power in powers
@@ -151,6 +156,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                         "amount": str(m.amount),
                     },
                     ("character", "power_modifiers", i),
+                    m.note,
                 )
                 for i, m in enumerate(character.power_modifiers)
             ],
@@ -164,6 +170,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                 (
                     {"failing": _name(failing_rows, f.failing), "points": f"{f.points:+d}"},
                     ("character", "failings", i),
+                    f.note,
                 )
                 for i, f in enumerate(character.failings)
             ],
@@ -187,6 +194,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                         "memorised": "yes" if s.memorised else "",
                     },
                     ("character", "magic_spells", i),
+                    s.note,
                 )
                 for i, s in enumerate(character.magic_spells)
             ],
@@ -203,6 +211,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                         "version": "Major" if m.major else "Minor",
                     },
                     ("character", "mutations", i),
+                    m.note,
                 )
                 for i, m in enumerate(character.mutations)
             ],
@@ -216,6 +225,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                 (
                     {"ability": _name(abilities, a.ability), "skill": f"{a.skill}%"},
                     ("character", "psychic", i),
+                    a.note,
                 )
                 for i, a in enumerate(character.psychic)
             ],
@@ -237,6 +247,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                         "memory": "yes" if s.in_memory else "grimoire",
                     },
                     ("character", "sorcery", i),
+                    s.note,
                 )
                 for i, s in enumerate(character.sorcery)
             ],
@@ -247,7 +258,7 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
             "Skills",
             (("skill", "Skill", "left"), ("value", "Value", "center")),
             [
-                ({"skill": s.name, "value": f"{s.value}%"}, ("character", "skills", i))
+                ({"skill": s.name, "value": f"{s.value}%"}, ("character", "skills", i), s.note)
                 for i, s in enumerate(character.skills)
             ],
             evaluation,

@@ -182,7 +182,7 @@ def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]
             f"characteristic.{name.lower()}",
             name,
             score,
-            "the base character's, from its own chapter",
+            "as the base rules give it",
             ("character", "characteristics", name.lower()),
         )
         for name, score in scores.items()
