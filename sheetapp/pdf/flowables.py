@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Flowable, Paragraph
 
 
 class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type hints
@@ -26,3 +26,22 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
         self._wrapped_width = availWidth
         self._wrapped = (float(self.width), float(self.height))
         return float(width), float(height)
+
+
+class Bookmark(Flowable):  # type: ignore[misc]
+    """An outline entry (a PDF bookmark) at this place: the character at level 0, each
+    section at level 1. Takes no room."""
+
+    def __init__(self, key: str, title: str, level: int) -> None:
+        super().__init__()
+        self.key = key
+        self.title = title
+        self.level = level
+        self.width = self.height = 0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.title, self.key, level=self.level, closed=False)

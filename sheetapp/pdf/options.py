@@ -28,6 +28,8 @@ class PdfOptions:
     include: frozenset[str] = field(default_factory=frozenset)
     exclude: frozenset[str] = field(default_factory=frozenset)
     monochrome: bool = False
+    #: the date in each page's "sheetapp VERSION · date" stamp (None: today)
+    printed_on: str | None = None
 
 
 def paper_for_locale(name: str | None) -> Paper:

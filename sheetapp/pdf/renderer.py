@@ -7,6 +7,7 @@ taller than a page splits inside the row, so no character is ever cut off.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 from io import BytesIO
 from typing import Any
@@ -16,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     Frame,
     KeepTogether,
@@ -29,7 +31,7 @@ from reportlab.platypus import (
 from sheetapp import __version__
 from sheetapp.core.costs import Total
 from sheetapp.core.issues import DataPath, Issue
-from sheetapp.pdf.flowables import CellParagraph
+from sheetapp.pdf.flowables import Bookmark, CellParagraph
 from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
@@ -61,6 +63,26 @@ CELL_PADDING = 3
 BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 
 
+#: the sheets' language, for screen readers and text extraction
+DOCUMENT_LANGUAGE = "en"
+#: a table's heading keeps with its header and this many first rows
+OPENING_ROWS = 3
+
+
+class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no types
+    """Records how much of each page's frame is left empty (for the page-flow test and
+    the benchmark's report)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.page_fill: list[tuple[float, float]] = []
+
+    def handle_pageEnd(self) -> None:
+        frame = self.frame
+        self.page_fill.append((max(0.0, frame._y - frame._y1), frame._height))
+        super().handle_pageEnd()
+
+
 #: Longer values print as a line of text rather than a big number.
 SHORT_VALUE = 8
 
@@ -75,13 +97,17 @@ class SheetRenderer:
         self.styles = SheetStyles(self.options.monochrome)
         self.page_width, self.page_height = PAGE_SIZES[self.options.paper]
         self.width = self.page_width - 2 * MARGIN
+        #: the height of a later page's frame: what a row or box must fit to stay whole
+        self.frame_height = self.page_height - 2 * MARGIN - FOOTER_SPACE - RUNNING_HEADER_SPACE
+        #: after :meth:`render`: each page's empty space at its foot and its frame height
+        self.page_fill: list[tuple[float, float]] = []
 
     # --- document ---------------------------------------------------------------
 
     def render(self, sheet: Sheet) -> bytes:
         buffer = BytesIO()
         header = sheet.header
-        document = BaseDocTemplate(
+        document = _MeasuredDoc(
             buffer,
             pagesize=(self.page_width, self.page_height),
             leftMargin=MARGIN,
@@ -94,6 +120,7 @@ class SheetRenderer:
             creator=f"sheetapp {__version__}",
             producer=f"sheetapp {__version__} (reportlab)",
             initialFontName=REGULAR,
+            lang=DOCUMENT_LANGUAGE,
         )
         first = Frame(
             MARGIN,
@@ -124,12 +151,14 @@ class SheetRenderer:
             ]
         )
         document.build(self.flowables(sheet), canvasmaker=numbered_canvas(self._decorate(sheet)))
+        self.page_fill = document.page_fill
         return buffer.getvalue()
 
     def _decorate(self, sheet: Sheet) -> Any:
         name = sheet.header.name or "Unnamed character"
         system = sheet.header.system_name
         palette = self.styles.palette
+        stamp = f"sheetapp {__version__} · {self.options.printed_on or dt.date.today().isoformat()}"
 
         def draw(canvas: Canvas, page: int, count: int) -> None:
             canvas.saveState()
@@ -140,7 +169,7 @@ class SheetRenderer:
             bottom = MARGIN + 2
             canvas.line(left, bottom + 10, right, bottom + 10)
             canvas.setFont(REGULAR, 7.5)
-            number = f"Page {page} of {count}"
+            number = f"{stamp}   ·   Page {page} of {count}"
             room = self.width - canvas.stringWidth(number, REGULAR, 7.5) - 20
             canvas.drawString(left, bottom, fit(name, REGULAR, 7.5, room))
             canvas.drawRightString(right, bottom, number)
@@ -162,7 +191,11 @@ class SheetRenderer:
 
     def flowables(self, sheet: Sheet) -> list[Flowable]:
         beside = len(sheet.totals) <= MAX_TOTALS_BESIDE_NAME
-        story: list[Flowable] = [self._header(sheet, sheet.totals if beside else ())]
+        name = clean(sheet.header.name or "Unnamed character")
+        story: list[Flowable] = [
+            Bookmark("character", name, 0),
+            self._header(sheet, sheet.totals if beside else ()),
+        ]
         if sheet.totals and not beside:
             story.append(Spacer(1, 6))
             story.append(self._totals(sheet.totals, self.width))
@@ -170,7 +203,13 @@ class SheetRenderer:
             story.append(Spacer(1, 8))
             story.append(self._errors(sheet.errors, sheet.where))
         for section, layout in self._ordered(sheet):
-            story.extend(self._section(section, layout))
+            flowables = self._section(section, layout)
+            if flowables:
+                title = (layout.title if layout and layout.title else None) or section.title
+                # after a page break the heading opens: the bookmark goes with it
+                at = 1 if isinstance(flowables[0], CondPageBreak) else 0
+                flowables.insert(at, Bookmark(f"section-{section.key}", clean(title), 1))
+            story.extend(flowables)
         return story
 
     def _ordered(self, sheet: Sheet) -> list[tuple[Section, SectionLayout | None]]:
@@ -304,12 +343,33 @@ class SheetRenderer:
                 CellParagraph(markup(title), st["SectionTitle"]),
                 CellParagraph("None", st["Empty"]),
             ]
-        heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, TableSection):
-            return [heading, self._table(section, layout)]
+            # The heading keeps with the table's header and first rows only (not the whole
+            # table, which would leave the rest of the page empty): a break comes first
+            # when even they do not fit; then the table flows, its header repeated at the
+            # top of each page it continues on.
+            heading = CellParagraph(markup(title), st["SectionTitleFlow"])
+            table = self._table(section, layout)
+            return [CondPageBreak(self._opening_height(heading, table)), heading, table]
+        heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, KeyValueSection):
             return [heading, self._key_values(section, layout)]
         return [heading, *self._text(section)]
+
+    def _opening_height(self, heading: Flowable, table: LongTable) -> float:
+        """The heading, the header row and the first rows (up to three)."""
+        _, height = heading.wrap(self.width, self.frame_height)
+        style = heading.style if isinstance(heading, CellParagraph) else None
+        space = (style.spaceBefore + style.spaceAfter) if style is not None else 0
+        rows = table._rowHeights[: OPENING_ROWS + 1] if table._rowHeights else []
+        return float(height + space + sum(rows))
+
+    def _keep_rows_whole(self, table: LongTable) -> None:
+        """A row (or a row of stat boxes) moves to the next page whole; only one taller
+        than a page is split, with the header repeated above its continuation."""
+        table.wrap(self.width, self.frame_height)
+        tallest = max(table._rowHeights or [0])
+        table.splitInRow = 1 if tallest > self.frame_height else 0
 
     def _columns(
         self, section: TableSection, layout: SectionLayout | None
@@ -371,6 +431,7 @@ class SheetRenderer:
             splitInRow=1,
         )
         table.setStyle(TableStyle([*BASE_TABLE, *commands]))
+        self._keep_rows_whole(table)
         return table
 
     def _row(
@@ -481,6 +542,7 @@ class SheetRenderer:
             heights.append(None)
         table = LongTable(rows, colWidths=widths, rowHeights=heights, splitInRow=1)
         table.setStyle(TableStyle([*BASE_TABLE, *commands]))
+        self._keep_rows_whole(table)
         return table
 
     def _text(self, section: TextSection) -> list[Flowable]:

@@ -102,6 +102,7 @@ class SheetStyles:
             spaceAfter=4,
             keepWithNext=1,
         )
+        self._add("SectionTitleFlow", self["SectionTitle"], keepWithNext=0)
         self._add("TableHead", base, fontName=BOLD, fontSize=8, leading=10, textColor=p.ink)
         self._add("TableHeadRight", self["TableHead"], alignment=TA_RIGHT)
         self._add("TableHeadCenter", self["TableHead"], alignment=TA_CENTER)
