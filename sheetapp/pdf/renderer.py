@@ -31,6 +31,7 @@ from reportlab.platypus import (
 from sheetapp import __version__
 from sheetapp.core.costs import Total
 from sheetapp.core.issues import DataPath, Issue
+from sheetapp.editing.wording import without_line_notes
 from sheetapp.pdf.flowables import Bookmark, CellParagraph
 from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
@@ -276,7 +277,7 @@ class SheetRenderer:
         for total in totals:
             unit = f" {total.unit}" if total.unit else ""
             value = f"{total.spent}" if total.budget is None else f"{total.spent} / {total.budget}"
-            note = total.explanation
+            note = without_line_notes(total.explanation)
             remaining = total.remaining
             if remaining is not None:
                 left = (
@@ -312,9 +313,11 @@ class SheetRenderer:
         )
         rows: list[list[Any]] = [[CellParagraph(markup(title), st["ErrorTitle"])]]
         for issue in errors:
-            lines = [f"<b>{markup(where(issue.path))}</b>: {markup(issue.message)}"]
+            lines = [
+                f"<b>{markup(where(issue.path))}</b>: {markup(without_line_notes(issue.message))}"
+            ]
             if issue.hint:
-                lines.append(f"<i>{markup(issue.hint)}</i>")
+                lines.append(f"<i>{markup(without_line_notes(issue.hint))}</i>")
             rows.append([CellParagraph("<br/>".join(lines), st["ErrorItem"])])
         table = LongTable(rows, colWidths=[self.width], repeatRows=1, splitInRow=1)
         commands: list[tuple[Any, ...]] = [
@@ -472,7 +475,7 @@ class SheetRenderer:
                     markup(entry.value),
                     st["BoxValue" if len(entry.value) <= SHORT_VALUE else "BoxValueText"],
                 ),
-                CellParagraph(markup(entry.explanation), st["BoxNote"]),
+                CellParagraph(markup(without_line_notes(entry.explanation)), st["BoxNote"]),
             ]
             for entry in section.entries
         ]
@@ -484,7 +487,7 @@ class SheetRenderer:
             [
                 CellParagraph(markup(_marked(entry)), st["CellStrong"]),
                 CellParagraph(markup(entry.value), st["Cell"]),
-                CellParagraph(markup(entry.explanation), st["CellDetail"]),
+                CellParagraph(markup(without_line_notes(entry.explanation)), st["CellDetail"]),
             ]
             for entry in entries
         ]

@@ -115,6 +115,7 @@ def test_pdf_text_is_in_the_users_words(example: Any) -> None:
     data = render_pdf(system, loaded.document, system.evaluate(loaded.document), PdfOptions())
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
     assert offending(iter([("pdf", line) for line in text.splitlines()])) == []
+    assert LINE_NOTE.search(text) is None, LINE_NOTE.search(text)
 
 
 #: "(line 345)", "(Companion keyword, line 2522)"; not an Area's "Line 4"
