@@ -138,3 +138,19 @@ def test_the_sample_sheet_uses_the_gladiators_layout() -> None:
     sheet = build_sheet(loaded.system, loaded.document, loaded.evaluate())
     assert sheet.section_keys()[:4] == ["derived", "abilities", "advantages", "disadvantages"]
     assert installed_systems().get("gladiators") is loaded.system
+
+
+def test_modifier_costs_print_with_their_unit() -> None:
+    """ "Ranged +3, Focus -2" read like to-hit bonuses; the sheet says GP."""
+    system = installed_systems().get("gladiators")
+    document = load_sample().document
+    sheet = build_sheet(system, document, system.evaluate(document))
+    section = sheet.section("abilities")
+    texts = [row.cells.get("modifiers", "") for row in getattr(section, "rows", ())]
+    with_modifiers = [t for t in texts if t and t != "—"]
+    assert with_modifiers
+    assert all(
+        part.strip().endswith(" GP") or "GP (" in part
+        for t in with_modifiers
+        for part in t.split(", ")
+    ), with_modifiers

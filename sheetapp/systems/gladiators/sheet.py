@@ -158,12 +158,12 @@ def _type_name(type_id: str, cats: Catalogs) -> str:
 
 
 def _modifiers(ability: ResolvedAbility) -> str:
-    """Each modifier with the GP it adds at this level and its note, e.g. ``Ranged +2,
-    Energy Defence +1 (Fire)``."""
+    """Each modifier with the GP it adds at this level and its note, e.g. ``Ranged +2 GP,
+    Energy Defence +1 GP (Fire)`` (with its unit: "+3" alone reads like a to-hit bonus)."""
     level = ability.choice.level
     return (
         ", ".join(
-            f"{modifier.display} {modifier_value(modifier, level):+d}"
+            f"{modifier.display} {modifier_value(modifier, level):+d} GP"
             + (f" ({modifier.choice.note})" if modifier.choice.note else "")
             for modifier in ability.modifiers
         )
