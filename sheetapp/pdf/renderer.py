@@ -70,6 +70,14 @@ DOCUMENT_LANGUAGE = "en"
 OPENING_ROWS = 3
 
 
+def _unit_suffix(total: Total) -> str:
+    """ " (GP)" after "Glory Points"; nothing after "Slots" (not "Slots (Slots)")."""
+    unit = total.unit.strip()
+    if not unit or unit.casefold() in total.label.casefold():
+        return ""
+    return f" ({unit})"
+
+
 class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no types
     """Records how much of each page's frame is left empty (for the page-flow test and
     the benchmark's report)."""
@@ -289,7 +297,7 @@ class SheetRenderer:
             cells.append(
                 [
                     CellParagraph(
-                        markup(total.label + (f" ({total.unit})" if total.unit else "")),
+                        markup(total.label + _unit_suffix(total)),
                         st["BoxLabel"],
                     ),
                     CellParagraph(

@@ -103,3 +103,14 @@ def test_the_capital_layout_names_every_section_of_the_sheet() -> None:
     layout = layout_for("capital")
     assert layout.system == "capital"
     assert set(sheet.section_keys()) <= {section.key for section in layout.sections}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_slots_and_hands_print_once(name: str) -> None:
+    """The header's totals hold the Slots and Hands; the Vitals boxes do not repeat them,
+    and a total's unit is not printed beside a label that already says it."""
+    document = load(name)
+    data, _evaluation = render(document)
+    first = flat(page_texts(data)[0])
+    assert first.count("Hands") == 1
+    assert "Slots (Slots)" not in first

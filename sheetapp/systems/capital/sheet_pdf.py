@@ -125,13 +125,12 @@ def _attributes(derived: dict[str, DerivedValue], evaluation: Evaluation) -> Key
 
 
 def _vitals(evaluation: Evaluation, derived: dict[str, DerivedValue]) -> KeyValueSection:
-    """HP, Energy and Bones, current / maximum (Step 6, lines 207-215)."""
+    """HP, Energy and Bones, current / maximum (Step 6, lines 207-215); the Slots and
+    Hands are in the header's totals, not printed twice."""
     entries = []
     for total in evaluation.totals:
         if total.key in VITAL_TOTALS:
             entries.append(_vital(total, evaluation))
-    for key in ("slots", "hands"):
-        entries.append(_entry(derived[key], evaluation))
     return KeyValueSection("vitals", "Vitals", tuple(entries))
 
 
