@@ -90,6 +90,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("--force", action="store_true", help="overwrite OUT.json if it exists")
 
+    text = commands.add_parser(
+        "export-text",
+        help="write statblocks as plain text (for notes and forums)",
+        description="Write each character's statblock as plain text, one after another.",
+    )
+    text.add_argument("file", type=Path, metavar="FILE", nargs="+")
+    text.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=STDOUT,
+        metavar="OUT.txt",
+        help="default: standard output",
+    )
+    text.add_argument("--force", action="store_true", help="overwrite OUT.txt if it exists")
+
     commands.add_parser("schema", help="print the JSON Schema of the character file")
     add_ledger_commands(commands)
     return parser
@@ -378,9 +394,18 @@ def add_export_pdf(commands: Any) -> None:
         "with --without SECTION or --no-SECTION, and sections that are off by default "
         "(such as the cost breakdown) switched on with --with SECTION.",
     )
-    pdf.add_argument("file", type=Path, metavar="FILE")
+    pdf.add_argument(
+        "file", type=Path, metavar="FILE", nargs="+", help="several only with --layout statblock"
+    )
     pdf.add_argument(
         "-o", "--output", required=True, type=Path, metavar="OUT.pdf", help="- for standard output"
+    )
+    pdf.add_argument(
+        "--layout",
+        choices=["sheet", "card", "statblock"],
+        default="sheet",
+        help="sheet: the full sheet (default); card: a one-page play card; statblock: GM "
+        "statblocks, several characters to a page",
     )
     pdf.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
     pdf.add_argument(
@@ -417,6 +442,46 @@ def add_export_pdf(commands: Any) -> None:
     )
 
 
+def _export_short_forms(
+    args: argparse.Namespace, loaded: list[Any], options: Any, out: TextIO
+) -> int:
+    """``--layout card`` (one character, one page) or ``statblock`` (several)."""
+    from sheetapp.pdf.playsheets import render_card, render_statblocks
+    from sheetapp.playsheets import statblock
+
+    if args.layout == "card":
+        one = loaded[0]
+        data, dropped = render_card(one.system, one.document, one.evaluate(), options)
+        notice = f" ({', '.join(dropped)} left to the full sheet)" if dropped else ""
+        what = f"the play card{notice}"
+    else:
+        blocks = [statblock(item.system, item.document, item.evaluate()) for item in loaded]
+        data = render_statblocks(blocks, options)
+        what = f"{len(blocks)} statblock{'s' if len(blocks) != 1 else ''}"
+    write_output(args.output, data)
+    where = "standard output" if args.output == STDOUT else str(args.output)
+    print(f"Wrote {what} to {where}", file=sys.stderr if args.output == STDOUT else out)
+    return EXIT_OK
+
+
+def cmd_export_text(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.playsheets import statblock
+
+    for source in args.file:
+        check_output(args.output, source=source, force=args.force)
+    blocks = []
+    for source in args.file:
+        item = load(source)
+        blocks.append(statblock(item.system, item.document, item.evaluate()).text())
+    text = "\n\n".join(blocks) + "\n"
+    if args.output == STDOUT:
+        out.write(text)
+        return EXIT_OK
+    write_output(args.output, text.encode("utf-8"))
+    print(f"Wrote {len(blocks)} statblock(s) to {args.output}", file=out)
+    return EXIT_OK
+
+
 def optional_sections() -> list[str]:
     """Every section some shipped layout lets the user switch off (for --no-SECTION)."""
     from sheetapp.pdf.layout import shipped_layouts
@@ -431,8 +496,12 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
     from sheetapp.pdf.layout import LayoutError, layout_for
     from sheetapp.pdf.options import PdfOptions, default_paper
 
-    check_output(args.output, source=args.file, force=args.force)
-    loaded = load(args.file)
+    files: list[Path] = args.file
+    if len(files) > 1 and args.layout != "statblock":
+        raise CommandError("several files make one PDF only with --layout statblock")
+    for source in files:
+        check_output(args.output, source=source, force=args.force)
+    loaded = load(files[0])
     try:
         layout = layout_for(loaded.system.id)
     except LayoutError as exc:
@@ -450,6 +519,8 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
         exclude=frozenset(args.exclude),
         monochrome=args.monochrome,
     )
+    if args.layout != "sheet":
+        return _export_short_forms(args, [loaded, *(load(f) for f in files[1:])], options, out)
     from sheetapp.pdf.export import render_pdf  # reportlab loads only for this command
 
     evaluation = loaded.evaluate()
@@ -688,6 +759,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "validate": cmd_validate,
     "export-pdf": cmd_export_pdf,
     "export-json": cmd_export_json,
+    "export-text": cmd_export_text,
     "schema": cmd_schema,
     "advance": one_writer(cmd_advance),
     "level-up": one_writer(cmd_level_up),

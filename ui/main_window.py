@@ -54,7 +54,7 @@ from ui.explain import ExplainPane
 from ui.help import HelpDialog, manual_text, shortcuts_html
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
-from ui.output_actions import UNAVAILABLE, pdf_renderer, print_preview_function
+from ui.output_actions import UNAVAILABLE, PdfRenderer, pdf_renderer, print_preview_function
 from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
 from ui.screen_fit import fit_to_screen
@@ -174,6 +174,11 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action("Save &As…", self.save_current_as, keys.SaveAs)
         self.export_json_action = self._action("Export &JSON…", self.export_json, "Ctrl+E")
         self.export_pdf_action = self._action("Export &PDF…", self.export_pdf, "Ctrl+Shift+E")
+        self.export_card_action = self._action("Export Play &Card…", self.export_card, "Ctrl+Alt+E")
+        self.export_card_action.setToolTip(
+            "A one-page card to play from: combat values and attacks first; what does not "
+            "fit is named on the card"
+        )
         self.print_action = self._action("Print Pre&view…", self.print_preview, keys.Print)
         self.close_action = self._action(
             "&Close", lambda: self.close_tab(self.tabs.currentIndex()), keys.Close
@@ -201,6 +206,7 @@ class MainWindow(QMainWindow):
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.preview_function = print_preview_function()
         self.pdf_function = pdf_renderer()
+        self.card_function = pdf_renderer(card=True)
         #: the PDF being made off the UI thread (one at a time: reportlab keeps global state)
         self.pdf_job: BackgroundJob | None = None
         #: the files being opened in the background
@@ -209,6 +215,7 @@ class MainWindow(QMainWindow):
             self.print_action.setToolTip(UNAVAILABLE)
         if self.pdf_function is None:
             self.export_pdf_action.setToolTip(UNAVAILABLE)
+            self.export_card_action.setToolTip(UNAVAILABLE)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -227,7 +234,12 @@ class MainWindow(QMainWindow):
         for action in (self.save_action, self.save_as_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
-        for action in (self.export_json_action, self.export_pdf_action, self.print_action):
+        for action in (
+            self.export_json_action,
+            self.export_pdf_action,
+            self.export_card_action,
+            self.print_action,
+        ):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
@@ -569,22 +581,30 @@ class MainWindow(QMainWindow):
         """Make the current character's PDF sheet off the UI thread and write it to
         ``path`` (asked for when None); returns the running job, None when nothing
         started."""
+        return self._export_pdf_with(self.pdf_function, "Export PDF", "the PDF sheet", path)
+
+    def export_card(self, path: Path | None = None) -> BackgroundJob | None:
+        """The same for the one-page play card."""
+        return self._export_pdf_with(self.card_function, "Export Play Card", "the play card", path)
+
+    def _export_pdf_with(
+        self, render: PdfRenderer | None, title: str, what: str, path: Path | None
+    ) -> BackgroundJob | None:
         view = self.current_view()
-        render = self.pdf_function
         if view is None or render is None:
             return None
         if self.pdf_busy():
             return None
-        path = path or self.choose_save_path(view, "Export PDF", PDF_FILTER, ".pdf")
+        path = path or self.choose_save_path(view, title, PDF_FILTER, ".pdf")
         if path is None:
             return None
         document, evaluation = view.document.document, view.document.evaluation
         job = run_in_background(
             self,
-            f"Making the PDF sheet {path.name}…",
+            f"Making {what} {path.name}…",
             lambda: render(document, evaluation),
             lambda data: self._write_pdf(path, data),
-            lambda error: show_error(self, "Cannot export the PDF", f"{path.name}: {error}"),
+            lambda error: show_error(self, f"Cannot make {what}", f"{path.name}: {error}"),
         )
         self.pdf_job = job
         job.ended.connect(self._pdf_job_ended)
@@ -779,6 +799,7 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(view is not None)
         self.export_pdf_action.setEnabled(view is not None and self.pdf_function is not None)
+        self.export_card_action.setEnabled(view is not None and self.card_function is not None)
         self.print_action.setEnabled(view is not None and self.preview_function is not None)
 
     def _clean_changed(self, _clean: bool) -> None:

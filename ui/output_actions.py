@@ -55,8 +55,9 @@ class PdfExportError(OSError):
     """The sheet cannot be made (no layout or font for it); the window says why."""
 
 
-def pdf_renderer() -> PdfRenderer | None:
-    """A function making the PDF sheet's bytes (safe to call on a worker thread)."""
+def pdf_renderer(*, card: bool = False) -> PdfRenderer | None:
+    """A function making the PDF sheet's bytes, or the one-page play card's (safe to
+    call on a worker thread)."""
     if not installed(PDF_MODULES):
         return None
 
@@ -66,10 +67,14 @@ def pdf_renderer() -> PdfRenderer | None:
         from sheetapp.pdf.fonts import FontError
         from sheetapp.pdf.layout import LayoutError
         from sheetapp.pdf.options import PdfOptions, default_paper
+        from sheetapp.pdf.playsheets import render_card
 
+        options = PdfOptions(paper=default_paper())
         try:
             system = installed_systems().get(document.system)
-            return render_pdf(system, document, evaluation, PdfOptions(paper=default_paper()))
+            if card:
+                return render_card(system, document, evaluation, options)[0]
+            return render_pdf(system, document, evaluation, options)
         except (LayoutError, FontError, LookupError) as exc:
             raise PdfExportError(str(exc)) from exc
 

@@ -103,6 +103,9 @@ class SheetStyles:
             keepWithNext=1,
         )
         self._add("SectionTitleFlow", self["SectionTitle"], keepWithNext=0)
+        self._add("BlockName", self["SectionTitle"], fontSize=11, leading=13, spaceBefore=0)
+        self._add("BlockSystem", base, fontSize=7, leading=8.5, textColor=p.muted, spaceAfter=3)
+        self._add("BlockLine", base, fontSize=7.5, leading=9.2, spaceAfter=1.5)
         self._add("TableHead", base, fontName=BOLD, fontSize=8, leading=10, textColor=p.ink)
         self._add("TableHeadRight", self["TableHead"], alignment=TA_RIGHT)
         self._add("TableHeadCenter", self["TableHead"], alignment=TA_CENTER)

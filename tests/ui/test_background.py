@@ -181,3 +181,21 @@ def test_a_result_arriving_after_its_window_closed_is_dropped_quietly(
     QApplication.processEvents()
     assert not worker.is_alive()
     assert thread_errors == [] and done == []
+
+
+def test_the_play_card_is_exported_from_the_window(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """File › Export Play Card: one page, made off the UI thread like the sheet."""
+    import io
+
+    from pypdf import PdfReader
+
+    assert window.open_path(SAMPLE) is not None
+    assert window.export_card_action.isEnabled()
+    target = tmp_path / "owl-card.pdf"
+    job = window.export_card(target)
+    assert job is not None
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    pages = PdfReader(io.BytesIO(target.read_bytes())).pages
+    assert len(pages) == 1 and "Night Owl" in pages[0].extract_text()

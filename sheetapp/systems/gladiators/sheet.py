@@ -19,6 +19,7 @@ from sheetapp.core.system import GameSystem
 from sheetapp.sheet import (
     Column,
     Entry,
+    KeyValueSection,
     Row,
     Sheet,
     TableSection,
@@ -207,3 +208,23 @@ def _traits(
             )
         )
     return TableSection(key, title, TRAIT_COLUMNS, tuple(rows))
+
+
+def gladiators_statblock(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> list[tuple[str, str]]:
+    """An NPC as the rulebook's sample characters read (lines 673-714): the GP, the
+    combat values, each ability in the rulebook's notation ("Pistol: Damaging Attack L2,
+    Lethal, Solid, Ranged, Focus, Shots, Bullet, Conv."), then the traits."""
+    sheet = gladiators_sheet(system, document, evaluation)
+    lines = [("", "; ".join(f"{t.label} {t.spent} {t.unit}".strip() for t in sheet.totals))]
+    for section in sheet.sections:
+        if isinstance(section, KeyValueSection) and section.entries:
+            text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
+        elif isinstance(section, TableSection) and section.rows:
+            first = section.columns[0].key
+            text = "; ".join(row.detail or row.cells.get(first, "") for row in section.rows)
+        else:
+            continue
+        lines.append((section.title, text))
+    return lines

@@ -219,6 +219,14 @@ class GladiatorsSystem:
 
         return gladiators_sheet(self, document, evaluation)
 
+    def statblock(
+        self, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    ) -> list[tuple[str, str]]:
+        """An NPC in the rulebook's notation (see :mod:`sheetapp.playsheets`)."""
+        from sheetapp.systems.gladiators.sheet import gladiators_statblock
+
+        return gladiators_statblock(self, document, evaluation)
+
     def _ability_line(
         self,
         index: int,

@@ -1,0 +1,159 @@
+"""The play card (one page, what a fight needs) and GM statblocks (several characters,
+several to a page, two columns), printed from :mod:`sheetapp.playsheets`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import replace
+from io import BytesIO
+from typing import Any
+
+from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageTemplate, Spacer
+
+from sheetapp import __version__
+from sheetapp.core.document import CharacterDocument
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import Severity
+from sheetapp.core.system import GameSystem
+from sheetapp.pdf.flowables import Bookmark, CellParagraph
+from sheetapp.pdf.fonts import REGULAR, register_fonts
+from sheetapp.pdf.layout import layout_for
+from sheetapp.pdf.options import PdfOptions
+from sheetapp.pdf.renderer import MARGIN, PAGE_SIZES, SheetRenderer
+from sheetapp.pdf.styles import SheetStyles
+from sheetapp.pdf.text import markup
+from sheetapp.playsheets import Statblock, play_card_sheet, too_much_note
+from sheetapp.sheet import KeyValueSection, Section, TableSection
+
+COLUMN_GAP = 8.0
+
+
+def render_card(
+    system: GameSystem[Any],
+    document: CharacterDocument[Any, Any],
+    evaluation: Evaluation,
+    options: PdfOptions | None = None,
+) -> tuple[bytes, list[str]]:
+    """The one-page play card, and the titles of the sections it had to leave to the
+    full sheet (said on the card too). Rows print without their second line; sections
+    are given up from the last one, what a fight needs (attacks, combat values) last,
+    until the card fits one page."""
+    chosen = options or PdfOptions()
+    layout = layout_for(system.id)
+    sheet = play_card_sheet(system, document, evaluation)
+    errors = evaluation.count(Severity.ERROR)
+    kept: list[Section] = [
+        _without_details(section)
+        for section in sheet.sections
+        if layout.enabled(section.key, chosen.include, chosen.exclude)
+    ]
+    dropped: list[Section] = []
+    while True:
+        note = too_much_note(dropped, errors)
+        sections = (*kept, note) if not note.empty else tuple(kept)
+        renderer = SheetRenderer(layout, chosen)
+        data = renderer.render(replace(sheet, sections=sections))
+        if len(renderer.page_fill) <= 1 or not kept:
+            order = {id(s): n for n, s in enumerate(sheet.sections)}
+            return data, [s.title for s in sorted(dropped, key=lambda s: order.get(id(s), 0))]
+        dropped.insert(0, kept.pop(_least_needed(kept)))
+
+
+#: what a fight is run from: given up last
+FOR_THE_FIGHT = (
+    "attack",
+    "abilit",
+    "weapon",
+    "power",
+    "psionic",
+    "combat",
+    "derived",
+    "vital",
+    "attribute",
+    "characteristic",
+)
+
+
+def _least_needed(sections: Sequence[Section]) -> int:
+    """The last section that is not for the fight, else the last one."""
+    for index in range(len(sections) - 1, -1, -1):
+        if not any(word in sections[index].key for word in FOR_THE_FIGHT):
+            return index
+    return len(sections) - 1
+
+
+def _without_details(section: Section) -> Section:
+    """The card's short form: rows and stat boxes without their explanation lines (the
+    full sheet keeps them)."""
+    if isinstance(section, TableSection):
+        return replace(section, rows=tuple(replace(row, detail="") for row in section.rows))
+    if isinstance(section, KeyValueSection):
+        return replace(
+            section, entries=tuple(replace(entry, explanation="") for entry in section.entries)
+        )
+    return section
+
+
+def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = None) -> bytes:
+    """The statblocks in two columns, each kept whole, as many to a page as fit."""
+    chosen = options or PdfOptions()
+    register_fonts()
+    styles = SheetStyles(chosen.monochrome)
+    width, height = PAGE_SIZES[chosen.paper]
+    column = (width - 2 * MARGIN - COLUMN_GAP) / 2
+    buffer = BytesIO()
+    document = BaseDocTemplate(
+        buffer,
+        pagesize=(width, height),
+        title="Statblocks: " + ", ".join(block.name for block in blocks),
+        creator=f"sheetapp {__version__}",
+        producer=f"sheetapp {__version__} (reportlab)",
+        initialFontName=REGULAR,
+        lang="en",
+    )
+    frames = [
+        Frame(
+            MARGIN + index * (column + COLUMN_GAP),
+            MARGIN + 12,
+            column,
+            height - 2 * MARGIN - 12,
+            id=f"column{index}",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        for index in range(2)
+    ]
+    stamp = f"sheetapp {__version__} · {chosen.printed_on or dt.date.today().isoformat()}"
+
+    def footer(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(REGULAR, 7.5)
+        canvas.drawRightString(width - MARGIN, MARGIN, f"{stamp}   ·   Page {doc.page}")
+        canvas.restoreState()
+
+    document.addPageTemplates([PageTemplate("blocks", frames, onPage=footer)])
+    story: list[Any] = []
+    for number, block in enumerate(blocks):
+        parts: list[Any] = [
+            Bookmark(f"block-{number}", block.name, 0),
+            CellParagraph(markup(f"{block.name}"), styles["BlockName"]),
+            CellParagraph(markup(block.system_name), styles["BlockSystem"]),
+        ]
+        for label, text in block.lines:
+            head = f"<b>{markup(label)}:</b> " if label else ""
+            parts.append(CellParagraph(head + markup(text), styles["BlockLine"]))
+        if block.errors:
+            plural = "s" if block.errors != 1 else ""
+            parts.append(
+                CellParagraph(
+                    markup(f"✖ breaks {block.errors} rule{plural}: see the full sheet"),
+                    styles["BlockLine"],
+                )
+            )
+        story.append(KeepTogether(parts))
+        story.append(Spacer(1, 10))
+    document.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,115 @@
+"""The short forms of a character: the one-page play card a player fights with, and the
+statblock a game master keeps for an NPC (on paper, several to a page, or as plain text
+to paste into notes and forums). Both are cut from the printable sheet
+(:mod:`sheetapp.sheet`), so every number is the evaluation's; a system may write its own
+statblock lines (``statblock(document, evaluation)``, in the rulebook's own notation)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sheetapp.core.document import CharacterDocument
+from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.issues import Severity
+from sheetapp.core.system import GameSystem
+from sheetapp.sheet import KeyValueSection, Section, Sheet, TableSection, TextSection, build_sheet
+
+#: sections a table does not play from: bookkeeping, and long explanations
+NOT_FOR_PLAY = frozenset(
+    {"costs", "notes", "history", "issues", "rounding", "status_effects", "derived_explained"}
+)
+#: a cell longer than this stays out of a statblock line
+SHORT_CELL = 30
+
+
+def _for_play(section: Section) -> bool:
+    if section.key in NOT_FOR_PLAY or section.empty:
+        return False
+    # a table whose rows belong to no item of the character is a rules reference
+    return not (isinstance(section, TableSection) and not any(row.path for row in section.rows))
+
+
+def play_card_sheet(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> Sheet:
+    """The sheet's sections a fight needs, in the sheet's order; the renderer fits them
+    on one page and says which went to the full sheet."""
+    sheet = build_sheet(system, document, evaluation)
+    kept = tuple(section for section in sheet.sections if _for_play(section))
+    return replace(sheet, sections=kept, issues=())
+
+
+def too_much_note(dropped: Sequence[Section], errors: int) -> TextSection:
+    """What the card leaves to the full sheet, said on the card."""
+    parts = []
+    if dropped:
+        titles = ", ".join(section.title for section in dropped)
+        parts.append(f"Not on this card (see the full sheet): {titles}.")
+    if errors:
+        parts.append(
+            f"This character breaks {errors} rule{'s' if errors != 1 else ''}: see the full sheet."
+        )
+    return TextSection("card_note", "On the full sheet", " ".join(parts))
+
+
+@dataclass(frozen=True, slots=True)
+class Statblock:
+    """An NPC in a few lines: ``(label, text)`` pairs under the name."""
+
+    name: str
+    system_name: str
+    lines: tuple[tuple[str, str], ...]
+    errors: int = 0
+
+    def text(self) -> str:
+        head = f"{self.name} ({self.system_name})"
+        body = [f"{label}: {text}" if label else text for label, text in self.lines]
+        if self.errors:
+            body.append(f"(breaks {self.errors} rule{'s' if self.errors != 1 else ''})")
+        return "\n".join([head, *body])
+
+
+StatblockLines = Callable[[CharacterDocument[Any, Any], Evaluation], list[tuple[str, str]]]
+
+
+def statblock(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> Statblock:
+    own: StatblockLines | None = getattr(system, "statblock", None)
+    lines = (
+        own(document, evaluation) if callable(own) else generic_lines(system, document, evaluation)
+    )
+    name = document.meta.name.strip() or "Unnamed character"
+    return Statblock(name, system.name, tuple(lines), evaluation.count(Severity.ERROR))
+
+
+def generic_lines(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> list[tuple[str, str]]:
+    """From the play card's sections: totals, then each section in one line."""
+    sheet = play_card_sheet(system, document, evaluation)
+    lines = [("", "; ".join(_total(t) for t in sheet.totals))] if sheet.totals else []
+    for section in sheet.sections:
+        if isinstance(section, KeyValueSection):
+            text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
+        elif isinstance(section, TableSection):
+            text = "; ".join(_row_text(section, row.cells) for row in section.rows)
+        else:
+            text = " ".join(section.text.split())
+        if text:
+            lines.append((section.title, text))
+    return lines
+
+
+def _total(total: Any) -> str:
+    unit = f" {total.unit}" if total.unit else ""
+    value = f"{total.spent}" if total.budget is None else f"{total.spent}/{total.budget}"
+    return f"{total.label} {value}{unit}"
+
+
+def _row_text(section: TableSection, cells: Any) -> str:
+    first, *rest = [cells.get(column.key, "") for column in section.columns]
+    extra = [c for c in rest if c and c != "—" and len(c) <= SHORT_CELL]
+    return f"{first} ({', '.join(extra)})" if extra else first

@@ -1,0 +1,95 @@
+"""The play card (one page) and GM statblocks (several to a page, and as text) — the PDF
+issue, items 2 and 3."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from sheetapp.cli import main
+from sheetapp.core.system import installed_systems
+from sheetapp.pdf.playsheets import render_card, render_statblocks
+from sheetapp.playsheets import statblock
+from sheetapp.storage.files import load_document
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((REPO / "resources" / "examples").rglob("*.json"))
+NPCS = [
+    REPO / "resources/examples/gladiators" / f"{name}.json"
+    for name in ("city-police", "minor-criminal", "professional-criminal", "swat-federal-agent")
+]
+
+
+def _loaded(path: Path) -> tuple[object, object, object]:
+    systems = installed_systems()
+    loaded = load_document(path, systems)
+    system = systems.get(loaded.document.system)
+    return system, loaded.document, system.evaluate(loaded.document)
+
+
+def _pages(data: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_every_examples_play_card_is_one_page(example: Path, paper: str) -> None:
+    from sheetapp.pdf.options import PdfOptions
+
+    system, document, evaluation = _loaded(example)
+    data, dropped = render_card(system, document, evaluation, PdfOptions(paper=paper))  # type: ignore[arg-type]
+    pages = _pages(data)
+    assert len(pages) == 1
+    if dropped:
+        assert "Not on this card (see the full sheet)" in pages[0]
+        for title in dropped:
+            assert title.split(":")[0] in " ".join(pages[0].split())
+
+
+def test_the_card_keeps_the_attacks() -> None:
+    system, document, evaluation = _loaded(
+        REPO / "resources/examples/gladiators/swat-federal-agent.json"
+    )
+    data, dropped = render_card(system, document, evaluation)  # type: ignore[arg-type]
+    assert "Abilities" not in dropped
+    text = _pages(data)[0]
+    assert "SMG (Damaging Attack)" in text and "Hits" in text
+
+
+def test_four_npc_statblocks_fit_one_page() -> None:
+    blocks = [statblock(*_loaded(path)) for path in NPCS]  # type: ignore[arg-type]
+    pages = _pages(render_statblocks(blocks))
+    assert len(pages) == 1
+    for block in blocks:
+        assert block.name in pages[0]
+
+
+def test_gladiators_statblocks_use_the_rulebooks_notation() -> None:
+    """Line 677: "Pistol: Damaging Attack L2, Lethal, Solid, Ranged, Focus, Shots, Bullet,
+    Conv." — the sample characters' own notation."""
+    block = statblock(*_loaded(NPCS[0]))  # type: ignore[arg-type]
+    abilities = dict(block.lines)["Abilities"]
+    assert "Pistol: Damaging Attack L2" in abilities and "Conv." in abilities
+    assert block.text().startswith("City Police (Glorious Gladiators v6)")
+
+
+def test_export_text_and_the_cli_layouts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export-text", *map(str, NPCS[:2])]) == 0
+    out = capsys.readouterr().out
+    assert out.count("(Glorious Gladiators v6)") == 2
+    card = tmp_path / "card.pdf"
+    assert main(["export-pdf", str(NPCS[3]), "--layout", "card", "-o", str(card)]) == 0
+    assert len(_pages(card.read_bytes())) == 1
+    assert main(["export-pdf", str(NPCS[3]), "--layout", "card", "-o", str(card)]) == 2  # exists
+    several = ["export-pdf", *map(str, NPCS), "-o", str(tmp_path / "x.pdf")]
+    assert main(several) == 2  # several characters only as statblocks
+    assert main([*several, "--layout", "statblock"]) == 0
+    text = tmp_path / "npcs.txt"
+    assert main(["export-text", str(NPCS[0]), "-o", str(text)]) == 0
+    assert "City Police" in text.read_text(encoding="utf-8")
+    assert main(["export-text", str(NPCS[0]), "-o", str(NPCS[0])]) == 2  # never the input
