@@ -32,6 +32,8 @@ QT_DEBIAN_PACKAGES = [
     "libegl1", "libgl1", "libfontconfig1", "libdbus-1-3", "libxkbcommon0", "libglib2.0-0",
     "libxkbcommon-x11-0", "libxcb-cursor0", "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1",
     "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0", "libxcb-xinerama0", "libxcb-xkb1",
+    # a TrueType font with Chinese and Japanese for the PDF sheets (DejaVu has none)
+    "fonts-droid-fallback",
 ]  # fmt: skip
 
 

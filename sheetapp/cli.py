@@ -521,10 +521,11 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
     )
     if args.layout != "sheet":
         return _export_short_forms(args, [loaded, *(load(f) for f in files[1:])], options, out)
-    from sheetapp.pdf.export import render_pdf  # reportlab loads only for this command
+    # reportlab loads only for this command
+    from sheetapp.pdf.export import describe_missing, render_pdf_reporting
 
     evaluation = loaded.evaluate()
-    data = render_pdf(loaded.system, loaded.document, evaluation, options)
+    data, missing = render_pdf_reporting(loaded.system, loaded.document, evaluation, options)
     write_output(args.output, data)
     paper = options.paper.upper() if options.paper == "a4" else "Letter"
     where = "the PDF to standard output" if args.output == STDOUT else str(args.output)
@@ -534,6 +535,12 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
         print(
             f"sheetapp: note: the character breaks {errors} rule(s); they are printed in a box "
             "on page 1",
+            file=sys.stderr,
+        )
+    if missing:
+        print(
+            "sheetapp: warning: no font of the sheet has these characters, which print as "
+            f"empty boxes: {describe_missing(missing)}",
             file=sys.stderr,
         )
     return EXIT_OK

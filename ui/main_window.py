@@ -631,6 +631,17 @@ class MainWindow(QMainWindow):
             show_error(self, "Cannot export the PDF", f"Cannot write {path}: {exc.strerror or exc}")
             return
         self.statusBar().showMessage(f"Exported {path}", 5000)
+        missing = getattr(data, "missing", ())
+        if missing:
+            from sheetapp.pdf.export import describe_missing
+
+            show_error(
+                self,
+                "Some characters print as empty boxes",
+                f"{path.name} was written, but no font of the sheet has these characters: "
+                f"{describe_missing(list(missing))}. Change the text, or install a font "
+                "that has them (for Chinese and Japanese: Debian's fonts-droid-fallback).",
+            )
 
     def print_preview(self) -> None:
         view = self.current_view()

@@ -22,6 +22,15 @@ from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 
 PdfRenderer = Callable[[CharacterDocument[Any, Any], Evaluation], bytes]
+
+
+class PdfBytes(bytes):
+    """A PDF's bytes with the characters no font could draw (see
+    :func:`sheetapp.pdf.export.render_pdf_reporting`)."""
+
+    missing: tuple[str, ...] = ()
+
+
 PreviewFunction = Callable[[Any, CharacterDocument[Any, Any], Evaluation], Any]
 UNAVAILABLE = "Not available in this version of sheetapp: the PDF sheet module is not installed."
 PDF_MODULES = ("reportlab", "sheetapp.pdf.export")
@@ -63,7 +72,7 @@ def pdf_renderer(*, card: bool = False) -> PdfRenderer | None:
 
     def render(document: CharacterDocument[Any, Any], evaluation: Evaluation) -> bytes:
         from sheetapp.core.system import installed_systems
-        from sheetapp.pdf.export import render_pdf
+        from sheetapp.pdf.export import render_pdf_reporting
         from sheetapp.pdf.fonts import FontError
         from sheetapp.pdf.layout import LayoutError
         from sheetapp.pdf.options import PdfOptions, default_paper
@@ -74,7 +83,10 @@ def pdf_renderer(*, card: bool = False) -> PdfRenderer | None:
             system = installed_systems().get(document.system)
             if card:
                 return render_card(system, document, evaluation, options)[0]
-            return render_pdf(system, document, evaluation, options)
+            data, missing = render_pdf_reporting(system, document, evaluation, options)
+            result = PdfBytes(data)
+            result.missing = tuple(missing)
+            return result
         except (LayoutError, FontError, LookupError) as exc:
             raise PdfExportError(str(exc)) from exc
 

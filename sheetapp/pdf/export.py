@@ -29,3 +29,24 @@ def render_pdf(
 ) -> bytes:
     """PDF bytes of the character's sheet, from the same evaluation the window shows."""
     return render_sheet(build_sheet(system, document, evaluation), options)
+
+
+def render_pdf_reporting(
+    system: GameSystem[Any],
+    document: CharacterDocument[Any, Any],
+    evaluation: Evaluation,
+    options: PdfOptions | None = None,
+) -> tuple[bytes, list[str]]:
+    """The PDF, and the characters of the character's text no font could draw (they
+    print as boxes): the CLI and the window name them."""
+    sheet = build_sheet(system, document, evaluation)
+    renderer = SheetRenderer(layout_for(sheet.header.system_id), options)
+    return renderer.render(sheet), renderer.missing_glyphs
+
+
+def describe_missing(characters: list[str]) -> str:
+    """ "🦸 (U+1F9B8), 👍 (U+1F44D)": what a user reads about characters that print as
+    boxes."""
+    shown = ", ".join(f"{c} (U+{ord(c):04X})" for c in characters[:12])
+    more = f" and {len(characters) - 12} more" if len(characters) > 12 else ""
+    return f"{shown}{more}"

@@ -2,7 +2,10 @@
 
 Registered once per process as reportlab ``TTFont`` objects, which reportlab embeds
 as subsets, so every character a player types (½, ×, é, Cyrillic, Greek) prints the
-same on any machine.
+same on any machine. DejaVu has no Chinese, Japanese or Korean: for those a system
+fallback font is used when one is installed (Debian's fonts-droid-fallback, a TrueType
+font reportlab can embed; ``packaging/dev.py`` installs it), and a character no font
+has is reported by the export instead of printing as an empty box.
 """
 
 from __future__ import annotations
@@ -21,6 +24,13 @@ REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 OBLIQUE = "DejaVuSans-Oblique"
 BOLD_OBLIQUE = "DejaVuSans-BoldOblique"
+
+FALLBACK = "SheetFallback"
+#: TrueType fonts with the CJK characters DejaVu lacks, tried in order
+FALLBACK_FILES = (
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "/usr/share/fonts/truetype/droid/DroidSansFallback.ttf",
+)
 
 FILES = {
     REGULAR: "fonts/DejaVuSans.ttf",
@@ -75,4 +85,31 @@ def register_fonts() -> str:
     addMapping(FAMILY, 1, 0, BOLD)
     addMapping(FAMILY, 0, 1, OBLIQUE)
     addMapping(FAMILY, 1, 1, BOLD_OBLIQUE)
+    fallback = _fallback_font()
+    if fallback is not None:
+        pdfmetrics.registerFont(fallback)
+        for bold in (0, 1):
+            for italic in (0, 1):
+                addMapping(FALLBACK, bold, italic, FALLBACK)
     return FAMILY
+
+
+def _fallback_font() -> TTFont | None:
+    for path in FALLBACK_FILES:
+        try:
+            return TTFont(FALLBACK, path)
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+@cache
+def glyphs() -> tuple[frozenset[int], frozenset[int]]:
+    """The characters the main font draws, and those only the fallback draws."""
+    register_fonts()
+    main = frozenset(pdfmetrics.getFont(REGULAR).face.charToGlyph)
+    try:
+        extra = frozenset(pdfmetrics.getFont(FALLBACK).face.charToGlyph) - main
+    except KeyError:
+        extra = frozenset()
+    return main, extra

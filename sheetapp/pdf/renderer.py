@@ -33,13 +33,13 @@ from sheetapp.core.costs import Total
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.editing.wording import without_line_notes
 from sheetapp.pdf.flowables import Bookmark, CellParagraph
-from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
+from sheetapp.pdf.fonts import BOLD, FALLBACK, REGULAR, glyphs, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
-from sheetapp.pdf.text import clean, markup, paragraphs
+from sheetapp.pdf.text import clean, collecting_missing, markup, paragraphs, stop_collecting
 from sheetapp.sheet import (
     Column,
     Entry,
@@ -68,6 +68,15 @@ BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 DOCUMENT_LANGUAGE = "en"
 #: a table's heading keeps with its header and this many first rows
 OPENING_ROWS = 3
+
+
+def _font_for(text: str, font: str) -> str:
+    """The fallback font for a line drawn on the page (not a paragraph) when it holds
+    characters only the fallback has (a Japanese name in the footer)."""
+    if text.isascii():
+        return font
+    _main, extra = glyphs()
+    return FALLBACK if any(ord(char) in extra for char in text) else font
 
 
 def _unit_suffix(total: Total) -> str:
@@ -110,6 +119,8 @@ class SheetRenderer:
         self.frame_height = self.page_height - 2 * MARGIN - FOOTER_SPACE - RUNNING_HEADER_SPACE
         #: after :meth:`render`: each page's empty space at its foot and its frame height
         self.page_fill: list[tuple[float, float]] = []
+        #: after :meth:`render`: the characters no font could draw (printed as boxes)
+        self.missing_glyphs: list[str] = []
 
     # --- document ---------------------------------------------------------------
 
@@ -159,8 +170,15 @@ class SheetRenderer:
                 PageTemplate("later", [later]),
             ]
         )
-        document.build(self.flowables(sheet), canvasmaker=numbered_canvas(self._decorate(sheet)))
+        missing = collecting_missing()
+        try:
+            document.build(
+                self.flowables(sheet), canvasmaker=numbered_canvas(self._decorate(sheet))
+            )
+        finally:
+            stop_collecting()
         self.page_fill = document.page_fill
+        self.missing_glyphs = sorted(missing)
         return buffer.getvalue()
 
     def _decorate(self, sheet: Sheet) -> Any:
@@ -180,14 +198,21 @@ class SheetRenderer:
             canvas.setFont(REGULAR, 7.5)
             number = f"{stamp}   ·   Page {page} of {count}"
             room = self.width - canvas.stringWidth(number, REGULAR, 7.5) - 20
-            canvas.drawString(left, bottom, fit(name, REGULAR, 7.5, room))
+            name_font = _font_for(name, REGULAR)
+            canvas.setFont(name_font, 7.5)
+            canvas.drawString(left, bottom, fit(name, name_font, 7.5, room))
+            canvas.setFont(REGULAR, 7.5)
             canvas.drawRightString(right, bottom, number)
             if page > 1:
                 top = self.page_height - MARGIN - 8
                 canvas.setFont(BOLD, 8.5)
                 canvas.setFillColor(palette.accent)
                 system_width = canvas.stringWidth(system, REGULAR, 7.5)
-                canvas.drawString(left, top, fit(name, BOLD, 8.5, self.width - system_width - 20))
+                head_font = _font_for(name, BOLD)
+                canvas.setFont(head_font, 8.5)
+                canvas.drawString(
+                    left, top, fit(name, head_font, 8.5, self.width - system_width - 20)
+                )
                 canvas.setFont(REGULAR, 7.5)
                 canvas.setFillColor(palette.muted)
                 canvas.drawRightString(right, top, system)

@@ -17,11 +17,59 @@ def clean(text: str) -> str:
     return _UNPRINTABLE.sub("", text)
 
 
+#: characters that need no glyph (spacing, joiners, variation selectors)
+_INVISIBLE = frozenset(" \t\n\u00a0\u200b\u200c\u200d\u2060\ufe0e\ufe0f")
+
+
+class MissingGlyphs:
+    """The characters no font of the sheet can draw, collected while a sheet is laid out
+    (see :func:`collecting_missing`): the export names them instead of printing boxes
+    silently."""
+
+    active: set[str] | None = None
+
+
+def collecting_missing() -> set[str]:
+    """Start collecting; the returned set fills as text is marked up."""
+    MissingGlyphs.active = set()
+    return MissingGlyphs.active
+
+
+def stop_collecting() -> None:
+    MissingGlyphs.active = None
+
+
 def markup(text: str) -> str:
     """``text`` as paragraph markup that prints exactly the characters of ``text``:
-    ``<b>``, ``&amp;`` and ``<img src=...>`` appear as typed; newlines break lines."""
-    escaped = escape(clean(text))
+    ``<b>``, ``&amp;`` and ``<img src=...>`` appear as typed; newlines break lines.
+    Runs of characters only the fallback font has (Chinese, Japanese, Korean) are set
+    in it."""
+    cleaned = clean(text)
+    escaped = escape(cleaned) if cleaned.isascii() else _with_fallback(cleaned)
     return escaped.replace("\t", "    ").replace("\n", "<br/>")
+
+
+def _with_fallback(text: str) -> str:
+    from sheetapp.pdf.fonts import FALLBACK, glyphs
+
+    main, extra = glyphs()
+    missing = MissingGlyphs.active
+    out: list[str] = []
+    run: list[str] = []
+    for char in text:
+        code = ord(char)
+        if code in extra:
+            run.append(char)
+            continue
+        if run:
+            out.append(f'<font face="{FALLBACK}">{escape("".join(run))}</font>')
+            run = []
+        if missing is not None and code not in main and char not in _INVISIBLE:
+            missing.add(char)
+        out.append(escape(char))
+    if run:
+        out.append(f'<font face="{FALLBACK}">{escape("".join(run))}</font>')
+    return "".join(out)
 
 
 #: the longest piece of text one paragraph holds: reportlab re-wraps what is left of a

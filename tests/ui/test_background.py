@@ -199,3 +199,25 @@ def test_the_play_card_is_exported_from_the_window(
     qtbot.waitUntil(lambda: not job.running, timeout=30_000)
     pages = PdfReader(io.BytesIO(target.read_bytes())).pages
     assert len(pages) == 1 and "Night Owl" in pages[0].extract_text()
+
+
+def test_characters_no_font_has_are_said_after_the_export(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sheetapp.core.changes import Change
+    from ui import main_window as main_window_module
+
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        main_window_module, "show_error", lambda _p, title, text: shown.append((title, text))
+    )
+    view = window.open_path(SAMPLE)
+    assert view is not None
+    before = view.document.document.meta.notes
+    view.document.push([Change("set", ("meta", "notes"), before, "Hero 🦸")], "notes")
+    target = tmp_path / "owl.pdf"
+    job = window.export_pdf(target)
+    assert job is not None
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    assert target.exists()
+    assert shown and "🦸 (U+1F9B8)" in shown[0][1]
