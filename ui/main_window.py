@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
     QMessageBox,
+    QStackedWidget,
     QUndoView,
     QWidget,
 )
@@ -59,6 +60,7 @@ from ui.quiet_tabs import QuietTabWidget
 from ui.recovery import RecoveryDialog
 from ui.screen_fit import fit_to_screen
 from ui.settings import GEOMETRY, LAST_FOLDER, LAST_SYSTEM, THEME, WINDOW_STATE, Settings
+from ui.start_page import StartPage
 from ui.theme import THEMES, apply_theme
 
 if TYPE_CHECKING:
@@ -111,7 +113,14 @@ class MainWindow(QMainWindow):
         self.tabs.setElideMode(Qt.TextElideMode.ElideRight)
         self.tabs.tabCloseRequested.connect(self.close_tab)
         self.tabs.currentChanged.connect(self._current_changed)
-        self.setCentralWidget(self.tabs)
+        self.start_page = StartPage()
+        self.start_page.new_requested.connect(self.new_character)
+        self.start_page.open_requested.connect(self.choose_and_open)
+        self.start_page.recent_chosen.connect(self.open_in_background)
+        self.central = QStackedWidget()
+        self.central.addWidget(self.start_page)
+        self.central.addWidget(self.tabs)
+        self.setCentralWidget(self.central)
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -321,6 +330,12 @@ class MainWindow(QMainWindow):
             clear = self.recent_menu.addAction("Clear List")
             clear.triggered.connect(self._clear_recent)
         self.recent_menu.setEnabled(bool(recent))
+
+    def _show_start_page_when_empty(self) -> None:
+        empty = self.tabs.count() == 0
+        if empty:
+            self.start_page.set_recent(self.settings.recent_files())
+        self.central.setCurrentWidget(self.start_page if empty else self.tabs)
 
     def _toggle_dock(self, dock: QDockWidget) -> None:
         """A panel's shortcut raises it when it is hidden behind another panel's tab, and
@@ -787,6 +802,7 @@ class MainWindow(QMainWindow):
     # --- following the current document ----------------------------------------------------------
 
     def _current_changed(self, _index: int = -1) -> None:
+        self._show_start_page_when_empty()
         view = self.current_view()
         if view is not None:
             self.undo_group.setActiveStack(view.document.undo_stack)
