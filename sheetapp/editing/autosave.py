@@ -36,6 +36,8 @@ class AutosaveRecord:
     original_path: Path | None
     title: str
     pid: int
+    #: what identifies that process beyond its id (boot and start time), "" if unknown
+    process: str = ""
 
     def describe(self) -> str:
         when = self.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
@@ -61,6 +63,7 @@ def write_autosave(
         "original_path": str(original_path) if original_path else None,
         "title": title,
         "pid": os.getpid(),
+        "process": process_identity(os.getpid()),
         "document": document.model_dump(mode="json"),
     }
     file.parent.mkdir(parents=True, exist_ok=True)
@@ -72,7 +75,23 @@ def discard_autosave(file: Path) -> None:
     file.unlink(missing_ok=True)
 
 
-def _pid_alive(pid: int) -> bool:
+def process_identity(pid: int) -> str:
+    """The boot and the start time of process ``pid`` (Linux: /proc), so a process id
+    the system gave again to another program is not taken for the sheetapp that wrote
+    an autosave; "" where the system does not tell."""
+    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return ""
+    # the start time is field 22, counted after the command name's closing parenthesis
+    fields = stat[stat.rfind(")") + 2 :].split()
+    return f"{boot}:{fields[19]}" if len(fields) > 19 else ""
+
+
+def _writer_alive(record: AutosaveRecord) -> bool:
+    """Whether the sheetapp that wrote ``record`` still runs (and so owns it)."""
+    pid = record.pid
     if pid <= 0 or pid == os.getpid():
         return False
     try:
@@ -80,7 +99,11 @@ def _pid_alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except (PermissionError, OSError):
-        return True
+        pass
+    # alive: the same process only if its identity, when both are known, matches
+    if record.process:
+        now = process_identity(pid)
+        return not now or now == record.process
     return True
 
 
@@ -98,6 +121,7 @@ def read_record(file: Path) -> AutosaveRecord | None:
             Path(original) if isinstance(original, str) else None,
             str(raw.get("title", "")),
             int(raw.get("pid", 0)),
+            str(raw.get("process", "")),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -108,7 +132,7 @@ def orphaned_autosaves(folder: Path) -> list[AutosaveRecord]:
     if not folder.is_dir():
         return []
     records = [read_record(file) for file in sorted(folder.glob(f"*{SUFFIX}"))]
-    found = [r for r in records if r is not None and not _pid_alive(r.pid)]
+    found = [r for r in records if r is not None and not _writer_alive(r)]
     return sorted(found, key=lambda record: record.saved_at, reverse=True)
 
 
