@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import base64
-import binascii
 import stat
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPixmap
+
+from sheetapp.core.portrait import PortraitDataError, portrait_bytes
 
 MAX_PORTRAIT_SIDE = 512
 JPEG_QUALITY = 85
@@ -105,8 +106,8 @@ def portrait_pixmap(encoded: str | None, side: int) -> QPixmap | None:
     if not encoded:
         return None
     try:
-        raw = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError):
+        raw = portrait_bytes(encoded)  # bare base64 or a data: URL, as the PDF reads it
+    except PortraitDataError:
         return None
     image = decode_image(raw)
     if image.isNull():

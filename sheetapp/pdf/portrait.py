@@ -6,13 +6,13 @@ why the portrait is missing instead.
 
 from __future__ import annotations
 
-import base64
-import binascii
 from dataclasses import dataclass
 from io import BytesIO
 
 from PIL import Image as PilImage
 from reportlab.platypus import Image
+
+from sheetapp.core.portrait import PortraitDataError, portrait_bytes
 
 ACCEPTED = {"PNG", "JPEG"}
 MAX_PIXELS = 40_000_000
@@ -35,15 +35,10 @@ class PortraitError(ValueError):
 
 
 def decode_portrait(encoded: str) -> Portrait:
-    text = encoded.strip()
-    if text.startswith("data:") and "," in text:
-        text = text.split(",", 1)[1]
     try:
-        data = base64.b64decode("".join(text.split()), validate=True)
-    except (binascii.Error, ValueError):
-        raise PortraitError("it is not valid base64 data") from None
-    if not data:
-        raise PortraitError("it is empty")
+        data = portrait_bytes(encoded)
+    except PortraitDataError as exc:
+        raise PortraitError(str(exc)) from None
     try:
         with PilImage.open(BytesIO(data)) as probe:
             kind = probe.format
