@@ -204,6 +204,13 @@ class MainWindow(QMainWindow):
         self.previous_tab_action = self._action(
             "Previous Character", lambda: self._step_tab(-1), keys.PreviousChild
         )
+        # Ctrl+Shift+Tab on every platform (some give PreviousChild only as Ctrl+Shift+Backtab)
+        previous = [*self.previous_tab_action.shortcuts()]
+        for extra in ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab"):
+            sequence = QKeySequence(extra)
+            if sequence not in previous:
+                previous.append(sequence)
+        self.previous_tab_action.setShortcuts(previous)
         self.level_up_action = self._action("Level &Up…", self.level_up, "Ctrl+L")
         self.manual_action = _shortcut(
             self._action("User &Manual", self.show_manual), QKeySequence.StandardKey.HelpContents

@@ -216,3 +216,15 @@ def test_new_document_settings_are_validated() -> None:
     assert (document.campaign.gp_budget, document.character.character_type) == (25, "minor")
     with pytest.raises(ValueError):
         with_settings(document, {"campaign": {"gp_budget": -5}})
+
+
+def test_undo_steps_name_the_ability() -> None:
+    """The undo list says "Set Sonic Blaster › Level", not "Set level" (issue 17)."""
+    from sheetapp.core.system import installed_systems
+    from sheetapp.storage.examples import load_example
+
+    document = load_example("gladiators", "night-owl", installed_systems()).document
+    name = e.ability_name(document, 0)
+    (change,) = e.set_level(document, 0, 3)
+    assert change.label == f"Set {name} › Level"
+    assert name and name in change.label

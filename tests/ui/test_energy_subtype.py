@@ -27,4 +27,4 @@ def test_an_energy_ability_has_a_subtype_field(window: MainWindow, qtbot: QtBot)
     combo.setCurrentIndex(1)
     combo.activated.emit(1)
     assert document.document.character.abilities[0].subtype == "Heat"
-    assert document.undo_stack.undoText().startswith("Set subtype")
+    assert document.undo_stack.undoText().endswith("› Subtype")

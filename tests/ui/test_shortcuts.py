@@ -43,3 +43,16 @@ def test_no_shortcut_is_ambiguous(window: MainWindow, system_id: str) -> None:
     QApplication.processEvents()
     clashes = {key: names for key, names in _reachable_shortcuts(window).items() if len(names) > 1}
     assert clashes == {}
+
+
+def test_ctrl_shift_tab_goes_to_the_previous_character(window: MainWindow) -> None:
+    from PySide6.QtGui import QKeySequence
+
+    from tests.ui.conftest import SAMPLE
+
+    assert QKeySequence("Ctrl+Shift+Tab") in window.previous_tab_action.shortcuts()
+    window.open_path(SAMPLE)
+    window.new_from_example("capital", "mara-quell")
+    assert window.tabs.currentIndex() == 1
+    window.previous_tab_action.trigger()
+    assert window.tabs.currentIndex() == 0

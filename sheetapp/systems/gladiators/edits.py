@@ -145,9 +145,8 @@ def set_ability_field(
     choice = _ability(document, index)
     if field == "source" and value not in catalogs().sources:
         raise EditError(f"Unknown source '{value}'")
-    return set_change(
-        (*ABILITIES, index, field), getattr(choice, field), value, f"Set {field.replace('_', ' ')}"
-    )
+    label = f"Set {ability_name(document, index)} › {field.replace('_', ' ').capitalize()}"
+    return set_change((*ABILITIES, index, field), getattr(choice, field), value, label)
 
 
 def set_level(document: GladiatorsDocument, index: int, level: int) -> list[Change]:
@@ -395,7 +394,7 @@ def set_modifier_units(
     if units < 1 or (limit is not None and units > limit):
         raise EditError(f"Units: between 1 and {limit if limit is not None else 'any'}")
     path = (*ABILITIES, index, "modifiers", m_index, "units")
-    return set_change(path, modifier.units, units, "Set units")
+    return set_change(path, modifier.units, units, f"Set {ability_name(document, index)} › Units")
 
 
 def set_modifier_field(
@@ -407,7 +406,8 @@ def set_modifier_field(
         return set_modifier_units(document, index, m_index, int(value))
     modifier = _modifier(document, index, m_index)
     path = (*ABILITIES, index, "modifiers", m_index, field)
-    return set_change(path, getattr(modifier, field), value, f"Set {field}")
+    label = f"Set {ability_name(document, index)} › {field.replace('_', ' ').capitalize()}"
+    return set_change(path, getattr(modifier, field), value, label)
 
 
 def set_modifier_addon(
