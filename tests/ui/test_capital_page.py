@@ -254,3 +254,21 @@ def test_capital_models_pass_the_model_tester(
     while document.undo_stack.canRedo():
         document.undo_stack.redo()
     assert page.systems.rowCount() == len(document.document.character.systems)
+
+
+def test_the_die_list_marks_dice_another_attribute_has(window: MainWindow) -> None:
+    """Choosing such a die swaps the two; the list says so before (issue 17)."""
+    from sheetapp.systems.capital.catalog import ATTRIBUTES
+    from ui.roles import CHOICES_ROLE
+
+    view = window.open_path(Path("resources/examples/capital/mara-quell.json").resolve())
+    assert view is not None and isinstance(view.page, CapitalPage)
+    model = view.page.attributes.model
+    rolls = view.page.document.document.character.attributes
+    first = ATTRIBUTES[0]
+    other_die = next(i for a, i in rolls.assignment.items() if a != first)
+    holder = next(a for a, i in rolls.assignment.items() if i == other_die)
+    choices = dict(model.index(0, 1).data(CHOICES_ROLE))
+    assert choices[other_die].endswith(f"(now {holder.upper()}: they swap)")
+    own = rolls.assignment[first]
+    assert "now" not in choices[own]

@@ -63,13 +63,25 @@ class AttributesModel(CapitalTable):
                 "—" if index is None or index >= len(rolls.dice) else die_label(rolls.dice, index)
             )
             kept = edits.kept_dice(document)
+            holders = {i: a for a, i in rolls.assignment.items() if a != attr}
             return Cell(
                 text,
                 ("character", "attributes", "assignment", attr),
                 "choice" if rolls.dice else None,
                 index,
-                choice_list([(i, die_label(rolls.dice, i)) for i in kept], "(no die)"),
-                tooltip="Give one of the eight kept dice to this attribute.",
+                choice_list(
+                    [
+                        (
+                            i,
+                            die_label(rolls.dice, i)
+                            + (f"  (now {holders[i].upper()}: they swap)" if i in holders else ""),
+                        )
+                        for i in kept
+                    ],
+                    "(no die)",
+                ),
+                tooltip="Give one of the eight kept dice to this attribute; a die another "
+                "attribute has is marked, and choosing it swaps the two.",
             )
         if column == BASE:
             base_score = self._base(attr)
