@@ -380,3 +380,16 @@ def test_the_command_line_levels_up_exactly_as_the_wizard(
         return data
 
     assert comparable(source.read_bytes()) == comparable(dump_document(view.document.document))
+
+
+def test_the_rules_are_shown_whole_on_the_first_page(window: MainWindow, tmp_path: Path) -> None:
+    """The intro was a wizard subtitle, cut off mid-sentence; now a wrapped label."""
+    from PySide6.QtWidgets import QLabel
+
+    open_hero(window, tmp_path)
+    wizard = start_wizard(window)
+    label = wizard.earn_page.findChild(QLabel, "rules_text")
+    assert label is not None and label.wordWrap()
+    assert label.text() == wizard.earn_page.draft.rules.rules_text
+    assert wizard.earn_page.subTitle() == ""
+    wizard.reject()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QDateEdit,
     QFormLayout,
@@ -28,8 +28,14 @@ class EarnPage(QWizardPage):
         super().__init__(parent)
         self.draft = draft
         self.setTitle("What was earned")
-        self.setSubTitle(draft.rules.rules_text)
+        # The rules in a wrapped label of the page: a wizard's subtitle is cut off when
+        # it is longer than a line or two (it was, in both systems).
+        rules = QLabel(draft.rules.rules_text)
+        rules.setObjectName("rules_text")
+        rules.setWordWrap(True)
+        rules.setTextFormat(Qt.TextFormat.PlainText)
         form = QFormLayout(self)
+        form.addRow(rules)
         self.amounts: dict[str, QSpinBox] = {}
         character: Any = draft.original.character
         for currency in draft.rules.currencies:
