@@ -46,7 +46,7 @@ class AdvancementPanel(QWidget):
     character as it was at an entry in a new, unsaved tab."""
 
     level_up_requested = Signal()
-    open_requested = Signal(object)  # LoadedDocument
+    open_requested = Signal(object, str)  # LoadedDocument, what its tab adds to the name
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -271,13 +271,10 @@ class AdvancementPanel(QWidget):
             self.inform("Cannot show the character", str(exc))
             return False
         entry = document.document.history[index]
-        name = then.meta.name or "Character"
-        then = then.model_copy(
-            update={
-                "meta": then.meta.model_copy(update={"name": f"{name} at #{index} {entry.date}"})
-            }
+        # the character keeps its name; the tab says which entry it shows
+        self.open_requested.emit(
+            LoadedDocument(then, document.system), f"at entry #{index}, {entry.date}"
         )
-        self.open_requested.emit(LoadedDocument(then, document.system))
         return True
 
 

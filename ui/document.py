@@ -153,6 +153,8 @@ class EditorDocument(QObject):
         self.system: GameSystem[Any] = loaded.system
         self.document: CharacterDocument[Any, Any] = loaded.document
         self.path = path
+        #: said after the name in the tab ("at entry #2"), never written to the file
+        self.caption = ""
         #: the file as this window last read or wrote it (None: not from a file)
         self.on_disk: Fingerprint | None = fingerprint(path) if path is not None else None
         self.autosave_file: Path | None = None
@@ -171,9 +173,9 @@ class EditorDocument(QObject):
     @property
     def title(self) -> str:
         name = self.document.meta.name.strip()
-        if name:
-            return name
-        return self.path.name if self.path else "Untitled"
+        if not name:
+            name = self.path.name if self.path else "Untitled"
+        return f"{name} — {self.caption}" if self.caption else name
 
     @property
     def dirty(self) -> bool:

@@ -396,8 +396,10 @@ class MainWindow(QMainWindow):
         *,
         dirty: bool = False,
         evaluation: Evaluation | None = None,
+        caption: str = "",
     ) -> EditorView:
         document = EditorDocument(loaded, path, evaluation=evaluation)
+        document.caption = caption
         view = EditorView(document)
         document.setParent(view)  # the document lives and dies with its tab
         self.undo_group.addStack(document.undo_stack)
@@ -913,7 +915,9 @@ class MainWindow(QMainWindow):
 
             panel = advancement_dock.AdvancementPanel()
             panel.level_up_requested.connect(self.level_up)
-            panel.open_requested.connect(lambda loaded: self.add_document(loaded, None))
+            panel.open_requested.connect(
+                lambda loaded, caption: self.add_document(loaded, None, caption=caption)
+            )
             self.advancement_dock.setWidget(panel)
             view = self.current_view()
             panel.set_document(view.document if view else None)

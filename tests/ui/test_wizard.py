@@ -258,7 +258,13 @@ def test_show_the_character_at_an_entry_opens_a_new_tab(window: MainWindow, tmp_
     assert panel.show_current()
     view = window.current_view()
     assert view is not None and view.document.path is None
-    assert " at #0 " in view.document.document.meta.name
+    # the character keeps its name (it used to be renamed); the tab says which entry
+    original = window.documents()[0].document.meta.name
+    assert view.document.document.meta.name == original
+    assert (
+        view.document.title == f"{original} — at entry #0, {view.document.document.history[0].date}"
+    )
+    assert window.tabs.tabText(window.tabs.currentIndex()).startswith(original)
     assert view.document.document.character.abilities[ARMOUR].level == 4
     assert len(view.document.document.history) == 1
 
