@@ -60,27 +60,26 @@ def render_card(
         dropped.insert(0, kept.pop(_least_needed(kept)))
 
 
-#: what a fight is run from: given up last
-FOR_THE_FIGHT = (
-    "attack",
-    "abilit",
-    "weapon",
-    "power",
-    "psionic",
-    "combat",
-    "derived",
-    "vital",
-    "attribute",
-    "characteristic",
+#: what a fight is run from, most needed first: given up last
+FOR_THE_FIGHT: tuple[tuple[str, ...], ...] = (
+    ("attack", "weapon", "abilit", "power", "psionic", "combat", "derived", "vital", "wound"),
+    ("body", "armour"),
+    ("attribute", "characteristic", "skill"),
 )
 
 
+def _need(section: Section) -> int:
+    """How much a fight needs the section: 0 most, ``len(FOR_THE_FIGHT)`` least."""
+    for rank, words in enumerate(FOR_THE_FIGHT):
+        if any(word in section.key for word in words):
+            return rank
+    return len(FOR_THE_FIGHT)
+
+
 def _least_needed(sections: Sequence[Section]) -> int:
-    """The last section that is not for the fight, else the last one."""
-    for index in range(len(sections) - 1, -1, -1):
-        if not any(word in sections[index].key for word in FOR_THE_FIGHT):
-            return index
-    return len(sections) - 1
+    """The last of the sections a fight needs least."""
+    lowest = max(_need(section) for section in sections)
+    return max(i for i, section in enumerate(sections) if _need(section) == lowest)
 
 
 def _without_details(section: Section) -> Section:

@@ -193,7 +193,8 @@ def _body(character: Twod10Character, cats: Catalogs) -> TableSection:
                         taken.get((location.id, "right"), []) + taken.get((location.id, "?"), [])
                     ),
                 },
-                (),
+                # the character's wounds by location: a play aid, not a rules table
+                ("character", "wounds"),
             )
         )
     return TableSection(
