@@ -126,10 +126,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.autosaver = Autosaver(self.documents, autosave_folder, parent=self)
         self._restore_layout()
-        self._current_changed()
-        self.statusBar().showMessage(
-            "Create a character with File ▸ New (Ctrl+N) or open one (Ctrl+O)."
-        )
+        self._current_changed()  # the start page says how to begin
 
     # --- building -------------------------------------------------------------------------
 
@@ -806,6 +803,12 @@ class MainWindow(QMainWindow):
             recovered += 1
         for record in drop:
             discard_autosave(record.file)
+        if recovered:
+            plural = "s" if recovered != 1 else ""
+            self.statusBar().showMessage(
+                f"Recovered {recovered} character{plural} from the last session: save to keep "
+                "the changes."
+            )
         return recovered
 
     # --- following the current document ----------------------------------------------------------

@@ -75,6 +75,7 @@ def test_killed_session_is_offered_for_recovery(window: MainWindow, tmp_path: Pa
     assert view.document.dirty and view.document.path == SAMPLE
     assert view.document.document.character.abilities[-1].ability == "toughness"
     assert view.title == "Night Owl (unsaved)"
+    assert window.statusBar().currentMessage().startswith("Recovered 1 character from")
     # Saving it removes the autosave; nothing is offered next time.
     assert window.save_view(view, tmp_path / "recovered.json")
     assert orphaned_autosaves(window.autosaver.folder) == []
