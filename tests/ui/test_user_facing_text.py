@@ -68,8 +68,9 @@ def test_the_pattern_catches_what_it_should() -> None:
     assert not FORBIDDEN.search("Energy Blast › Level")
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
-def test_window_text_is_in_the_users_words(window: MainWindow, example: Any) -> None:
+def _shown_texts(window: MainWindow, example: Any) -> tuple[Any, list[tuple[str, str]]]:
+    """Everything the window shows of ``example``: its page's models, the issues panel
+    and every widget's text and tooltip."""
     view = window.open_path(example)
     assert view is not None
     texts: list[tuple[str, str]] = []
@@ -81,6 +82,12 @@ def test_window_text_is_in_the_users_words(window: MainWindow, example: Any) -> 
         for where, text in _model_texts(window.issues_view.model_, "issues")
     ]
     texts += _widget_texts(window)
+    return view, texts
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_window_text_is_in_the_users_words(window: MainWindow, example: Any) -> None:
+    view, texts = _shown_texts(window, example)
     for issue in view.document.evaluation.issues:
         texts += [("issue", issue.message), ("hint", issue.hint)]
     assert offending(iter(texts)) == []
@@ -125,15 +132,6 @@ LINE_NOTE = re.compile(r"\((?:[^()]*\b)?lines? \d+")
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
 def test_the_window_shows_no_rulebook_line_numbers(window: MainWindow, example: Any) -> None:
     """ "(line 345)" is for the README and the code; the window shows the rule itself."""
-    view = window.open_path(example)
-    assert view is not None
-    texts: list[tuple[str, str]] = []
-    for model in view.page.findChildren(QAbstractItemModel):
-        texts += _model_texts(model, type(model).__name__)
-    texts += [
-        (where, text.split("\n\nDetails:")[0])
-        for where, text in _model_texts(window.issues_view.model_, "issues")
-    ]
-    texts += _widget_texts(window)
+    _view, texts = _shown_texts(window, example)
     texts.append(("explain", window.explain.toPlainText()))
     assert [(where, text) for where, text in texts if LINE_NOTE.search(text)] == []

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from sheetapp.advancement.naming import added_item_name, list_item_place
 from sheetapp.advancement.spec import Currency, SpendOption
 from sheetapp.core.changes import Change, apply_to_document
 from sheetapp.core.document import CharacterDocument
@@ -96,33 +97,16 @@ class PowersetsAdvancement:
         return options
 
     def describe_path(self, document: CharacterDocument[Any, Any], path: DataPath) -> str:
-        if len(path) < 3 or path[0] != "character" or not isinstance(path[2], int):
-            return ""
-        key, index = str(path[1]), path[2]
-        items = getattr(document.character, key, None)
-        if not isinstance(items, list) or not 0 <= index < len(items):
-            return LIST_NAMES.get(key, "")
-        name = _item_name(key, items[index])
-        rest = " ".join(str(p).replace("_", " ") for p in path[3:] if isinstance(p, str))
-        return f"{name} › {rest.capitalize()}" if rest else name
+        return list_item_place(document, path, LIST_NAMES, _item_name)
 
     def describe_value(self, path: DataPath, value: Any) -> str:
         from sheetapp.systems.powersets.model import FailingChoice, SuperpowerChoice
 
-        if not isinstance(value, dict) or len(path) != 3 or path[0] != "character":
-            return ""
         models: dict[str, type[BaseModel]] = {
             "superpowers": SuperpowerChoice,
             "failings": FailingChoice,
         }
-        model = models.get(str(path[1]))
-        if model is None:
-            return ""
-        try:
-            item = model.model_validate(value)
-        except ValidationError:
-            return ""
-        return _item_name(str(path[1]), item)
+        return added_item_name(path, value, models, _item_name)
 
 
 def _item_name(key: str, item: Any) -> str:
