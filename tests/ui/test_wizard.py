@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QLabel, QSpinBox, QWizard
 from pytestqt.qtbot import QtBot
 
@@ -399,3 +400,31 @@ def test_the_rules_are_shown_whole_on_the_first_page(window: MainWindow, tmp_pat
     assert label.text() == wizard.earn_page.draft.rules.rules_text
     assert wizard.earn_page.subTitle() == ""
     wizard.reject()
+
+
+def test_an_open_option_opens_the_declared_lists_editor(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'Add a superpower' (Power Sets) and 'Add a skill' (X-Men HERO) open the list's own
+    Add in the wizard's page; they did nothing before."""
+    from sheetapp.storage.examples import load_example
+    from ui.tables.collection_editor import CollectionEditor
+
+    added: list[tuple[str, ...]] = []
+    monkeypatch.setattr(
+        CollectionEditor, "add", lambda self, entry=None: added.append(self.collection.path)
+    )
+    for system_id, example, label in (
+        ("powersets", "volt", "Add a superpower"),
+        ("hero-xmen", "lodestar", "Add a skill"),
+    ):
+        path = tmp_path / f"{example}.json"
+        save_document(load_example(system_id, example, window.registry).document, path)
+        assert window.open_path(path) is not None
+        wizard = start_wizard(window)
+        wizard.next()
+        options = wizard.spend_page.options
+        assert options.select(label), options.labels()
+        options.buy.click()
+        wizard.reject()
+    assert added == [("character", "superpowers"), ("character", "skills")]

@@ -168,6 +168,13 @@ class SpendPage(QWizardPage):
             if action.text() == wanted:
                 action.trigger()
                 return
+        # A page built from declared lists: the list the option adds to, by its path
+        # ("Add a skill" on the X-Men HERO page, "Add a superpower" on the Power Sets one).
+        editors = getattr(self.page, "editors", {})
+        for editor in editors.values():
+            if tuple(editor.collection.path) == tuple(option.path):
+                editor.add()
+                return
 
     def isComplete(self) -> bool:
         """A numbered level needs its dice first; the review says whether it may be kept."""
