@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QSpinBox, QWizard
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.issues import Severity
+from sheetapp.editing.wording import without_line_notes
 from sheetapp.storage.files import LoadedDocument, save_document
 from sheetapp.systems.capital.system import SYSTEM as CAPITAL
 from sheetapp.systems.gladiators.system import SYSTEM as GLADIATORS
@@ -397,7 +398,8 @@ def test_the_rules_are_shown_whole_on_the_first_page(window: MainWindow, tmp_pat
     wizard = start_wizard(window)
     label = wizard.earn_page.findChild(QLabel, "rules_text")
     assert label is not None and label.wordWrap()
-    assert label.text() == wizard.earn_page.draft.rules.rules_text
+    assert label.text() == without_line_notes(wizard.earn_page.draft.rules.rules_text)
+    assert "(line" not in label.text()
     assert wizard.earn_page.subTitle() == ""
     wizard.reject()
 

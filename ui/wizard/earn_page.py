@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from sheetapp.advancement.commit import AdvancementError
 from sheetapp.advancement.ledger import LedgerError
+from sheetapp.editing.wording import without_line_notes
 from ui.wizard.draft import Draft
 
 MAX_EARNED = 10_000
@@ -30,7 +31,7 @@ class EarnPage(QWizardPage):
         self.setTitle("What was earned")
         # The rules in a wrapped label of the page: a wizard's subtitle is cut off when
         # it is longer than a line or two (it was, in both systems).
-        rules = QLabel(draft.rules.rules_text)
+        rules = QLabel(without_line_notes(draft.rules.rules_text))
         rules.setObjectName("rules_text")
         rules.setWordWrap(True)
         rules.setTextFormat(Qt.TextFormat.PlainText)

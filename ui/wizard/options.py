@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from sheetapp.advancement import AdvancementRules, SpendOption
 from sheetapp.core.system import GameSystem
+from sheetapp.editing.wording import without_line_notes
 from ui.document import EditorDocument
 
 OPTION_ROLE = Qt.ItemDataRole.UserRole + 40
@@ -120,7 +121,7 @@ class OptionsPanel(QWidget):
         for option in self.options:
             item = QTreeWidgetItem([option.label, cost_text(option, self.units)])
             item.setData(0, OPTION_ROLE, option)
-            item.setToolTip(0, option.explanation or option.rule)
+            item.setToolTip(0, without_line_notes(option.explanation or option.rule))
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.tree.addTopLevelItem(item)
             if keep is not None and (option.kind, option.path) == keep:
@@ -157,7 +158,7 @@ class OptionsPanel(QWidget):
         if option.explanation:
             parts.append(_escape(option.explanation))
         if option.rule:
-            parts.append(f"<small>{_escape(option.rule)}</small>")
+            parts.append(f"<small>{_escape(without_line_notes(option.rule))}</small>")
         self.explanation.setText("<br>".join(parts))
         self.buy.setEnabled(True)
         self.buy.setText("&Buy" if option.changes else "&Choose…")

@@ -31,7 +31,8 @@ RULES_TEXT = (
     "The gamemaster awards character point budget points after an adventure: 1 or 2 for "
     "a minor or average one, 5 to 10 for a major victory (line 2537). They are spent at "
     "once or stored: a superpower's next level at its cost per level, a new superpower, "
-    "or buying off a character failing (its points leave the budget)."
+    "or buying off a character failing (its points leave the budget); new failings or "
+    "power modifiers add points (line 2538)."
 )
 
 LIST_NAMES = {
@@ -91,9 +92,16 @@ class PowersetsAdvancement:
                     "lines 2450-2456: failings add budget points",
                 )
             )
-        options.append(
-            SpendOption("add_superpower", "Add a superpower", ("character", "superpowers"))
-        )
+        # line 2544: a new superpower as an existing one is improved; line 2538: "You can
+        # also gain additional points by taking on new character failings or power
+        # modifiers"
+        options += [
+            SpendOption("add_superpower", "Add a superpower", ("character", "superpowers")),
+            SpendOption("add_failing", "Take a new character failing", ("character", "failings")),
+            SpendOption(
+                "add_power_modifier", "Add a power modifier", ("character", "power_modifiers")
+            ),
+        ]
         return options
 
     def describe_path(self, document: CharacterDocument[Any, Any], path: DataPath) -> str:
