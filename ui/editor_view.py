@@ -134,6 +134,25 @@ class CampaignTab(QWidget):
         return True
 
 
+def moved_path(path: DataPath, change: Change) -> DataPath:
+    """Where the item at ``path`` is after ``change`` moved an item of its list."""
+    size = len(change.path) - 1
+    if change.to is None or len(path) <= size or path[:size] != change.path[:size]:
+        return path
+    row, origin, target = path[size], change.path[-1], change.to
+    if not isinstance(row, int) or not isinstance(origin, int):
+        return path
+    if row == origin:
+        new = target
+    elif origin < row <= target:
+        new = row - 1
+    elif target <= row < origin:
+        new = row + 1
+    else:
+        return path
+    return (*path[:size], new, *path[size + 1 :])
+
+
 class EditorView(QWidget):
     """Everything about one open character; the window's docks follow the current one."""
 
@@ -176,8 +195,15 @@ class EditorView(QWidget):
         self.selected_path = path
         self.selection_changed.emit(path)
 
-    def _after_change(self, _changes: list[Change]) -> None:
+    def _after_change(self, changes: list[Change]) -> None:
         self.totals.show_evaluation(self.document.evaluation)
+        # A selected item that moved (a drag, Up/Down) keeps being the one explained.
+        path = self.selected_path
+        for change in changes:
+            if path is not None and change.op == "move":
+                path = moved_path(path, change)
+        if path != self.selected_path and path is not None:
+            self._selected(path)
 
     def select_path(self, path: DataPath) -> bool:
         """Show the place an issue points at: a cell of the page, a header field or a
