@@ -77,10 +77,15 @@ class BackgroundJob(QObject):
         if not self.running:  # cancelled: the result is not wanted any more
             return
         ok, value = outcome
+        if not ok:
+            # the progress window goes first: the error dialog must not sit under it
+            self._finish()
+            self.raised.emit(value)
+            return
         # The dialog stays up while the result is applied (e.g. a large character's
         # views are built), so the window never looks idle before it is ready.
         try:
-            (self.succeeded if ok else self.raised).emit(value)
+            self.succeeded.emit(value)
         finally:
             self._finish()
 

@@ -221,3 +221,19 @@ def test_characters_no_font_has_are_said_after_the_export(
     qtbot.waitUntil(lambda: not job.running, timeout=30_000)
     assert target.exists()
     assert shown and "🦸 (U+1F9B8)" in shown[0][1]
+
+
+def test_the_progress_window_is_gone_before_a_failure_is_said(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """The "Opening…" window used to stay above the error dialog."""
+    seen: list[bool] = []
+
+    def work() -> None:
+        raise ValueError("broken")
+
+    job = run_in_background(
+        window, "Opening…", work, lambda _r: None, lambda _e: seen.append(job.running)
+    )
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert seen == [False]  # already finished (its dialog closed) when the error is shown
