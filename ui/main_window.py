@@ -880,11 +880,17 @@ class MainWindow(QMainWindow):
         self.issues_dock.setWindowTitle(f"Issues ({count})" if count else "Issues")
 
     def _update_titles(self) -> None:
+        views = [self.tabs.widget(i) for i in range(self.tabs.count())]
+        titles = [v.title for v in views if isinstance(v, EditorView)]
         for index in range(self.tabs.count()):
             widget = self.tabs.widget(index)
             if isinstance(widget, EditorView):
                 star = "*" if widget.document.dirty else ""
-                self.tabs.setTabText(index, f"{widget.title}{star}")
+                title = widget.title
+                # two tabs of one name (a character and its export) say which file
+                if titles.count(title) > 1 and widget.document.path is not None:
+                    title = f"{title} ({widget.document.path.name})"
+                self.tabs.setTabText(index, f"{title}{star}")
                 where = str(widget.document.path) if widget.document.path else "not saved yet"
                 self.tabs.setTabToolTip(index, f"{widget.document.system.name} — {where}")
         view = self.current_view()
