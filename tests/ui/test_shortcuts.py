@@ -56,3 +56,24 @@ def test_ctrl_shift_tab_goes_to_the_previous_character(window: MainWindow) -> No
     assert window.tabs.currentIndex() == 1
     window.previous_tab_action.trigger()
     assert window.tabs.currentIndex() == 0
+
+
+def test_the_keyboard_reaches_every_column_of_the_abilities(window: MainWindow) -> None:
+    """Right moves from the name to Level, Type, Option and Source (issue 17: arrows only
+    moved into child rows, so only the name could be edited from the keyboard)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.ui.conftest import SAMPLE
+
+    view = window.open_path(SAMPLE)
+    assert view is not None
+    tree = view.page.tree  # type: ignore[attr-defined]
+    tree.setFocus()
+    tree.setCurrentIndex(tree.model().index(0, 0))
+    columns = []
+    for _ in range(4):
+        QTest.keyClick(tree, Qt.Key.Key_Right)
+        columns.append(tree.currentIndex().column())
+    assert columns == [1, 2, 3, 4]
+    assert not tree.currentIndex().parent().isValid()

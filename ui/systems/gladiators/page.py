@@ -70,6 +70,9 @@ class GladiatorsPage(SystemPage):
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setAllColumnsShowFocus(True)
+        # One cell at a time, so Left/Right reach Level, Type and Source from the
+        # keyboard (F2 or typing edits it); whole rows left the name the only cell.
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
         self.tree.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
