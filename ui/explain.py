@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from sheetapp.core.costs import CostLine
 from sheetapp.core.evaluation import DerivedValue, Evaluation
-from sheetapp.core.issues import DataPath, format_path
+from sheetapp.core.issues import DataPath
 from sheetapp.editing.explain import cost_line_for
 from sheetapp.editing.wording import without_line_notes
 from ui.roles import SEVERITY_MARK
@@ -93,7 +93,7 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
         if line is not None:
             parts += _line_parts(line)
         else:
-            parts.append(Paragraph(f"{html.escape(format_path(path))} has no cost of its own."))
+            parts.append(Paragraph("The selected item has no cost of its own."))
         row = path[:3] if len(path) > 3 else path
         for value in evaluation.derived:
             if _in_a_row(value.path) and value.path[:3] == row:

@@ -23,6 +23,8 @@ def total_text(total: Total) -> str:
 
 
 OVER_STYLE = "QProgressBar::chunk { background: #d9534f; }"
+#: a total's bar: a gauge beside its number
+BAR_WIDTH = 70
 
 
 def _set_text(label: QLabel | LineText, text: str) -> None:
@@ -103,6 +105,8 @@ class TotalsBar(QFrame):
         self.derived.setObjectName("derived")
         self._keys: list[str] | None = None
         self._bars: list[tuple[QLabel, QProgressBar]] = []
+        #: each total's number, beside its bar (not drawn on it: the fill hid it)
+        self._values: list[QLabel] = []
 
     def show_evaluation(self, evaluation: Evaluation) -> None:
         """Show ``evaluation``'s totals, derived values and issue counts. The bars are
@@ -120,7 +124,9 @@ class TotalsBar(QFrame):
         keys = [total.key for total in evaluation.totals]
         if keys != self._keys:
             self._build(evaluation)
-        for total, (caption, bar) in zip(evaluation.totals, self._bars, strict=True):
+        for total, (caption, bar), number in zip(
+            evaluation.totals, self._bars, self._values, strict=True
+        ):
             _set_text(caption, f"<b>{total.label}</b>")
             explanation = without_line_notes(total.explanation)
             if caption.toolTip() != explanation:
@@ -134,12 +140,14 @@ class TotalsBar(QFrame):
             text = total_text(total)
             if bar.format() != text:
                 bar.setFormat(text)
+                number.setText(text)
                 # Wide enough for its text (it only grows, so edits rarely re-lay out).
-                needed = bar.fontMetrics().horizontalAdvance(text) + 24
-                if needed > bar.minimumWidth():
-                    bar.setMinimumWidth(needed)
+                needed = number.fontMetrics().horizontalAdvance(text) + 8
+                if needed > number.minimumWidth():
+                    number.setMinimumWidth(needed)
             if bar.toolTip() != explanation:
                 bar.setToolTip(explanation)
+                number.setToolTip(explanation)
             over = total.budget is not None and total.spent > total.budget
             if bar.property("over") != over:
                 bar.setProperty("over", over)
@@ -165,18 +173,22 @@ class TotalsBar(QFrame):
             widget.deleteLater()
         self.total_widgets = []
         self._bars = []
+        self._values = []
         for total in evaluation.totals:
             caption = QLabel()
+            value = QLabel()
+            value.setObjectName(f"total_{total.key}_value")
             bar = QProgressBar()
             bar.setObjectName(f"total_{total.key}")
-            bar.setTextVisible(True)
-            bar.setMinimumWidth(110)
+            bar.setTextVisible(False)
+            bar.setFixedWidth(BAR_WIDTH)
+            bar.setMaximumHeight(value.fontMetrics().height() // 2 + 2)
             bar.setProperty("over", False)
-            self.layout_.insertWidget(len(self.total_widgets), caption)
-            self.total_widgets.append(caption)
-            self.layout_.insertWidget(len(self.total_widgets), bar)
-            self.total_widgets.append(bar)
+            for widget in (caption, value, bar):
+                self.layout_.insertWidget(len(self.total_widgets), widget)
+                self.total_widgets.append(widget)
             self._bars.append((caption, bar))
+            self._values.append(value)
         self._keys = [total.key for total in evaluation.totals]
         if self.layout_.indexOf(self.derived) < 0:
             self.layout_.addWidget(self.derived, 1)
@@ -186,8 +198,8 @@ class TotalsBar(QFrame):
         """Everything the bar says, for tests and accessibility."""
         parts = []
         for widget in self.total_widgets:
-            if isinstance(widget, QProgressBar):
-                parts.append(widget.format())
-            elif isinstance(widget, QLabel):
+            if isinstance(widget, QLabel) and widget not in self._values:
                 parts.append(widget.text().replace("<b>", "").replace("</b>", ""))
+            elif isinstance(widget, QProgressBar):
+                parts.append(widget.format())
         return " ".join([*parts, self.derived.text(), self.counts.text()])

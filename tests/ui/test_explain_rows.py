@@ -21,3 +21,10 @@ def test_a_rows_value_shows_with_its_row_only() -> None:
     assert label in selected
     other = next(v.label for v in evaluation.derived if v.path == ("character", "skills", 1))
     assert other not in selected
+
+
+def test_a_place_without_a_cost_is_not_named_by_its_data_path() -> None:
+    system = installed_systems().get("capital")
+    document = system.new_document("Ada")
+    text = explain_html(system.evaluate(document), ("character", "attributes", "assignment", "wil"))
+    assert "character." not in text and "has no cost of its own" in text

@@ -202,3 +202,18 @@ def test_a_rebuilt_details_panel_leaves_the_page_tabs_where_a_full_layout_puts_t
         QTabWidget.setTabText(page.tabs, 0, page.tabs.tabText(0))
         assert _places(page.tabs) == quick
         qtbot.wait(1)
+
+
+def test_a_totals_number_is_beside_its_bar_not_under_its_fill(window: MainWindow) -> None:
+    """Issue 17: the GP number hid under the bar's fill; it is a label of its own now."""
+    from PySide6.QtWidgets import QLabel, QProgressBar
+
+    from tests.ui.conftest import SAMPLE
+
+    view = window.open_path(SAMPLE)
+    assert view is not None
+    bar = view.totals.findChild(QProgressBar, "total_gp")
+    number = view.totals.findChild(QLabel, "total_gp_value")
+    assert bar is not None and number is not None
+    assert not bar.isTextVisible()
+    assert number.text() == bar.format() and number.text().startswith("28 / 40")
