@@ -70,6 +70,9 @@ class HeaderPanel(QFrame):
             self.edits[key] = edit
         self.system = QLabel(document.system.name)
         self.system.setObjectName("system_name")
+        # a long system name wraps instead of widening the window past a small screen
+        self.system.setWordWrap(True)
+        self.system.setToolTip(document.system.name)
         grid.addWidget(QLabel("System:"), len(TEXT_FIELDS), 0)
         system_row = QHBoxLayout()
         system_row.addWidget(self.system, 1)

@@ -45,6 +45,8 @@ def test_main_window_and_pages_fit(window: MainWindow, example: Path) -> None:
     assert view is not None
     assert_fits(window, f"the main window with {example.name}")
     assert_fits(window, f"the main window with {example.name}", QSize(1024, 700))
+    # a 1600×1000 screen at QT_SCALE_FACTOR=2 is 800×500 (a long system name wrapped)
+    assert_fits(window, f"the main window with {example.name}", QSize(800, 500))
     tabs = view.tabs
     for index in range(tabs.count()):
         tabs.setCurrentIndex(index)
