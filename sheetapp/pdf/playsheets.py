@@ -48,16 +48,40 @@ def render_card(
         for section in sheet.sections
         if layout.enabled(section.key, chosen.include, chosen.exclude)
     ]
-    dropped: list[Section] = []
-    while True:
+    # The order sections are given up in, then the fewest given up that fit one page
+    # (a binary search: a large character needs a few renders, not one per section).
+    order: list[Section] = []
+    remaining = list(kept)
+    while remaining:
+        order.append(remaining.pop(_least_needed(remaining)))
+
+    def attempt(count: int) -> tuple[bytes, int]:
+        gone = {id(section) for section in order[:count]}
+        dropped = [section for section in kept if id(section) in gone]
+        shown = [section for section in kept if id(section) not in gone]
         note = too_much_note(dropped, errors)
-        sections = (*kept, note) if not note.empty else tuple(kept)
+        sections = (*shown, note) if not note.empty else tuple(shown)
         renderer = SheetRenderer(layout, chosen)
         data = renderer.render(replace(sheet, sections=sections))
-        if len(renderer.page_fill) <= 1 or not kept:
-            order = {id(s): n for n, s in enumerate(sheet.sections)}
-            return data, [s.title for s in sorted(dropped, key=lambda s: order.get(id(s), 0))]
-        dropped.insert(0, kept.pop(_least_needed(kept)))
+        return data, len(renderer.page_fill)
+
+    data, pages = attempt(0)
+    if pages <= 1:
+        return data, []
+    low, high = 1, len(order)
+    best: bytes | None = None
+    while low <= high:
+        middle = (low + high) // 2
+        data, pages = attempt(middle)
+        if pages <= 1:
+            best, high = data, middle - 1
+        else:
+            low = middle + 1
+    count = low if best is not None else len(order)
+    if best is None:
+        best, _pages = attempt(count)
+    gone = {id(section) for section in order[:count]}
+    return best, [section.title for section in kept if id(section) in gone]
 
 
 #: what a fight is run from, most needed first: given up last
