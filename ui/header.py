@@ -52,6 +52,20 @@ class HeaderPanel(QFrame):
         buttons.addWidget(self.choose)
         buttons.addWidget(self.clear)
         buttons.addStretch(1)
+        grid = self._text_fields(buttons, document.system.name)
+        grid.setColumnStretch(1, 1)
+        layout = QGridLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(picture, 0, 0)
+        layout.addLayout(grid, 0, 1)
+        layout.setColumnStretch(1, 1)
+        QWidget.setTabOrder(self.edits["name"], self.edits["player"])
+        QWidget.setTabOrder(self.edits["player"], self.edits["concept"])
+        document.changed.connect(self._after_change)
+        self.refresh()
+
+    def _text_fields(self, buttons: QHBoxLayout, system_name: str) -> QGridLayout:
+        """The Name, Player and Concept fields and the system row beside the portrait."""
         grid = QGridLayout()
         self.edits: dict[str, QLineEdit] = {}
         for row, (key, label) in enumerate(TEXT_FIELDS):
@@ -68,26 +82,17 @@ class HeaderPanel(QFrame):
             grid.addWidget(caption, row, 0)
             grid.addWidget(edit, row, 1)
             self.edits[key] = edit
-        self.system = QLabel(document.system.name)
+        self.system = QLabel(system_name)
         self.system.setObjectName("system_name")
         # a long system name wraps instead of widening the window past a small screen
         self.system.setWordWrap(True)
-        self.system.setToolTip(document.system.name)
+        self.system.setToolTip(system_name)
         grid.addWidget(QLabel("System:"), len(TEXT_FIELDS), 0)
         system_row = QHBoxLayout()
         system_row.addWidget(self.system, 1)
         system_row.addLayout(buttons)
         grid.addLayout(system_row, len(TEXT_FIELDS), 1)
-        grid.setColumnStretch(1, 1)
-        layout = QGridLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(picture, 0, 0)
-        layout.addLayout(grid, 0, 1)
-        layout.setColumnStretch(1, 1)
-        QWidget.setTabOrder(self.edits["name"], self.edits["player"])
-        QWidget.setTabOrder(self.edits["player"], self.edits["concept"])
-        document.changed.connect(self._after_change)
-        self.refresh()
+        return grid
 
     def _after_change(self, changes: list[Change]) -> None:
         # The header shows only meta: an ability edit must not decode the portrait again.
