@@ -49,8 +49,9 @@ class Row:
     """One table row: cell texts by column key, plus where it lives and how bad it is.
 
     ``detail`` is a secondary line printed under the first cell (a note, an
-    explanation); ``depth`` indents the first cell (cost-line trees); ``severity`` is
-    the worst issue at ``path``, so a renderer can mark the row.
+    explanation), or under the section's ``detail_column``; ``depth`` indents the
+    first cell (cost-line trees); ``severity`` is the worst issue at ``path``, so a
+    renderer can mark the row.
     """
 
     cells: Mapping[str, str]
@@ -67,6 +68,8 @@ class TableSection:
     title: str
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
+    #: the column whose cell a row's ``detail`` goes under (the first when empty)
+    detail_column: str = ""
 
     @property
     def empty(self) -> bool:
@@ -477,4 +480,6 @@ def issues_section(
             Column("message", "Message"),
         ),
         rows,
+        # what to do reads after the message, not squeezed under the narrow Kind
+        detail_column="message",
     )

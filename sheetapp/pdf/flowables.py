@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+from typing import Any
+
 from reportlab.platypus import Flowable, Paragraph
+
+from sheetapp.pdf.direction import base_is_right_to_left, has_right_to_left, visual_runs
+from sheetapp.pdf.fonts import BOLD, BOLD_OBLIQUE, OBLIQUE, REGULAR, upright_only
+
+#: the upright face an italic run falls back to for letters its own face lacks
+UPRIGHT_OF = {OBLIQUE: REGULAR, BOLD_OBLIQUE: BOLD}
 
 
 class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type hints
@@ -18,8 +27,29 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
     _wrapped_width: float | None = None
     _wrapped: tuple[float, float] = (0.0, 0.0)
 
+    def __init__(self, text: str, style: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(text, style, *args, **kwargs)
+        frags: list[Any] = getattr(self, "frags", [])
+        if any(getattr(frag, "fontName", "") in UPRIGHT_OF for frag in frags):
+            self.frags = upright_where_italic_lacks(frags)
+
+    def drawPara(self, debug: int = 0) -> None:
+        """Right-to-left text is broken into lines in reading order and each line drawn
+        in visual order (the lines themselves are kept: splitting at a page break and
+        wrapping again read them)."""
+        original: Any = getattr(self, "blPara", None)
+        text = "".join(getattr(frag, "text", "") for frag in getattr(self, "frags", []))
+        if not getattr(original, "lines", None) or not has_right_to_left(text):
+            super().drawPara(debug)
+            return
+        self.blPara = visual_lines(original, base_is_right_to_left(text))
+        try:
+            super().drawPara(debug)
+        finally:
+            self.blPara = original
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        if self._wrapped_width == availWidth and hasattr(self, "blPara"):
+        if self._wrapped_width == availWidth and getattr(self, "blPara", None) is not None:
             self.width, self.height = self._wrapped
             return self._wrapped
         width, height = super().wrap(availWidth, availHeight)
@@ -39,9 +69,60 @@ class Bookmark(Flowable):  # type: ignore[misc]
         self.level = level
         self.width = self.height = 0
 
+    def drawPara(self, debug: int = 0) -> None:
+        """Right-to-left text is broken into lines in reading order and each line drawn
+        in visual order (the lines themselves are kept: splitting at a page break and
+        wrapping again read them)."""
+        original: Any = getattr(self, "blPara", None)
+        text = "".join(getattr(frag, "text", "") for frag in getattr(self, "frags", []))
+        if not getattr(original, "lines", None) or not has_right_to_left(text):
+            super().drawPara(debug)
+            return
+        self.blPara = visual_lines(original, base_is_right_to_left(text))
+        try:
+            super().drawPara(debug)
+        finally:
+            self.blPara = original
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         return 0.0, 0.0
 
     def draw(self) -> None:
         self.canv.bookmarkPage(self.key)
         self.canv.addOutlineEntry(self.title, self.key, level=self.level, closed=False)
+
+
+def upright_where_italic_lacks(frags: list[Any]) -> list[Any]:
+    """The paragraph's pieces with each run of letters the italic face cannot draw
+    (DejaVu Sans Oblique has no Arabic) set in the upright face instead of as boxes."""
+    upright = upright_only()
+    pieces: list[Any] = []
+    for frag in frags:
+        text = getattr(frag, "text", "")
+        face = UPRIGHT_OF.get(getattr(frag, "fontName", ""))
+        if face is None or not isinstance(text, str) or not any(ord(c) in upright for c in text):
+            pieces.append(frag)
+            continue
+        for lacking, run in groupby(text, key=lambda char: ord(char) in upright):
+            piece = "".join(run)
+            pieces.append(frag.clone(text=piece, fontName=face if lacking else frag.fontName))
+    return pieces
+
+
+def visual_lines(broken: Any, right_to_left: bool) -> Any:
+    """A copy of a broken paragraph (reportlab's ``blPara``) with each line's text in
+    visual order: plain lines are lists of words, styled lines lists of pieces."""
+    lines: list[Any] = []
+    for line in broken.lines:
+        if isinstance(line, tuple):  # one style: (extra space, words)
+            extra, words = line
+            words_runs = visual_runs([(" ".join(words), None)], right_to_left)
+            lines.append((extra, "".join(text for text, _none in words_runs).split(" ")))
+            continue
+        pieces = [(frag.text, frag) for frag in line.words if isinstance(frag.text, str)]
+        if len(pieces) != len(line.words):  # images or callbacks in the line: as it is
+            lines.append(line)
+            continue
+        runs: list[tuple[str, Any]] = visual_runs(pieces, right_to_left)
+        lines.append(line.clone(words=[piece.clone(text=text) for text, piece in runs]))
+    return broken.clone(lines=lines)

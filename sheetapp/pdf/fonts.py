@@ -113,3 +113,13 @@ def glyphs() -> tuple[frozenset[int], frozenset[int]]:
     except KeyError:
         extra = frozenset()
     return main, extra
+
+
+@cache
+def upright_only() -> frozenset[int]:
+    """The characters the regular face draws and the oblique face does not (Arabic):
+    an italic line sets them upright rather than as empty boxes."""
+    register_fonts()
+    regular = pdfmetrics.getFont(REGULAR).face.charToGlyph
+    oblique = pdfmetrics.getFont(OBLIQUE).face.charToGlyph
+    return frozenset(code for code in regular if code not in oblique)

@@ -32,6 +32,7 @@ from sheetapp import __version__
 from sheetapp.core.costs import Total
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.editing.wording import without_line_notes
+from sheetapp.pdf.direction import visual_order
 from sheetapp.pdf.flowables import Bookmark, CellParagraph
 from sheetapp.pdf.fonts import BOLD, FALLBACK, REGULAR, glyphs, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
@@ -200,7 +201,7 @@ class SheetRenderer:
             room = self.width - canvas.stringWidth(number, REGULAR, 7.5) - 20
             name_font = _font_for(name, REGULAR)
             canvas.setFont(name_font, 7.5)
-            canvas.drawString(left, bottom, fit(name, name_font, 7.5, room))
+            canvas.drawString(left, bottom, visual_order(fit(name, name_font, 7.5, room)))
             canvas.setFont(REGULAR, 7.5)
             canvas.drawRightString(right, bottom, number)
             if page > 1:
@@ -211,7 +212,9 @@ class SheetRenderer:
                 head_font = _font_for(name, BOLD)
                 canvas.setFont(head_font, 8.5)
                 canvas.drawString(
-                    left, top, fit(name, head_font, 8.5, self.width - system_width - 20)
+                    left,
+                    top,
+                    visual_order(fit(name, head_font, 8.5, self.width - system_width - 20)),
                 )
                 canvas.setFont(REGULAR, 7.5)
                 canvas.setFillColor(palette.muted)
@@ -452,7 +455,7 @@ class SheetRenderer:
         if p.head_fill is not None:
             commands.append(("BACKGROUND", (0, 0), (-1, 0), p.head_fill))
         for index, row in enumerate(section.rows, start=1):
-            data.append(self._row(row, columns, cell_style))
+            data.append(self._row(row, columns, cell_style, section.detail_column))
             fill = p.row_fill(row.severity)
             if fill is None and p.stripe_fill is not None and index % 2 == 0:
                 fill = p.stripe_fill
@@ -471,28 +474,32 @@ class SheetRenderer:
         return table
 
     def _row(
-        self, row: Row, columns: list[tuple[Column, float]], cell_style: dict[str, str]
+        self,
+        row: Row,
+        columns: list[tuple[Column, float]],
+        cell_style: dict[str, str],
+        detail_column: str = "",
     ) -> list[Any]:
         st = self.styles
+        keys = [column.key for column, _ in columns]
+        detail_at = keys.index(detail_column) if detail_column in keys else 0
         cells: list[Any] = []
         for position, (column, _) in enumerate(columns):
             text = row.cells.get(column.key, "")
             name = cell_style[column.align]
             if row.emphasis and column.align == "left":
                 name = "CellStrong"
-            if position == 0:
-                mark = SEVERITY_MARK[row.severity] if row.severity else ""
-                content: list[Flowable] = [
-                    CellParagraph(markup(mark) + markup(text), st.indented(name, row.depth))
-                ]
-                if row.detail:
-                    content.extend(
-                        CellParagraph(block, st.indented("CellDetail", row.depth))
-                        for block in paragraphs(row.detail)
-                    )
-                cells.append(content)
-            else:
-                cells.append(CellParagraph(markup(text), st[name]))
+            depth = row.depth if position == 0 else 0
+            mark = SEVERITY_MARK[row.severity] if row.severity and position == 0 else ""
+            content: list[Flowable] = [
+                CellParagraph(markup(mark) + markup(text), st.indented(name, depth))
+            ]
+            if row.detail and position == detail_at:
+                content.extend(
+                    CellParagraph(block, st.indented("CellDetail", depth))
+                    for block in paragraphs(row.detail)
+                )
+            cells.append(content if position in (0, detail_at) else content[0])
         return cells
 
     def _key_values(self, section: KeyValueSection, layout: SectionLayout | None) -> Flowable:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
+from sheetapp.pdf.direction import joined
+
 # C0/C1 control characters other than tab and newline, and lone surrogates (a JSON
 # file may hold "\ud800"): neither can be drawn, and both upset the PDF writer.
 _UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -43,32 +45,40 @@ def markup(text: str) -> str:
     """``text`` as paragraph markup that prints exactly the characters of ``text``:
     ``<b>``, ``&amp;`` and ``<img src=...>`` appear as typed; newlines break lines.
     Runs of characters only the fallback font has (Chinese, Japanese, Korean) are set
-    in it."""
+    in it; Arabic letters are joined (the paragraph puts right-to-left lines in visual
+    order when it draws them: :mod:`sheetapp.pdf.direction`)."""
     cleaned = clean(text)
-    escaped = escape(cleaned) if cleaned.isascii() else _with_fallback(cleaned)
+    escaped = escape(cleaned) if cleaned.isascii() else _with_fonts(joined(cleaned))
     return escaped.replace("\t", "    ").replace("\n", "<br/>")
 
 
-def _with_fallback(text: str) -> str:
+def _with_fonts(text: str) -> str:
+    """Escaped ``text`` with each run of characters only the fallback font has in a
+    ``<font face>`` tag."""
     from sheetapp.pdf.fonts import FALLBACK, glyphs
 
     main, extra = glyphs()
     missing = MissingGlyphs.active
     out: list[str] = []
     run: list[str] = []
+    run_face = ""
+
+    def flush() -> None:
+        if run:
+            piece = escape("".join(run))
+            out.append(f'<font face="{run_face}">{piece}</font>' if run_face else piece)
+            run.clear()
+
     for char in text:
         code = ord(char)
-        if code in extra:
-            run.append(char)
-            continue
-        if run:
-            out.append(f'<font face="{FALLBACK}">{escape("".join(run))}</font>')
-            run = []
-        if missing is not None and code not in main and char not in _INVISIBLE:
+        face = FALLBACK if code in extra else ""
+        if face != run_face:
+            flush()
+            run_face = face
+        if missing is not None and not face and code not in main and char not in _INVISIBLE:
             missing.add(char)
-        out.append(escape(char))
-    if run:
-        out.append(f'<font face="{FALLBACK}">{escape("".join(run))}</font>')
+        run.append(char)
+    flush()
     return "".join(out)
 
 
