@@ -1,7 +1,8 @@
 """Forms generated from pydantic models: campaign settings and character-wide settings.
 
 Each scalar field becomes an editor: whole numbers a spin box bounded by the field's
-``ge``/``le``, a ``Literal`` a combo box, a ``bool`` a check box, text a line edit. The
+``ge``/``le``, other numbers (a price of ½ point) a spin box with decimals, a
+``Literal`` a combo box, a ``bool`` a check box, text a line edit. The
 field's description is the tooltip. A new system's settings need no new widget code.
 """
 
@@ -18,6 +19,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDoubleSpinBox,
     QFormLayout,
     QLineEdit,
     QSpinBox,
@@ -31,10 +33,10 @@ SPIN_LIMIT = 1_000_000
 class FieldSpec:
     key: str
     label: str
-    kind: Literal["int", "bool", "choice", "text"]
+    kind: Literal["int", "number", "bool", "choice", "text"]
     tooltip: str = ""
-    low: int = -SPIN_LIMIT
-    high: int = SPIN_LIMIT
+    low: float = -SPIN_LIMIT
+    high: float = SPIN_LIMIT
     choices: tuple[str, ...] = ()
     choice_labels: tuple[tuple[str, str], ...] = ()
     max_length: int = 32767  # Qt's own limit of a line edit
@@ -47,6 +49,16 @@ def _label(key: str, info: FieldInfo) -> str:
     return words[0].upper() + words[1:]
 
 
+def _bounds(info: FieldInfo) -> tuple[float, float]:
+    low, high = float(-SPIN_LIMIT), float(SPIN_LIMIT)
+    for item in info.metadata:
+        if isinstance(item, annotated_types.Ge):
+            low = max(low, float(item.ge))  # type: ignore[arg-type]
+        elif isinstance(item, annotated_types.Le):
+            high = min(high, float(item.le))  # type: ignore[arg-type]
+    return low, high
+
+
 def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
     """Editable scalar fields of ``model`` in declaration order (lists/dicts are skipped)."""
     specs = []
@@ -55,16 +67,10 @@ def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
         tooltip = info.description or ""
         if annotation is bool:
             specs.append(FieldSpec(key, _label(key, info), "bool", tooltip))
-        elif annotation is int:
-            low, high = -SPIN_LIMIT, SPIN_LIMIT
-            for item in info.metadata:
-                if isinstance(item, annotated_types.Ge):
-                    low = int(item.ge)  # type: ignore[call-overload]
-                elif isinstance(item, annotated_types.Le):
-                    high = int(item.le)  # type: ignore[call-overload]
-            specs.append(
-                FieldSpec(key, _label(key, info), "int", tooltip, low, min(high, SPIN_LIMIT))
-            )
+        elif annotation in (int, float):
+            low, high = _bounds(info)
+            kind: Literal["int", "number"] = "int" if annotation is int else "number"
+            specs.append(FieldSpec(key, _label(key, info), kind, tooltip, low, high))
         elif typing.get_origin(annotation) is Literal:
             values = tuple(str(v) for v in typing.get_args(annotation))
             extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
@@ -118,11 +124,19 @@ class ModelForm(QWidget):
         key = spec.key
         if spec.kind == "int":
             spin = QSpinBox()
-            spin.setRange(spec.low, spec.high)
+            spin.setRange(int(spec.low), int(spec.high))
             spin.setKeyboardTracking(False)
             spin.setAccelerated(True)
             spin.valueChanged.connect(lambda value: self._emit(key, value))
             return spin
+        if spec.kind == "number":
+            number = QDoubleSpinBox()
+            number.setDecimals(2)
+            number.setRange(spec.low, spec.high)
+            number.setSingleStep(0.5)
+            number.setKeyboardTracking(False)
+            number.valueChanged.connect(lambda value: self._emit(key, _plain(value)))
+            return number
         if spec.kind == "bool":
             box = QCheckBox()
             box.toggled.connect(lambda value: self._emit(key, value))
@@ -152,6 +166,8 @@ class ModelForm(QWidget):
                 value = values[key]
                 if isinstance(editor, QSpinBox) and editor.value() != value:
                     editor.setValue(int(value))
+                elif isinstance(editor, QDoubleSpinBox) and editor.value() != value:
+                    editor.setValue(float(value))
                 elif isinstance(editor, QCheckBox):
                     editor.setChecked(bool(value))
                 elif isinstance(editor, QComboBox):
@@ -166,6 +182,8 @@ class ModelForm(QWidget):
         for key, editor in self.editors.items():
             if isinstance(editor, QSpinBox):
                 found[key] = editor.value()
+            elif isinstance(editor, QDoubleSpinBox):
+                found[key] = _plain(editor.value())
             elif isinstance(editor, QCheckBox):
                 found[key] = editor.isChecked()
             elif isinstance(editor, QComboBox):
@@ -173,3 +191,8 @@ class ModelForm(QWidget):
             elif isinstance(editor, QLineEdit):
                 found[key] = editor.text()
         return found
+
+
+def _plain(value: float) -> float | int:
+    """A whole number as ``int`` (the file writes ``2``, not ``2.0``)."""
+    return int(value) if float(value).is_integer() else float(value)
