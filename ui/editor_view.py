@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
 from sheetapp.core.changes import Change
 from sheetapp.core.document import MAX_TEXT_LENGTH
 from sheetapp.core.issues import DataPath
-from sheetapp.editing.fields import meta_text, set_meta, set_value
+from sheetapp.core.system import PriceSetting, price_settings_of
+from sheetapp.editing.fields import meta_text, set_meta, set_price, set_value
+from sheetapp.editing.wording import user_note
 from ui.document import EditorDocument
-from ui.forms import ModelForm, field_specs
+from ui.forms import FieldSpec, ModelForm, field_specs
 from ui.header import HeaderPanel
 from ui.screen_fit import scrolling, sideways
 from ui.systems import create_page
@@ -52,6 +54,12 @@ class CampaignTab(QWidget):
         self.notes.textChanged.connect(self._notes_edited)
         campaign_box = QGroupBox("Campaign settings")
         QVBoxLayout(campaign_box).addWidget(self.campaign)
+        self.prices: dict[str, PriceSetting] = {
+            setting.key: setting for setting in price_settings_of(document.system)
+        }
+        self.price_form = ModelForm([_price_spec(setting) for setting in self.prices.values()])
+        self.price_form.setObjectName("price_form")
+        self.price_form.value_changed.connect(self._set_price)
         character_box = QGroupBox("Character")
         QVBoxLayout(character_box).addWidget(self.character)
         notes_box = QGroupBox("Notes")
@@ -64,10 +72,33 @@ class CampaignTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(campaign_box)
+        if self.prices:
+            layout.addWidget(self._price_box())
         layout.addWidget(character_box)
         layout.addWidget(notes_box, 1)
         document.changed.connect(self._after_change)
         self.refresh()
+
+    def _price_box(self) -> QGroupBox:
+        """The prices the rulebook leaves to another book, in a box of their own that
+        scrolls (X-Men HERO has over thirty)."""
+        box = QGroupBox("Prices from the core rules")
+        intro = QLabel(
+            "The rulebook uses these without stating their price; the figures are the "
+            "core book's. Change one to your group's figure; every cost follows."
+        )
+        intro.setWordWrap(True)
+        area = self.price_scroll = scrolling(self.price_form, "price_scroll")
+        area.setMaximumHeight(220)
+        inner = QVBoxLayout(box)
+        inner.addWidget(intro)
+        inner.addWidget(area)
+        return box
+
+    def _set_price(self, key: str, value: Any) -> None:
+        setting = self.prices[key]
+        changes = set_price(self.doc.document, setting, float(value))
+        self.doc.push(changes, merge_key=("campaign", setting.field, key))
 
     def _set(self, section: str, key: str, value: Any) -> None:
         changes = set_value(self.doc.document, section, key, value)
@@ -110,6 +141,13 @@ class CampaignTab(QWidget):
     def refresh(self) -> None:
         document = self.doc.document
         self.campaign.set_values(document.campaign.model_dump(mode="json"))
+        if self.prices:
+            self.price_form.set_values(
+                {
+                    key: getattr(document.campaign, setting.field).get(key, setting.default)
+                    for key, setting in self.prices.items()
+                }
+            )
         # Only the character's own settings: dumping its abilities too would cost more
         # than everything else an edit does on a large character.
         fields = set(self.character.editors)
@@ -128,10 +166,22 @@ class CampaignTab(QWidget):
         if section == "meta" and key == "notes":
             self.notes.setFocus()
             return True
+        if section == "campaign" and len(path) > 2 and str(path[2]) in self.price_form.editors:
+            editor = self.price_form.editors[str(path[2])]
+            self.price_scroll.ensureWidgetVisible(editor)
+            editor.setFocus()
+            return True
         if form is None or key not in form.editors:
             return False
         form.editors[key].setFocus()
         return True
+
+
+def _price_spec(setting: PriceSetting) -> FieldSpec:
+    book = f"{setting.default:g}"
+    note = user_note(setting.note)
+    tooltip = f"{note} The core book's figure: {book}." if note else book
+    return FieldSpec(setting.key, setting.label, "number", tooltip, -100, 1000)
 
 
 def moved_path(path: DataPath, change: Change) -> DataPath:

@@ -147,4 +147,9 @@ class IssuesView(QTableView):
     def set_evaluation(
         self, evaluation: Evaluation | None, describe: Callable[[DataPath], str] | None = None
     ) -> None:
+        named_before = self.model_.describe
         self.model_.set_evaluation(evaluation, describe)
+        if self.model_.describe is not named_before:
+            # the places were named afresh: "Where" fits them (the header resizes a
+            # ResizeToContents column on row changes, not on changed data)
+            self.resizeColumnToContents(1)

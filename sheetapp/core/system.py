@@ -95,6 +95,32 @@ class Advances(Protocol):
     advancement: Any
 
 
+@dataclass(frozen=True, slots=True)
+class PriceSetting:
+    """A price the rulebook leaves to another book, set per campaign: ``key`` in the
+    campaign's mapping ``field``; ``default`` applies while the campaign sets none."""
+
+    field: str
+    key: str
+    label: str
+    default: float
+    note: str = ""
+
+
+@runtime_checkable
+class SetsPrices(Protocol):
+    """A system whose campaign may set prices its rulebook leaves to another book (the
+    window shows one editor per price)."""
+
+    def price_settings(self) -> Sequence[PriceSetting]:
+        """Every such price, in the order the settings show them."""
+        ...
+
+
+def price_settings_of(system: object) -> Sequence[PriceSetting]:
+    return system.price_settings() if isinstance(system, SetsPrices) else ()
+
+
 def collections_of(system: object) -> Sequence[Collection[Any]]:
     """The system's declared lists; none when it declares none."""
     return system.collections() if isinstance(system, DeclaresCollections) else ()

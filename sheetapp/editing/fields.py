@@ -16,6 +16,7 @@ from pydantic_core import to_jsonable_python
 from sheetapp.core.changes import Change, document_data
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath
+from sheetapp.core.system import PriceSetting
 
 #: Meta keys the editor writes; ``concept`` is a one-line pitch of the character.
 META_KEYS = ("name", "player", "concept", "portrait", "notes")
@@ -80,3 +81,22 @@ def with_settings(
             raise ValueError(f"Unknown document section '{section}'")
         data[section].update(values)
     return type(document).model_validate(data)
+
+
+def set_price(
+    document: CharacterDocument[Any, Any], setting: PriceSetting, value: float
+) -> list[Change]:
+    """Set a campaign's own figure for a price its rulebook leaves to another book; the
+    book's figure (the default) removes the campaign's, so the file keeps only what the
+    group changed."""
+    prices = getattr(document.campaign, setting.field)
+    path: DataPath = ("campaign", setting.field, setting.key)
+    label = f"Set {setting.label}"
+    current = prices.get(setting.key)
+    if value == setting.default:
+        return [] if current is None else [Change("remove", path, before=current, label=label)]
+    if current is None:
+        return [Change("insert", path, after=value, label=label)]
+    if current == value:
+        return []
+    return [Change("set", path, current, value, label=label)]

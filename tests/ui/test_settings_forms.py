@@ -64,3 +64,32 @@ def _bought(document: object, characteristic: str) -> int:
         if entry.characteristic == characteristic:
             return int(entry.bought)
     return 0
+
+
+def test_core_book_prices_are_set_in_the_window(window: MainWindow) -> None:
+    """Lodestar's prices at the core book's figures; a group's own Ego Blast price goes
+    into the campaign, the costs follow, and putting the book's figure back removes it."""
+    assert window.open_path(REPO / "resources" / "examples" / "hero-xmen" / "lodestar.json")
+    view = window.current_view()
+    assert view is not None
+    tab = view.campaign
+    editor = tab.price_form.editors["ego_blast.dice"]
+    assert isinstance(editor, QDoubleSpinBox)
+    assert editor.value() == 10
+    assert "core book" in editor.toolTip()
+    editor.setValue(8)
+    assert view.document.document.campaign.core_prices == {"ego_blast.dice": 8}
+    editor.setValue(10)
+    assert view.document.document.campaign.core_prices == {}
+    view.document.undo_stack.undo()
+    assert view.document.document.campaign.core_prices == {"ego_blast.dice": 8}
+    assert editor.value() == 8
+    assert tab.focus_path(("campaign", "core_prices", "languages.fluent"))
+
+
+def test_a_system_without_such_prices_shows_no_price_box(window: MainWindow) -> None:
+    assert window.open_path(REPO / "resources" / "examples" / "gladiators" / "night-owl.json")
+    view = window.current_view()
+    assert view is not None
+    assert view.campaign.price_form.editors == {}
+    assert view.campaign.findChild(QDoubleSpinBox) is None

@@ -27,6 +27,7 @@ from sheetapp.systems.hero_xmen.build import (
     skill_name,
 )
 from sheetapp.systems.hero_xmen.catalog import PRIMARIES, catalogs
+from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import signed
 from sheetapp.systems.hero_xmen.model import (
     CharacteristicBuy,
@@ -88,7 +89,7 @@ class HeroAdvancement:
         """Each primary characteristic +1, each skill and talent one step up, each power
         one more unit, priced now; then the open-ended purchases the editor builds."""
         character: HeroCharacter = document.character
-        cats = catalogs()
+        cats = catalogs_for(document.campaign)
         built = build(character, document.campaign, cats)
         options: list[SpendOption] = []
         for row in built.char_rows:

@@ -186,7 +186,10 @@ def characteristic_rows(
     listed twice counts once (the rules report the second)."""
     key = (
         tuple((b.characteristic, b.bought) for b in character.characteristics),
-        tuple(getattr(campaign, name) for name in type(campaign).model_fields),
+        # every setting but the core-book prices (a mapping; they price no characteristic)
+        tuple(
+            getattr(campaign, name) for name in type(campaign).model_fields if name != "core_prices"
+        ),
         id(cats),
     )
     found = _CHAR_ROWS.get(key)
@@ -415,6 +418,8 @@ def price_power(
         tuple((m.modifier, m.value) for m in choice.modifiers),
         campaign.point_rounding,
         campaign.minimum_power_cost,
+        # the catalogs the campaign's core-book prices give (each kept for the process)
+        id(cats),
     )
     points, measure = _priced_power(key, choice, campaign, cats)
     return PowerRow(index, power_name(choice, cats), points, measure, power)

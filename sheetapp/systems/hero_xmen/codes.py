@@ -89,6 +89,9 @@ OVER_BUDGET = IssueCode(
     "hero-xmen.over_budget", "More Character Points spent than the character has."
 )
 UNSPENT = IssueCode("hero-xmen.unspent", "Character Points not spent yet.")
+UNKNOWN_CORE_PRICE = IssueCode(
+    "hero-xmen.unknown_core_price", "A core-book price set for something that has none."
+)
 
 #: every code above, by its text
 CODES = declared(globals())

@@ -38,6 +38,7 @@ from sheetapp.systems.hero_xmen.catalog import (
     Catalogs,
     catalogs,
 )
+from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
 from sheetapp.systems.hero_xmen.model import (
     CharacteristicBuy,
@@ -249,7 +250,7 @@ def _custom_skill(values: dict[str, Any]) -> SkillChoice:
 
 def _skill_cell(column: str) -> CellFn:
     def build(document: HeroDocument, row: int, choice: SkillChoice) -> CellView:
-        cats = catalogs()
+        cats = catalogs_for(document.campaign)
         chars = characteristic_rows(document.character, document.campaign, cats)
         priced = price_skill(row, choice, chars, document.campaign, cats)
         path = (*SKILLS_PATH, row)
@@ -397,7 +398,7 @@ def _new_talent(_document: HeroDocument, talent_id: str) -> TalentChoice:
 
 def _talent_cell(column: str) -> CellFn:
     def build(document: HeroDocument, row: int, choice: TalentChoice) -> CellView:
-        cats = catalogs()
+        cats = catalogs_for(document.campaign)
         chars = characteristic_rows(document.character, document.campaign, cats)
         priced = price_talent(row, choice, chars, document.campaign, cats)
         talent = priced.catalog
@@ -527,7 +528,7 @@ def set_modifiers(document: HeroDocument, row: int, value: Any) -> list[Change]:
 
 def _power_cell(column: str) -> CellFn:
     def build(document: HeroDocument, row: int, choice: PowerChoice) -> CellView:
-        cats = catalogs()
+        cats = catalogs_for(document.campaign)
         priced = price_power(row, choice, document.campaign, cats)
         power = priced.catalog
         path = (*POWERS_PATH, row)

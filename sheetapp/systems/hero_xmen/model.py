@@ -3,7 +3,7 @@ what the supplement leaves to the HERO System 5th Edition core book. Never total
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 from pydantic.config import JsonDict
@@ -122,6 +122,7 @@ def _cost(default: float, what: str) -> float:
         default=default,
         ge=0,
         le=100,
+        title=f"Points per +1 {what}",
         description=f"points per +1 {what}; HERO 5e core value, not restated by the supplement",
     )
 
@@ -189,6 +190,17 @@ class HeroCampaign(FileModel):
         json_schema_extra={
             "choice_labels": {"full_cost": "Full cost", "difference": "Only the difference"}
         },
+    )
+    core_prices: dict[
+        Annotated[str, Field(max_length=100)], Annotated[float, Field(ge=-100, le=1000)]
+    ] = Field(
+        default_factory=dict,
+        max_length=200,
+        title="Core-book prices",
+        description=(
+            "prices the supplement leaves to the HERO 5e core book (Ego Blast per d6, the "
+            "General Skills, Armour Piercing): the group's own figures, by price"
+        ),
     )
     unattractive: Literal["costs_points", "gives_points"] = Field(
         default="costs_points",

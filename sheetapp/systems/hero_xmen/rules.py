@@ -11,6 +11,7 @@ from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.hero_xmen import codes
 from sheetapp.systems.hero_xmen.build import Build, disadvantage_name, power_name, skill_name
 from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef
+from sheetapp.systems.hero_xmen.core_prices import settable_keys
 from sheetapp.systems.hero_xmen.costs import ladder_step_ok, signed
 from sheetapp.systems.hero_xmen.model import Flag, HeroCampaign, HeroCharacter, SkillChoice
 
@@ -50,6 +51,25 @@ def _severity(flag: Flag) -> Severity | None:
 
 def _number(value: float) -> str:
     return f"{value:g}"
+
+
+# --- campaign ----------------------------------------------------------------------------
+
+
+@rule
+def unknown_core_prices(ctx: RuleContext) -> Iterator[Issue]:
+    """A campaign's core-book price for a key no catalog price has (a typo, or a price
+    a later catalog states itself) changes nothing: said, and kept in the file."""
+    known = settable_keys()
+    for key in sorted(set(ctx.campaign.core_prices) - known):
+        yield Issue(
+            Severity.WARNING,
+            codes.UNKNOWN_CORE_PRICE,
+            f"The campaign sets a core-book price for '{key}', which nothing here is "
+            "priced by; it changes no cost.",
+            ("campaign", "core_prices", key),
+            "Remove it, or set the price under its listed name in the campaign settings.",
+        )
 
 
 # --- characteristics ---------------------------------------------------------------------

@@ -25,7 +25,8 @@ from sheetapp.sheet import (
 )
 from sheetapp.systems.hero_xmen import codes
 from sheetapp.systems.hero_xmen.build import Build, build
-from sheetapp.systems.hero_xmen.catalog import catalogs
+from sheetapp.systems.hero_xmen.catalog import Catalogs
+from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
 from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
 from sheetapp.systems.hero_xmen.modifiers import format_modifiers
@@ -57,7 +58,7 @@ def hero_sheet(
 ) -> Sheet:
     character: HeroCharacter = document.character
     campaign: HeroCampaign = document.campaign
-    built = build(character, campaign, catalogs())
+    built = build(character, campaign, catalogs_for(campaign))
     derived = {value.key: value for value in evaluation.derived}
     return Sheet(
         header=header(system, document, campaign_entries(campaign, only_changed=True)),
@@ -73,7 +74,7 @@ def hero_sheet(
             _combat(derived, evaluation),
             _skills(character, built, evaluation),
             _talents(character, built, evaluation),
-            _powers(character, built, evaluation),
+            _powers(character, built, evaluation, catalogs_for(campaign)),
             _disadvantages(character, built, evaluation),
             TextSection("rounding", "How points are counted", _rounding(campaign)),
         ),
@@ -251,8 +252,9 @@ def _talents(character: HeroCharacter, built: Build, evaluation: Evaluation) -> 
     )
 
 
-def _powers(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
-    cats = catalogs()
+def _powers(
+    character: HeroCharacter, built: Build, evaluation: Evaluation, cats: Catalogs
+) -> TableSection:
     rows = []
     for row in built.powers:
         choice = character.powers[row.index]

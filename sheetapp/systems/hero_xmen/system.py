@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.system import UnknownReference
+from sheetapp.core.system import PriceSetting, UnknownReference
 from sheetapp.systems.hero_xmen import rules
 from sheetapp.systems.hero_xmen.build import Build, build
 from sheetapp.systems.hero_xmen.catalog import catalogs
+from sheetapp.systems.hero_xmen.core_prices import catalogs_for, core_prices
 from sheetapp.systems.hero_xmen.derived import derived_values
 from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter, HeroDocument
 from sheetapp.systems.hero_xmen.starting import starting_character
@@ -71,7 +72,7 @@ class HeroSystem:
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: HeroCharacter = document.character
         campaign: HeroCampaign = document.campaign
-        cats = catalogs()
+        cats = catalogs_for(campaign)
         built = build(character, campaign, cats)
         earned = earned_xp(document.history)
         counted = min(built.disadvantage_points, campaign.disadvantage_cap)
@@ -82,6 +83,13 @@ class HeroSystem:
             totals(built, campaign, counted, earned, budget),
             derived_values(character, campaign, built),
             rules.check(ctx),
+        )
+
+    def price_settings(self) -> tuple[PriceSetting, ...]:
+        """The prices the supplement takes from the core book (``core_prices``)."""
+        return tuple(
+            PriceSetting("core_prices", price.key, price.label, price.default, price.note)
+            for price in core_prices()
         )
 
     def collections(self) -> tuple[Collection[Any], ...]:

@@ -1,0 +1,119 @@
+"""Prices the supplement leaves to the HERO System 5th Edition core book, as campaign
+settings.
+
+The catalogs carry these prices with ``certainty: "uncertain"`` (Ego Blast's cost per
+die, the General Skills, Armour Piercing's value ...): the supplement uses the power or
+skill without restating its price, and we do not have the core book. A group with the
+book sets its own figure in the campaign (``core_prices``, keyed as listed by
+:func:`core_prices`); every cost, picker and sheet then uses it, through
+:func:`catalogs_for`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+
+from sheetapp.systems.hero_xmen.catalog import Catalogs, catalogs
+from sheetapp.systems.hero_xmen.model import HeroCampaign
+
+
+@dataclass(frozen=True, slots=True)
+class CorePrice:
+    """One price a campaign may set: ``key`` in ``core_prices``, what it prices in the
+    user's words, the core-book figure used when the campaign does not set it."""
+
+    key: str
+    label: str
+    default: float
+    note: str
+
+
+@cache
+def core_prices() -> tuple[CorePrice, ...]:
+    """Every price taken from the core book, in catalog order: powers' parts, General
+    Skills' options, then power modifiers."""
+    cats = catalogs()
+    found: list[CorePrice] = []
+    for power in cats.powers.values():
+        if power.certainty != "uncertain":
+            continue
+        for part in power.parts:
+            found.append(
+                CorePrice(
+                    f"{power.id}.{part.id}",
+                    f"{power.name} › points per {part.unit}",
+                    part.cost,
+                    power.certainty_note,
+                )
+            )
+    for general in cats.general.values():
+        if general.certainty != "uncertain":
+            continue
+        for option in general.options:
+            found.append(
+                CorePrice(
+                    f"{general.id}.{option.id}",
+                    f"{general.name} › {option.name}, points per {option.unit}",
+                    option.cost,
+                    general.certainty_note,
+                )
+            )
+    for modifier in cats.modifiers.values():
+        if modifier.certainty == "uncertain":
+            found.append(
+                CorePrice(
+                    modifier.id,
+                    f"{modifier.name} › value",
+                    modifier.value,
+                    modifier.certainty_note,
+                )
+            )
+    return tuple(found)
+
+
+def settable_keys() -> frozenset[str]:
+    return frozenset(price.key for price in core_prices())
+
+
+def catalogs_for(campaign: HeroCampaign) -> Catalogs:
+    """The catalogs with the campaign's own core-book prices in place (the shared,
+    loaded-once catalogs when it sets none)."""
+    if not campaign.core_prices:
+        return catalogs()
+    known = settable_keys()
+    chosen = tuple(sorted((k, v) for k, v in campaign.core_prices.items() if k in known))
+    return _priced(chosen) if chosen else catalogs()
+
+
+@cache
+def _priced(chosen: tuple[tuple[str, float], ...]) -> Catalogs:
+    prices = dict(chosen)
+    cats = catalogs()
+    powers = dict(cats.powers)
+    for power_id, power in cats.powers.items():
+        parts = tuple(
+            part.model_copy(update={"cost": prices[f"{power_id}.{part.id}"]})
+            if f"{power_id}.{part.id}" in prices
+            else part
+            for part in power.parts
+        )
+        if parts != power.parts:
+            powers[power_id] = power.model_copy(update={"parts": parts})
+    general = dict(cats.general)
+    for general_id, entry in cats.general.items():
+        options = tuple(
+            option.model_copy(update={"cost": prices[f"{general_id}.{option.id}"]})
+            if f"{general_id}.{option.id}" in prices
+            else option
+            for option in entry.options
+        )
+        if options != entry.options:
+            general[general_id] = entry.model_copy(update={"options": options})
+    modifiers = {
+        modifier_id: modifier.model_copy(update={"value": prices[modifier_id]})
+        if modifier_id in prices
+        else modifier
+        for modifier_id, modifier in cats.modifiers.items()
+    }
+    return replace(cats, powers=powers, general=general, modifiers=modifiers)
