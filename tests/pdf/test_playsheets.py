@@ -76,6 +76,46 @@ def test_gladiators_statblocks_use_the_rulebooks_notation() -> None:
     assert block.text().startswith("City Police (Glorious Gladiators v6)")
 
 
+@pytest.mark.parametrize(
+    ("npc", "standard"),
+    [
+        # line 675 (City Police) and line 709 (Minor Criminal), as printed
+        (0, "Walk L2 (6 squares), Vision L2, Punch L1, Grapple L1;"),
+        (1, "Walk L2 (6 squares), Vision L1, Punch L1, Grapple L1;"),
+    ],
+)
+def test_the_free_abilities_are_written_short(npc: int, standard: str) -> None:
+    """Line 270: "This is normally recorded as Walk L1, Vision L1, Punch L1, Grapple
+    L1"; the sample characters add Walk's squares: "Walk L2 (6 squares), Vision L2,
+    Punch L1, Grapple L1." (line 675)."""
+    abilities = dict(statblock(*_loaded(NPCS[npc])).lines)["Abilities"]  # type: ignore[arg-type]
+    assert abilities.startswith(standard)
+    assert "Walk/Run" not in abilities and "Normal Senses" not in abilities
+
+
+def test_an_upgraded_free_ability_is_written_in_full() -> None:
+    """"These standard abilities may be upgraded" (line 270): a Walk/Run with Flight's
+    Air class is no longer the plain Walk."""
+    system, document, _evaluation = _loaded(NPCS[0])
+    walk = document.character.abilities[0]  # type: ignore[attr-defined]
+    assert walk.starting == "walk"
+    walk.modifiers = [*walk.modifiers]
+    walk.note = "with a running start"
+    abilities = dict(
+        statblock(system, document, system.evaluate(document)).lines  # type: ignore[attr-defined]
+    )["Abilities"]
+    assert abilities.startswith("Vision L2, Punch L1, Grapple L1;")
+    assert "Walk/Run: Movement L2, Solid, Conv." in abilities
+
+
+def test_detection_prints_its_kind() -> None:
+    """Line 264: "Normal Senses Level 1 = Detection, Vision, Always On, Conventional";
+    the SWAT agent's "Detection L1, Enhanced Vision, Persistent, Focus, Conv." (line
+    690)."""
+    abilities = dict(statblock(*_loaded(NPCS[3])).lines)["Abilities"]  # type: ignore[arg-type]
+    assert "Detection L1, Enhanced Vision, Persistent" in abilities
+
+
 def test_export_text_and_the_cli_layouts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -30,7 +30,7 @@ from sheetapp.sheet import (
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import modifier_value
 from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter, TraitChoice
-from sheetapp.systems.gladiators.notation import ability_notation
+from sheetapp.systems.gladiators.notation import ability_notation, kind_names, standard_notation
 from sheetapp.systems.gladiators.resolve import ResolvedAbility, resolve_character
 from sheetapp.systems.gladiators.traits import (
     FREQUENCY_LABEL,
@@ -116,6 +116,9 @@ def _amounts(costs: tuple[CostLine, ...]) -> dict[DataPath, int]:
     return found
 
 
+ABILITIES = "abilities"
+
+
 def _abilities(
     character: GladiatorsCharacter,
     cats: Catalogs,
@@ -133,7 +136,10 @@ def _abilities(
                 {
                     "ability": _ability_name(ability),
                     "level": str(choice.level),
-                    "type": ", ".join(_type_name(t, cats) for t in choice.types) or "—",
+                    # a Detection has kinds, not Types ("Detection, Vision", line 264)
+                    "type": ", ".join(_type_name(t, cats) for t in choice.types)
+                    or ", ".join(kind_names(choice))
+                    or "—",
                     "source": source.name if source else choice.source,
                     "modifiers": _modifiers(ability),
                     "cost": str(amounts.get(path, "")),
@@ -143,7 +149,7 @@ def _abilities(
                 detail=detail,
             )
         )
-    return TableSection("abilities", "Abilities", ABILITY_COLUMNS, tuple(rows))
+    return TableSection(ABILITIES, "Abilities", ABILITY_COLUMNS, tuple(rows))
 
 
 def _ability_name(ability: ResolvedAbility) -> str:
@@ -214,17 +220,38 @@ def gladiators_statblock(
     system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> list[tuple[str, str]]:
     """An NPC as the rulebook's sample characters read (lines 673-714): the GP, the
-    combat values, each ability in the rulebook's notation ("Pistol: Damaging Attack L2,
-    Lethal, Solid, Ranged, Focus, Shots, Bullet, Conv."), then the traits."""
+    combat values, the free abilities in short ("Walk L2 (6 squares), Vision L2, Punch
+    L1, Grapple L1"), each other ability in the rulebook's notation ("Pistol: Damaging
+    Attack L2, Lethal, Solid, Ranged, Focus, Shots, Bullet, Conv."), then the traits.
+    Notes stay on the full sheet: a statblock is the compact form."""
     sheet = gladiators_sheet(system, document, evaluation)
+    character: GladiatorsCharacter = document.character
     lines = [("", "; ".join(f"{t.label} {t.spent} {t.unit}".strip() for t in sheet.totals))]
     for section in sheet.sections:
         if isinstance(section, KeyValueSection) and section.entries:
             text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
+        elif section.key == ABILITIES and isinstance(section, TableSection) and section.rows:
+            text = _ability_block(character, section)
         elif isinstance(section, TableSection) and section.rows:
             first = section.columns[0].key
-            text = "; ".join(row.detail or row.cells.get(first, "") for row in section.rows)
+            text = "; ".join(
+                row.detail.split("\n")[0] or row.cells.get(first, "") for row in section.rows
+            )
         else:
             continue
         lines.append((section.title, text))
     return lines
+
+
+def _ability_block(character: GladiatorsCharacter, section: TableSection) -> str:
+    standard: list[str] = []
+    others: list[str] = []
+    for row in section.rows:
+        index = row.path[2] if len(row.path) > 2 else None
+        choice = character.abilities[index] if isinstance(index, int) else None
+        short = standard_notation(choice) if choice is not None else None
+        if short is not None:
+            standard.append(short)
+        else:
+            others.append(row.detail.split("\n")[0] or row.cells.get("ability", ""))
+    return "; ".join([", ".join(standard), *others] if standard else others)
