@@ -94,7 +94,7 @@ def test_the_free_abilities_are_written_short(npc: int, standard: str) -> None:
 
 
 def test_an_upgraded_free_ability_is_written_in_full() -> None:
-    """"These standard abilities may be upgraded" (line 270): a Walk/Run with Flight's
+    """ "These standard abilities may be upgraded" (line 270): a Walk/Run with Flight's
     Air class is no longer the plain Walk."""
     system, document, _evaluation = _loaded(NPCS[0])
     walk = document.character.abilities[0]  # type: ignore[attr-defined]
