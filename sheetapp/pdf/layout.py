@@ -52,6 +52,11 @@ class SectionLayout(_Strict):
         default="auto", description="key/value sections: boxes in a grid, or a list"
     )
     boxes_per_row: int = Field(default=4, ge=1, le=8)
+    card: Literal["fight", "useful", "spare"] | None = Field(
+        default=None,
+        description="how much the one-page play card needs the section: 'fight' is given up "
+        "last, 'spare' first; unset, the section's name decides",
+    )
 
     @field_validator("columns", mode="before")
     @classmethod

@@ -30,6 +30,8 @@ class PdfOptions:
     monochrome: bool = False
     #: the date in each page's "sheetapp VERSION · date" stamp (None: today)
     printed_on: str | None = None
+    #: denser type (the one-page play card)
+    compact: bool = False
 
 
 def paper_for_locale(name: str | None) -> Paper:

@@ -4,7 +4,7 @@ several to a page, two columns), printed from :mod:`sheetapp.playsheets`."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from io import BytesIO
 from typing import Any
@@ -39,7 +39,7 @@ def render_card(
     full sheet (said on the card too). Rows print without their second line; sections
     are given up from the last one, what a fight needs (attacks, combat values) last,
     until the card fits one page."""
-    chosen = options or PdfOptions()
+    chosen = replace(options or PdfOptions(), compact=True)
     layout = layout_for(system.id)
     sheet = play_card_sheet(system, document, evaluation)
     errors = evaluation.count(Severity.ERROR)
@@ -50,10 +50,13 @@ def render_card(
     ]
     # The order sections are given up in, then the fewest given up that fit one page
     # (a binary search: a large character needs a few renders, not one per section).
+    declared = {
+        section.key: CARD_RANKS[section.card] for section in layout.sections if section.card
+    }
     order: list[Section] = []
     remaining = list(kept)
     while remaining:
-        order.append(remaining.pop(_least_needed(remaining)))
+        order.append(remaining.pop(_least_needed(remaining, declared)))
 
     def attempt(count: int) -> tuple[bytes, int]:
         gone = {id(section) for section in order[:count]}
@@ -84,26 +87,30 @@ def render_card(
     return best, [section.title for section in kept if id(section) in gone]
 
 
-#: what a fight is run from, most needed first: given up last
+#: what a fight is run from, most needed first: given up last (a layout may say
+#: otherwise for a section: its ``card``)
 FOR_THE_FIGHT: tuple[tuple[str, ...], ...] = (
     ("attack", "weapon", "abilit", "power", "psionic", "combat", "derived", "vital", "wound"),
     ("body", "armour"),
     ("attribute", "characteristic", "skill"),
 )
+CARD_RANKS = {"fight": 0, "useful": 1, "spare": 2}
 
 
-def _need(section: Section) -> int:
+def _need(section: Section, declared: Mapping[str, int]) -> int:
     """How much a fight needs the section: 0 most, ``len(FOR_THE_FIGHT)`` least."""
+    if section.key in declared:
+        return declared[section.key]
     for rank, words in enumerate(FOR_THE_FIGHT):
         if any(word in section.key for word in words):
             return rank
     return len(FOR_THE_FIGHT)
 
 
-def _least_needed(sections: Sequence[Section]) -> int:
+def _least_needed(sections: Sequence[Section], declared: Mapping[str, int]) -> int:
     """The last of the sections a fight needs least."""
-    lowest = max(_need(section) for section in sections)
-    return max(i for i, section in enumerate(sections) if _need(section) == lowest)
+    lowest = max(_need(section, declared) for section in sections)
+    return max(i for i, section in enumerate(sections) if _need(section, declared) == lowest)
 
 
 def _without_details(section: Section) -> Section:

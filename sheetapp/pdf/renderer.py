@@ -113,7 +113,7 @@ class SheetRenderer:
         register_fonts()
         self.layout = layout
         self.options = options or PdfOptions()
-        self.styles = SheetStyles(self.options.monochrome)
+        self.styles = SheetStyles(self.options.monochrome, self.options.compact)
         self.page_width, self.page_height = PAGE_SIZES[self.options.paper]
         self.width = self.page_width - 2 * MARGIN
         #: the height of a later page's frame: what a row or box must fit to stay whole
@@ -447,8 +447,8 @@ class SheetRenderer:
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5 if st.compact else 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2 if st.compact else 3),
             ("LINEBELOW", (0, 0), (-1, 0), 1 if st.monochrome else 0.75, p.accent),
             ("LINEBELOW", (0, 1), (-1, -1), 0.25, p.rule),
         ]
@@ -549,7 +549,7 @@ class SheetRenderer:
         """Stat boxes: label above, big value, small explanation below."""
         p = self.styles.palette
         per_row = max(1, per_row)
-        gap = 6.0
+        gap = 4.0 if self.styles.compact else 6.0
         box_width = (width - gap * (per_row - 1)) / per_row
         rows: list[list[Any]] = []
         widths: list[float] = []
@@ -561,8 +561,8 @@ class SheetRenderer:
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), 4),
             ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-            ("TOPPADDING", (0, 0), (-1, -1), 4),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+            ("TOPPADDING", (0, 0), (-1, -1), 2 if self.styles.compact else 4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3 if self.styles.compact else 5),
         ]
         heights: list[float | None] = []
         for start in range(0, len(cells), per_row):

@@ -74,10 +74,14 @@ SEVERITY_MARK = {Severity.ERROR: "✖ ", Severity.WARNING: "⚠ ", Severity.INFO
 class SheetStyles:
     """Every paragraph style a sheet uses, by name (``styles["Cell"]``)."""
 
-    def __init__(self, monochrome: bool = False) -> None:
+    def __init__(self, monochrome: bool = False, compact: bool = False) -> None:
+        """``compact``: the play card's denser type (smaller headings, stat-box numbers
+        and cells), so a fight's worth of a character fits one page."""
         self.palette = MONOCHROME if monochrome else COLOUR
         self.monochrome = monochrome
+        self.compact = compact
         p = self.palette
+        k = 0.82 if compact else 1.0
         base = ParagraphStyle(
             "Body",
             fontName=REGULAR,
@@ -95,21 +99,21 @@ class SheetStyles:
             "SectionTitle",
             base,
             fontName=BOLD,
-            fontSize=12,
-            leading=15,
+            fontSize=12 * k,
+            leading=15 * k,
             textColor=p.accent,
-            spaceBefore=10,
-            spaceAfter=4,
+            spaceBefore=10 * k * k,
+            spaceAfter=4 * k,
             keepWithNext=1,
         )
         self._add("SectionTitleFlow", self["SectionTitle"], keepWithNext=0)
         self._add("BlockName", self["SectionTitle"], fontSize=11, leading=13, spaceBefore=0)
         self._add("BlockSystem", base, fontSize=7, leading=8.5, textColor=p.muted, spaceAfter=3)
         self._add("BlockLine", base, fontSize=7.5, leading=9.2, spaceAfter=1.5)
-        self._add("TableHead", base, fontName=BOLD, fontSize=8, leading=10, textColor=p.ink)
+        self._add("TableHead", base, fontName=BOLD, fontSize=8 * k, leading=10 * k, textColor=p.ink)
         self._add("TableHeadRight", self["TableHead"], alignment=TA_RIGHT)
         self._add("TableHeadCenter", self["TableHead"], alignment=TA_CENTER)
-        self._add("Cell", base, fontSize=8.5, leading=10.5)
+        self._add("Cell", base, fontSize=8.5 * k, leading=10.5 * k)
         self._add("CellRight", self["Cell"], alignment=TA_RIGHT)
         self._add("CellCenter", self["Cell"], alignment=TA_CENTER)
         self._add("CellStrong", self["Cell"], fontName=BOLD)
@@ -117,9 +121,16 @@ class SheetStyles:
             "CellDetail", base, fontName=OBLIQUE, fontSize=7.5, leading=9.5, textColor=p.muted
         )
         self._add("BoxLabel", base, fontSize=7.5, leading=9, textColor=p.muted, alignment=TA_CENTER)
-        self._add("BoxValue", base, fontName=BOLD, fontSize=16, leading=19, alignment=TA_CENTER)
+        self._add(
+            "BoxValue",
+            base,
+            fontName=BOLD,
+            fontSize=16 * k,
+            leading=19 * k,
+            alignment=TA_CENTER,
+        )
         # A value that is a phrase ("4 vs Solid, Physical; 2 vs Energy") reads as text.
-        self._add("BoxValueText", self["BoxValue"], fontSize=9.5, leading=12)
+        self._add("BoxValueText", self["BoxValue"], fontSize=9.5 * k, leading=12 * k)
         self._add("BoxNote", base, fontSize=6.5, leading=8, textColor=p.muted, alignment=TA_CENTER)
         self._add("TotalValue", base, fontName=BOLD, fontSize=18, leading=21, alignment=TA_CENTER)
         self._add("TotalOver", self["TotalValue"], textColor=p.error_ink)

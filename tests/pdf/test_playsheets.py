@@ -133,3 +133,21 @@ def test_export_text_and_the_cli_layouts(
     assert main(["export-text", str(NPCS[0]), "-o", str(text)]) == 0
     assert "City Police" in text.read_text(encoding="utf-8")
     assert main(["export-text", str(NPCS[0]), "-o", str(NPCS[0])]) == 2  # never the input
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_2d10_card_keeps_the_skills_a_fight_rolls(paper: str) -> None:
+    """ "AV = attribute + skill" (2d10 seed): the skills table carries each skill's AV,
+    so the layout ranks it above the attribute boxes; a psion's card keeps skills,
+    weapons, armour and psionics and gives up the attribute boxes first."""
+    from sheetapp.pdf.options import PdfOptions
+
+    path = REPO / "resources/examples/twod10/ilse-varga-psion.json"
+    system, document, evaluation = _loaded(path)
+    data, dropped = render_card(system, document, evaluation, PdfOptions(paper=paper))  # type: ignore[arg-type]
+    assert len(_pages(data)) == 1
+    assert dropped[:1] in ([], ["Attributes"])
+    assert not any(
+        title.startswith(("Skills", "Weapons", "Armour", "Psionics")) for title in dropped
+    )
+    assert "Perception" in _pages(data)[0]
