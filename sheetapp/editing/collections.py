@@ -13,6 +13,7 @@ thing. Nothing here imports Qt.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
@@ -118,6 +119,19 @@ class CustomEntries:
     intro: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ListAction:
+    """An action of a list beyond add, remove and move (rolling for it, say): on the
+    list's tool bar and in the Character menu. ``build(document, row, rng)`` gives the
+    changes (``row`` is the selected item, None when ``needs_row`` is False) or raises
+    :class:`EditError` saying why it cannot; ``rng`` is the dice."""
+
+    title: str
+    build: Callable[[Any, int | None, random.Random], list[Change]]
+    needs_row: bool = True
+    tooltip: str = ""
+
+
 @dataclass(frozen=True)
 class Collection(Generic[DocT]):
     """One editable list of a character, declared once.
@@ -133,6 +147,7 @@ class Collection(Generic[DocT]):
     - ``name``: the name a user knows an item by (for undo labels and issue places).
     - ``reads``: paths outside the list that the rows also show (an edit there changes
       every row); None means a row may show anything.
+    - ``actions``: what else the list offers (:class:`ListAction`).
     """
 
     key: str
@@ -152,6 +167,7 @@ class Collection(Generic[DocT]):
     help: str = ""
     shortcut: str | None = None
     extras: dict[str, Any] = field(default_factory=dict)
+    actions: tuple[ListAction, ...] = ()
 
     # --- reading ------------------------------------------------------------------------
 

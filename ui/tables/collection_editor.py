@@ -4,6 +4,7 @@ change list pushed through the document."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QTableView, QWidge
 
 from sheetapp.core.changes import Change
 from sheetapp.editing.builders import EditError
-from sheetapp.editing.collections import Collection, CustomEntries
+from sheetapp.editing.collections import Collection, CustomEntries, ListAction
 from ui.document import EditorDocument
 from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
@@ -59,6 +60,13 @@ class CollectionEditor(QObject):
         self.duplicate_action: QAction | None = None
         if collection.duplicable:
             self.duplicate_action = self._action(f"Duplicate {noun}", self.duplicate)
+        #: the dice of the list's own actions (a test seeds it)
+        self.rng = random.Random()
+        self.list_actions: list[tuple[ListAction, QAction]] = []
+        for declared in collection.actions:
+            action = self._action(declared.title, self._runner(declared))
+            action.setToolTip(declared.tooltip)
+            self.list_actions.append((declared, action))
         self.view.selectionModel().currentChanged.connect(lambda _c, _p: self.update_actions())
         document.changed.connect(lambda _changes: self.update_actions())
         self.update_actions()
@@ -77,6 +85,7 @@ class CollectionEditor(QObject):
             found.append(self.custom_action)
         if self.duplicate_action is not None:
             found.append(self.duplicate_action)
+        found.extend(action for _declared, action in self.list_actions)
         found.append(self.remove_action)
         return found
 
@@ -96,6 +105,8 @@ class CollectionEditor(QObject):
             action.setEnabled(row is not None)
         if self.duplicate_action is not None:
             self.duplicate_action.setEnabled(row is not None)
+        for declared, action in self.list_actions:
+            action.setEnabled(row is not None or not declared.needs_row)
 
     # --- edits -------------------------------------------------------------------------------
 
@@ -110,6 +121,22 @@ class CollectionEditor(QObject):
             self.document.edit_refused.emit(str(exc))
             return False
         return self.document.push(changes)
+
+    def _runner(self, declared: ListAction) -> Callable[[], bool]:
+        return lambda: self.run(declared)
+
+    def run(self, declared: ListAction) -> bool:
+        """One of the list's own actions, on the selected row (if it needs one); a new
+        row it adds is selected."""
+        row = self.current_row()
+        if declared.needs_row and row is None:
+            return False
+        before = len(self.collection.items(self.document.document))
+        if not self.push(lambda: declared.build(self.document.document, row, self.rng)):
+            return False
+        if len(self.collection.items(self.document.document)) > before:
+            self._select_new(None)
+        return True
 
     def add(self, entry_id: str | None = None) -> bool:
         """Add from the catalog (asks with the picker), or a blank item; after the

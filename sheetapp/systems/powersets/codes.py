@@ -69,6 +69,16 @@ MUTATION_TWICE = IssueCode(
 MUTATION_MINOR_ONLY = IssueCode(
     "powersets.mutation_minor_only", "A major version of a mutation that has only a minor one."
 )
+MUTATION_CHANGE_MISSING = IssueCode(
+    "powersets.mutation_change_missing",
+    "A mutation that changes characteristics, without the changes its rolls gave.",
+    cite(SEED, 1105, "first determine which characteristic is decreased through mutation"),
+)
+MUTATION_CHANGE_WRONG = IssueCode(
+    "powersets.mutation_change_wrong",
+    "A characteristic change the mutation cannot make (its sign, characteristic or dice).",
+    cite(SEED, 1130, "For a major mutation, the characteristic reduction is doubled"),
+)
 NORMAL_MUTATIONS = IssueCode(
     "powersets.normal_mutations",
     "Mutations at the Normal level are rolled, two by default.",

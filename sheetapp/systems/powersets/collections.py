@@ -4,13 +4,16 @@ editor page comes from these declarations."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from sheetapp.editing.builders import EditError
+from sheetapp.core.changes import Change
+from sheetapp.editing.builders import EditError, set_change
 from sheetapp.editing.collections import (
     CellView,
     Collection,
     Column,
+    ListAction,
     PickEntry,
     choice_list,
 )
@@ -39,6 +42,14 @@ from sheetapp.systems.powersets.model import (
     SkillEntry,
     SorceryChoice,
     SuperpowerChoice,
+)
+from sheetapp.systems.powersets.mutation_effects import (
+    changes_text,
+    effect_of,
+    parse_changes,
+    roll_changes,
+    roll_mutation,
+    rolled_mutation,
 )
 from sheetapp.systems.powersets.rules import SET_NAMES
 
@@ -139,6 +150,65 @@ MAGIC: Collection[PowersetsDocument] = Collection(
     name=lambda document, row: _name(magic_spells, document.character.magic_spells[row].spell),
 )
 
+
+def _changes_cell(_document: Any, _row: int, item: MutationChoice) -> CellView:
+    effect = effect_of(mutations_by_id().get(item.mutation), item.major)
+    tooltip = effect.text if effect is not None else "This mutation changes no characteristic."
+    return CellView(changes_text(item.changes), tooltip=tooltip)
+
+
+def _set_changes(document: PowersetsDocument, row: int, value: Any) -> list[Change]:
+    try:
+        changes = parse_changes(str(value or ""))
+    except ValueError as exc:
+        raise EditError(str(exc)) from None
+    return MUTATIONS.set_field(document, row, "changes", [c.model_dump() for c in changes])
+
+
+def _roll_mutation(
+    document: PowersetsDocument, _row: int | None, rng: random.Random
+) -> list[Change]:
+    """ "Roll D100 ... on the Random Mutations Table" (line 1017); "if you get the same
+    result twice it is major" (line 1018)."""
+    rolled = roll_mutation(rng)
+    if rolled.mutation is None:
+        raise EditError(
+            f"Rolled {rolled.roll:02d}: Gamemaster or Player Choice. Pick one with Add "
+            "mutation, or roll again."
+        )
+    chosen = document.character.mutations
+    index = next((i for i, m in enumerate(chosen) if m.mutation == rolled.mutation), None)
+    name = _name(mutations_by_id, rolled.mutation)
+    if index is None:
+        item = rolled_mutation(None, rolled.mutation, rng)
+        return MUTATIONS.insert(document, item, what=f"{name} (rolled {rolled.roll:02d})")
+    item = rolled_mutation(chosen[index], rolled.mutation, rng)
+    if item == chosen[index]:
+        raise EditError(f"Rolled {rolled.roll:02d}: {name} again, and it is already major.")
+    return set_change(
+        MUTATIONS.row_path(index),
+        chosen[index].model_dump(),
+        item.model_dump(),
+        f"Roll {name} again: major (rolled {rolled.roll:02d})",
+    )
+
+
+def _roll_changes(document: PowersetsDocument, row: int | None, rng: random.Random) -> list[Change]:
+    assert row is not None
+    item = MUTATIONS.item(document, row)
+    effect = effect_of(mutations_by_id().get(item.mutation), item.major)
+    name = _name(mutations_by_id, item.mutation)
+    if effect is None:
+        raise EditError(f"{name} changes no characteristic: there is nothing to roll.")
+    changes = roll_changes(effect, rng)
+    return set_change(
+        (*MUTATIONS.row_path(row), "changes"),
+        [c.model_dump() for c in item.changes],
+        [c.model_dump() for c in changes],
+        f"Roll {name}'s changes: {changes_text(changes)}",
+    )
+
+
 MUTATIONS: Collection[PowersetsDocument] = Collection(
     key="mutations",
     title="Mutations",
@@ -154,6 +224,7 @@ MUTATIONS: Collection[PowersetsDocument] = Collection(
             ),
         ),
         Column("Major", field="major", edit="bool"),
+        Column("Changes", edit="text", cell=_changes_cell, on_edit=_set_changes),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
@@ -162,6 +233,24 @@ MUTATIONS: Collection[PowersetsDocument] = Collection(
     ],
     new_item=_maker(mutations_by_id, MutationChoice, "mutation", "mutation"),
     name=lambda document, row: _name(mutations_by_id, document.character.mutations[row].mutation),
+    actions=(
+        ListAction(
+            "Roll a mutation",
+            _roll_mutation,
+            needs_row=False,
+            tooltip="Roll D100 on the Random Mutations Table; the same result twice makes "
+            "the mutation major",
+        ),
+        ListAction(
+            "Roll its changes",
+            _roll_changes,
+            tooltip="Roll the characteristic changes of the selected mutation (Decreased "
+            "Characteristic, Structural Weakness ...)",
+        ),
+    ),
+    help="Pick mutations, or roll them on the Random Mutations Table. A mutation that "
+    "changes characteristics records what its rolls gave (Changes: 'STR -3'); the "
+    "characteristics after mutations show in the derived values.",
 )
 
 PSYCHIC: Collection[PowersetsDocument] = Collection(

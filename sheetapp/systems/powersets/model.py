@@ -79,11 +79,22 @@ class MagicSpellChoice(FileModel):
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
+class CharacteristicChange(FileModel):
+    """What a mutation's roll did to one characteristic (lines 1103-1130)."""
+
+    characteristic: Literal["STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"]
+    amount: int = Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT)
+
+
 class MutationChoice(FileModel):
-    """A mutation (lines 1016-1235): minor, or major (two picks)."""
+    """A mutation (lines 1016-1235): minor, or major (two picks), with the changes its
+    rolls made to characteristics (Decreased Characteristic, Structural Weakness ...)."""
 
     mutation: str = Field(pattern=ID_PATTERN)
     major: bool = Field(default=False, title="Major")
+    changes: list[CharacteristicChange] = Field(
+        default_factory=list, max_length=20, title="Characteristic changes"
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 

@@ -23,6 +23,12 @@ from sheetapp.systems.powersets.catalog import (
     superpowers,
 )
 from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharacter
+from sheetapp.systems.powersets.mutation_effects import (
+    change_problems,
+    changes_text,
+    effect_of,
+    final_scores,
+)
 
 SET_NAMES: dict[PowerSetId, str] = {
     "magic": "Magic",
@@ -52,6 +58,14 @@ class RuleContext:
 
     @property
     def scores(self) -> dict[str, int]:
+        """The characteristics after mutations: "Any bonuses or derived attributes using
+        those characteristics are similarly modified" (line 1130)."""
+        return final_scores(self.character)
+
+    @property
+    def initial_scores(self) -> dict[str, int]:
+        """Before mutations: "All references to CON are for your character's initial CON,
+        before the effects of any mutations are applied" (line 1016)."""
         return self.character.characteristics.scores()
 
 
@@ -255,7 +269,7 @@ def mutations(ctx: RuleContext) -> list[Issue]:
 
     good, bad = picks("beneficial"), picks("adverse")
     start = next(s for s in power_levels().mutations if s.id == level)
-    con = ctx.scores["CON"]
+    con = ctx.initial_scores["CON"]
     if start.picks is None:
         if good + bad > start.rolls:
             issues.append(
@@ -542,10 +556,64 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def mutation_changes(ctx: RuleContext) -> list[Issue]:
+    """Lines 1103-1130, 1158, 1097, 1209, 1217: a mutation whose version changes
+    characteristics records what its rolls gave, within its dice, on characteristics it
+    may change, in its direction; a mutation that changes none records none."""
+    catalog = mutations_by_id()
+    issues: list[Issue] = []
+    for index, choice in enumerate(ctx.character.mutations):
+        entry = catalog.get(choice.mutation)
+        if entry is None:
+            continue
+        effect = effect_of(entry, choice.major)
+        path: DataPath = ("character", "mutations", index, "changes")
+        version = "major" if choice.major and not entry.minor_only else "minor"
+        if effect is None:
+            if choice.changes:
+                issues.append(
+                    _issue(
+                        Severity.ERROR,
+                        codes.MUTATION_CHANGE_WRONG,
+                        f"{entry.name} ({version}) changes no characteristic, but "
+                        f"{changes_text(choice.changes)} is recorded.",
+                        path,
+                        "Clear its changes.",
+                    )
+                )
+            continue
+        if not choice.changes:
+            issues.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.MUTATION_CHANGE_MISSING,
+                    f"{entry.name} ({version}) changes characteristics: {effect.text}",
+                    path,
+                    "Use 'Roll its changes', or enter what your rolls gave (such as 'STR -3').",
+                )
+            )
+            continue
+        problems = change_problems(effect, choice.changes)
+        if problems:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MUTATION_CHANGE_WRONG,
+                    f"{entry.name} ({version}): {changes_text(choice.changes)} does not fit: "
+                    + "; ".join(problems)
+                    + ".",
+                    path,
+                    f"{effect.text} Correct the changes, or roll them again.",
+                )
+            )
+    return issues
+
+
 RULES: tuple[Rule, ...] = (
     power_set_levels,
     magic,
     mutations,
+    mutation_changes,
     psychic,
     sorcery,
     superpower_choices,

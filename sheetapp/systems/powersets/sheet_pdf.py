@@ -34,6 +34,7 @@ from sheetapp.systems.powersets.catalog import (
     superpowers,
 )
 from sheetapp.systems.powersets.model import PowersetsCharacter
+from sheetapp.systems.powersets.mutation_effects import UNCHANGED, changes_text
 from sheetapp.systems.powersets.rules import SET_NAMES
 
 
@@ -64,8 +65,14 @@ def powersets_sheet(
 ) -> Sheet:
     character: PowersetsCharacter = document.character
     derived = {value.key: value for value in evaluation.derived}
+    # a characteristic a mutation changed says how (the others need no word)
     characteristics = tuple(
-        Entry(value.label, str(value.value), "", value.path)
+        Entry(
+            value.label,
+            str(value.value),
+            "" if value.explanation == UNCHANGED else value.explanation,
+            value.path,
+        )
         for key, value in derived.items()
         if key.startswith("characteristic.")
     )
@@ -203,12 +210,17 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
         _table(
             "mutations",
             "Mutations",
-            (("mutation", "Mutation", "left"), ("version", "Version", "left")),
+            (
+                ("mutation", "Mutation", "left"),
+                ("version", "Version", "left"),
+                ("changes", "Changes", "left"),
+            ),
             [
                 (
                     {
                         "mutation": _name(mutation_names, m.mutation),
                         "version": "Major" if m.major else "Minor",
+                        "changes": changes_text(m.changes),
                     },
                     ("character", "mutations", i),
                     m.note,

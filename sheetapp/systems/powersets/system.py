@@ -30,6 +30,7 @@ from sheetapp.systems.powersets.model import (
     PowersetsCharacter,
     PowersetsDocument,
 )
+from sheetapp.systems.powersets.mutation_effects import final_scores, scores_after_mutations
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -134,12 +135,12 @@ def power_points(character: PowersetsCharacter) -> int:
     """One pool for every power set (line 398): POW, plus 10 per level of Extra Energy
     (line 2596)."""
     extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
-    return character.characteristics.pow + POINTS_PER_EXTRA_ENERGY * extra
+    return final_scores(character)["POW"] + POINTS_PER_EXTRA_ENERGY * extra
 
 
 def power_points_text(character: PowersetsCharacter) -> str:
     extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
-    text = f"POW {character.characteristics.pow}"
+    text = f"POW {final_scores(character)['POW']}"
     if extra:
         text += f" + Extra Energy {extra} × {POINTS_PER_EXTRA_ENERGY}"
     return text + "; one pool for every power set"
@@ -176,16 +177,17 @@ def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
 
 
 def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]:
-    scores = character.characteristics.scores()
+    after = scores_after_mutations(character)
+    scores = {name: score.final for name, score in after.items()}
     values = [
         DerivedValue(
             f"characteristic.{name.lower()}",
             name,
-            score,
-            "as the base rules give it",
+            score.final,
+            score.explanation(),
             ("character", "characteristics", name.lower()),
         )
-        for name, score in scores.items()
+        for name, score in after.items()
     ]
     values.append(
         DerivedValue(
