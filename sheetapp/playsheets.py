@@ -96,8 +96,10 @@ def generic_lines(
             text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
         elif isinstance(section, TableSection):
             text = "; ".join(_row_text(section, row.cells) for row in section.rows)
-        else:
+        elif isinstance(section, TextSection):
             text = " ".join(section.text.split())
+        else:  # boxes to tick are for the card
+            continue
         if text:
             lines.append((section.title, text))
     return lines

@@ -115,7 +115,31 @@ class TextSection:
         return not self.text.strip()
 
 
-Section = TableSection | KeyValueSection | TextSection
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A value ticked off in play (Hits, HP, STUN): ``boxes`` empty boxes, the first
+    ones labelled by ``marks`` when the track is a row of steps (4+, 7+, 10+)."""
+
+    label: str
+    boxes: int
+    marks: tuple[str, ...] = ()
+    path: DataPath = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSection:
+    """Tracks to tick on a play card."""
+
+    key: str
+    title: str
+    tracks: tuple[Track, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.tracks
+
+
+Section = TableSection | KeyValueSection | TextSection | TrackSection
 
 
 @dataclass(frozen=True, slots=True)

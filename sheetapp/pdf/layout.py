@@ -80,11 +80,27 @@ class SectionLayout(_Strict):
         return self
 
 
+class CardTrack(_Strict):
+    """A track the play card gives boxes to tick: ``value`` names a derived value, a
+    number (that many boxes) or, with ``steps``, steps written "4+ / 7+ / 10+" (a box
+    labelled with each)."""
+
+    label: str = Field(min_length=1)
+    value: str = Field(min_length=1)
+    steps: bool = False
+
+
 class Layout(_Strict):
     format: Literal["sheetapp.layout"]
     layout_version: Literal[1]
     system: str = Field(description="the system id, or 'default'")
     sections: tuple[SectionLayout, ...] = Field(min_length=1)
+    card_tracks: tuple[CardTrack, ...] = Field(
+        default=(), description="the play card's boxes to tick, first on the card"
+    )
+    card_first: tuple[str, ...] = Field(
+        default=(), description="sections the play card prints first, in this order"
+    )
 
     @model_validator(mode="after")
     def _unique_sections(self) -> Layout:

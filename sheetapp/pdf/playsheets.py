@@ -18,13 +18,13 @@ from sheetapp.core.issues import Severity
 from sheetapp.core.system import GameSystem
 from sheetapp.pdf.flowables import Bookmark, CellParagraph
 from sheetapp.pdf.fonts import REGULAR, register_fonts
-from sheetapp.pdf.layout import layout_for
+from sheetapp.pdf.layout import Layout, layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import MARGIN, PAGE_SIZES, SheetRenderer
 from sheetapp.pdf.styles import SheetStyles
 from sheetapp.pdf.text import markup
 from sheetapp.playsheets import Statblock, play_card_sheet, too_much_note
-from sheetapp.sheet import KeyValueSection, Section, TableSection
+from sheetapp.sheet import KeyValueSection, Section, TableSection, Track, TrackSection
 
 COLUMN_GAP = 8.0
 
@@ -48,11 +48,15 @@ def render_card(
         for section in sheet.sections
         if layout.enabled(section.key, chosen.include, chosen.exclude)
     ]
+    tracks = card_tracks(layout, evaluation)
+    if not tracks.empty:
+        kept.insert(0, tracks)
     # The order sections are given up in, then the fewest given up that fit one page
     # (a binary search: a large character needs a few renders, not one per section).
     declared = {
         section.key: CARD_RANKS[section.card] for section in layout.sections if section.card
     }
+    declared[TRACKS] = CARD_RANKS["fight"]
     order: list[Section] = []
     remaining = list(kept)
     while remaining:
@@ -95,6 +99,28 @@ FOR_THE_FIGHT: tuple[tuple[str, ...], ...] = (
     ("attribute", "characteristic", "skill"),
 )
 CARD_RANKS = {"fight": 0, "useful": 1, "spare": 2}
+
+
+TRACKS = "tracks"
+
+
+def card_tracks(layout: Layout, evaluation: Evaluation) -> TrackSection:
+    """The layout's tracks, from the evaluation's derived values: a number gives that
+    many boxes, steps ("4+ / 7+ / 10+ / 13+") a box under each; a value the character
+    does not have, or of no boxes, gives no track."""
+    derived = {value.key: value for value in evaluation.derived}
+    tracks: list[Track] = []
+    for spec in layout.card_tracks:
+        value = derived.get(spec.value)
+        if value is None:
+            continue
+        if spec.steps:
+            marks = tuple(part.strip() for part in str(value.value).split("/") if part.strip())
+            if marks:
+                tracks.append(Track(spec.label, len(marks), marks, value.path))
+        elif isinstance(value.value, int) and value.value > 0:
+            tracks.append(Track(spec.label, value.value, (), value.path))
+    return TrackSection(TRACKS, "Keep track", tuple(tracks))
 
 
 def _need(section: Section, declared: Mapping[str, int]) -> int:

@@ -41,6 +41,7 @@ from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
 from sheetapp.pdf.text import clean, collecting_missing, markup, paragraphs, stop_collecting
+from sheetapp.pdf.tracks import track_table
 from sheetapp.sheet import (
     Column,
     Entry,
@@ -50,6 +51,7 @@ from sheetapp.sheet import (
     Sheet,
     TableSection,
     TextSection,
+    TrackSection,
 )
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
@@ -251,11 +253,20 @@ class SheetRenderer:
 
     def _ordered(self, sheet: Sheet) -> list[tuple[Section, SectionLayout | None]]:
         """Sections in layout order, then any the layout does not name (never dropped);
-        switched-off sections are left out."""
+        switched-off sections are left out. A play card's boxes to tick come first."""
         by_key = {section.key: section for section in sheet.sections}
         named = [layout.key for layout in self.layout.sections]
+        if self.options.compact:  # the play card: what a fight needs first
+            first = list(self.layout.card_first)
+            named = first + [key for key in named if key not in first]
         ordered: list[tuple[Section, SectionLayout | None]] = [
-            (by_key[key], self.layout.section(key)) for key in named if key in by_key
+            (s, None) for s in sheet.sections if isinstance(s, TrackSection)
+        ]
+        named += [s.key for s, _none in ordered]
+        ordered += [
+            (by_key[key], self.layout.section(key))
+            for key in named
+            if key in by_key and not isinstance(by_key[key], TrackSection)
         ]
         ordered += [(s, None) for s in sheet.sections if s.key not in named]
         include, exclude = self.options.include, self.options.exclude
@@ -393,6 +404,8 @@ class SheetRenderer:
         heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, KeyValueSection):
             return [heading, self._key_values(section, layout)]
+        if isinstance(section, TrackSection):
+            return [heading, track_table(section.tracks, st, self.width)]
         return [heading, *self._text(section)]
 
     def _opening_height(self, heading: Flowable, table: LongTable) -> float:

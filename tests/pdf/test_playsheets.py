@@ -151,3 +151,38 @@ def test_a_2d10_card_keeps_the_skills_a_fight_rolls(paper: str) -> None:
         title.startswith(("Skills", "Weapons", "Armour", "Psionics")) for title in dropped
     )
     assert "Perception" in _pages(data)[0]
+
+
+def test_the_card_gives_boxes_to_tick() -> None:
+    """The PDF issue's play card: "for Gladiators the hits boxes to tick, the
+    reactivation track ...; for Capital current HP/Energy/Bones boxes to fill, attacks
+    before Systems". Night Owl: 5 hits (3 + Toughness 2), reactivation 4+ / 7+ / 10+ /
+    13+ / +3; Mara Quell: 20 HP, 10 Energy, 6 Bones."""
+    from sheetapp.pdf.layout import layout_for
+    from sheetapp.pdf.playsheets import card_tracks
+
+    system, document, evaluation = _loaded(REPO / "resources/examples/gladiators/night-owl.json")
+    tracks = card_tracks(layout_for("gladiators"), evaluation)  # type: ignore[arg-type]
+    assert [(t.label, t.boxes, t.marks) for t in tracks.tracks] == [
+        ("Hits", 5, ()),
+        ("Reactivation", 5, ("4+", "7+", "10+", "13+", "+3")),
+    ]
+    data, _dropped = render_card(system, document, evaluation)  # type: ignore[arg-type]
+    page = _pages(data)[0]
+    assert page.index("Keep track") < page.index("Combat and movement")
+    capital = _loaded(REPO / "resources/examples/capital/mara-quell.json")
+    tracks = card_tracks(layout_for("capital"), capital[2])  # type: ignore[arg-type]
+    assert [(t.label, t.boxes) for t in tracks.tracks][:3] == [
+        ("HP", 20),
+        ("Energy", 10),
+        ("Bones", 6),
+    ]
+    page = _pages(render_card(*capital)[0])[0]  # type: ignore[arg-type]
+    assert page.index("\nAttacks") < page.index("\nSystems\n")
+
+
+def test_the_full_sheet_has_no_boxes_to_tick() -> None:
+    from sheetapp.pdf.export import render_pdf
+
+    system, document, evaluation = _loaded(REPO / "resources/examples/gladiators/night-owl.json")
+    assert "Keep track" not in "".join(_pages(render_pdf(system, document, evaluation)))  # type: ignore[arg-type]
