@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from sheetapp.pdf.direction import base_is_right_to_left, has_right_to_left, visual_runs
 from sheetapp.pdf.fonts import BOLD, BOLD_OBLIQUE, OBLIQUE, REGULAR, upright_only
+from sheetapp.pdf.text import restored
 
 #: the upright face an italic run falls back to for letters its own face lacks
 UPRIGHT_OF = {OBLIQUE: REGULAR, BOLD_OBLIQUE: BOLD}
@@ -30,6 +31,9 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
     def __init__(self, text: str, style: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(text, style, *args, **kwargs)
         frags: list[Any] = getattr(self, "frags", [])
+        for frag in frags:
+            if isinstance(getattr(frag, "text", None), str):
+                frag.text = restored(frag.text)
         if any(getattr(frag, "fontName", "") in UPRIGHT_OF for frag in frags):
             self.frags = upright_where_italic_lacks(frags)
 

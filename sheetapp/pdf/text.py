@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
 
 from sheetapp.pdf.direction import joined
 
 # C0/C1 control characters other than tab and newline, and lone surrogates (a JSON
-# file may hold "\ud800"): neither can be drawn, and both upset the PDF writer.
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# file may hold "\ud800"): neither can be drawn, and both upset the PDF writer. The
+# noncharacters U+FDD0-U+FDEF have no glyph either; three of them carry "<", "&" and ">"
+# through the paragraph parser (see LITERAL).
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
@@ -17,6 +18,26 @@ def clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _SURROGATE.sub("\ufffd", text)
     return _UNPRINTABLE.sub("", text)
+
+
+#: The characters reportlab's paragraph parser reads as markup, carried through it as
+#: noncharacters and put back in the parsed pieces (:func:`restored`, called by
+#: :class:`~sheetapp.pdf.flowables.CellParagraph`). Written as entities, each ``&lt;``
+#: became a piece of its own: 1 MB of "<b>" typed into notes took over a minute to print.
+LITERAL = {"<": "\ufdd0", "&": "\ufdd1", ">": "\ufdd2"}
+_CARRY = str.maketrans(LITERAL)
+_RESTORE = str.maketrans({carried: char for char, carried in LITERAL.items()})
+_CARRIED = re.compile("[\ufdd0-\ufdd2]")
+
+
+def literal(text: str) -> str:
+    """``text`` as paragraph markup that prints it as typed (no tag or entity in it)."""
+    return text.translate(_CARRY)
+
+
+def restored(text: str) -> str:
+    """A parsed piece's text with the carried characters put back."""
+    return text.translate(_RESTORE) if _CARRIED.search(text) else text
 
 
 #: characters that need no glyph (spacing, joiners, variation selectors)
@@ -48,7 +69,7 @@ def markup(text: str) -> str:
     in it; Arabic letters are joined (the paragraph puts right-to-left lines in visual
     order when it draws them: :mod:`sheetapp.pdf.direction`)."""
     cleaned = clean(text)
-    escaped = escape(cleaned) if cleaned.isascii() else _with_fonts(joined(cleaned))
+    escaped = literal(cleaned) if cleaned.isascii() else _with_fonts(joined(cleaned))
     return escaped.replace("\t", "    ").replace("\n", "<br/>")
 
 
@@ -65,7 +86,7 @@ def _with_fonts(text: str) -> str:
 
     def flush() -> None:
         if run:
-            piece = escape("".join(run))
+            piece = literal("".join(run))
             out.append(f'<font face="{run_face}">{piece}</font>' if run_face else piece)
             run.clear()
 

@@ -228,3 +228,19 @@ def test_long_notes_print_in_pieces_and_lose_nothing() -> None:
     data, _ = render(document)
     printed = "".join(page.extract_text() for page in reader(data).pages)
     assert printed.count("gamma") == words[:20_000].count("gamma")
+
+
+def test_markup_characters_make_one_piece_not_one_each() -> None:
+    """1 MB of "<b>" typed into notes took over a minute to print: each "&lt;" became a
+    piece of the paragraph of its own. Carried through the parser, the text is one piece
+    and prints as typed."""
+    from sheetapp.pdf.flowables import CellParagraph
+    from sheetapp.pdf.fonts import register_fonts
+    from sheetapp.pdf.styles import SheetStyles
+    from sheetapp.pdf.text import markup
+
+    register_fonts()
+    typed = ("<b>&amp;</b> " * 500).strip()
+    paragraph = CellParagraph(markup(typed), SheetStyles(False)["Body"])
+    assert len(paragraph.frags) == 1
+    assert paragraph.frags[0].text == typed
