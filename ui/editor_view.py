@@ -25,6 +25,7 @@ from sheetapp.editing.wording import user_note
 from ui.document import EditorDocument
 from ui.forms import FieldSpec, ModelForm, field_specs
 from ui.header import HeaderPanel
+from ui.long_text import wrap_for
 from ui.screen_fit import scrolling, sideways
 from ui.systems import create_page
 from ui.totals import TotalsBar
@@ -106,6 +107,7 @@ class CampaignTab(QWidget):
 
     def _notes_edited(self) -> None:
         text = self.notes.toPlainText()
+        wrap_for(self.notes, text)
         if len(text) > MAX_TEXT_LENGTH:
             # The file keeps 1,000,000 characters of notes: the editor shows no more than
             # it keeps (what was pasted beyond is left out, and the user is told).
@@ -155,6 +157,7 @@ class CampaignTab(QWidget):
         notes = meta_text(document, "notes")
         if self.notes.toPlainText() != notes:
             self.notes.blockSignals(True)
+            wrap_for(self.notes, notes)
             self.notes.setPlainText(notes)
             self.notes.blockSignals(False)
 

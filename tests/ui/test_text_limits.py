@@ -50,3 +50,23 @@ def test_issues_say_where_in_the_windows_words(window: MainWindow) -> None:
     assert not any("character." in place or "[" in place for place in places)
     tip = model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
     assert "gladiators." in tip.split("\n\n")[-1]
+
+
+def test_unbroken_notes_wrap_anywhere(window: MainWindow) -> None:
+    """Notes of 1 MB without a space took 109 s to show: Qt looked for a word boundary
+    in a million characters. Such notes wrap anywhere; ordinary notes at words."""
+    from PySide6.QtGui import QTextOption
+
+    from sheetapp.editing.fields import set_meta
+    from tests.ui.conftest import SAMPLE
+
+    assert window.open_path(SAMPLE)
+    view = window.current_view()
+    assert view is not None
+    notes = view.campaign.notes
+    assert notes.wordWrapMode() == QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
+    document = view.document
+    document.push(set_meta(document.document, "notes", "x" * 50_000))
+    assert notes.wordWrapMode() == QTextOption.WrapMode.WrapAnywhere
+    notes.setPlainText("Back to plain words.")
+    assert notes.wordWrapMode() == QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
