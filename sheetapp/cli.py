@@ -507,6 +507,9 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
     except LayoutError as exc:
         raise CommandError(str(exc), EXIT_INTERNAL) from None
     optional = [section.key for section in layout.optional_sections()]
+    # --with gm-notes names the section gm_notes, as --no-gm-notes does
+    args.include = [key.replace("-", "_") for key in args.include]
+    args.exclude = [key.replace("-", "_") for key in args.exclude]
     for key in [*args.include, *args.exclude]:
         if key not in optional:
             raise CommandError(

@@ -32,6 +32,7 @@ COSTS = "costs"
 NOTES = "notes"
 HISTORY = "history"
 ISSUES = "issues"
+GM_NOTES = "gm_notes"
 DERIVED = "derived"
 
 
@@ -205,10 +206,49 @@ def build_sheet(
             notes_section(document),
             history_section(document.history, system, document),
             issues_section(evaluation.issues, places),
+            gm_notes_section(evaluation.issues, places, system.name),
         )
         if section.key not in sheet.section_keys()
     ]
     return replace(sheet, sections=(*sheet.sections, *extra), places=places)
+
+
+def gm_notes_section(
+    issues: Iterable[Issue], places: Mapping[DataPath, str] | None = None, book: str = ""
+) -> TableSection:
+    """For the game master, off unless asked for (``--with gm-notes``): each issue with
+    the rule it checks, where the rulebook states it (``book``'s line) and where the file
+    holds it (the issue's code and data path), which the player's sheet leaves out."""
+    named = places or {}
+    rows = []
+    for issue in issues:
+        citation = getattr(issue.code, "citation", None)
+        rule = getattr(issue.code, "rule", "")
+        source = ""
+        if citation is not None:
+            lines = citation.where().partition(", ")[2]
+            quoted = "" if citation.quote in rule else f": “{citation.quote}”"
+            named_line = lines in rule  # the rule's own words already say the line
+            source = f"({book})" if named_line else f"({book or citation.seed}, {lines}{quoted})"
+        rows.append(
+            Row(
+                {
+                    "where": named.get(issue.path) or format_path(issue.path),
+                    "rule": " ".join(part for part in (rule, source) if part) or "—",
+                    "file": f"{issue.code} at {format_path(issue.path)}",
+                },
+                issue.path,
+                issue.severity,
+                detail=issue.message,
+            )
+        )
+    return TableSection(
+        GM_NOTES,
+        "GM notes: the rules and the file",
+        (Column("where", "Where"), Column("rule", "Rule"), Column("file", "In the file")),
+        tuple(rows),
+        detail_column="rule",
+    )
 
 
 def generic_sheet(

@@ -211,9 +211,12 @@ class PrintPreviewDialog(QDialog):
 
 
 def _section_label(key: str) -> str:
-    return {"costs": "Cost breakdown", "history": "History", "issues": "Warnings"}.get(
-        key, key.replace("_", " ").capitalize()
-    )
+    return {
+        "costs": "Cost breakdown",
+        "history": "History",
+        "issues": "Warnings",
+        "gm_notes": "GM notes (rules and file places)",
+    }.get(key, key.replace("_", " ").capitalize())
 
 
 def show_print_preview(

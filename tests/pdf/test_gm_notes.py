@@ -1,0 +1,44 @@
+"""The PDF issue, item 4: "JSON paths, seed line numbers and reading notes go to an
+optional GM appendix (--with gm-notes)": the player's sheet names places as the window
+does; the game master may ask for the rules and the file places too."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from sheetapp.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+SWAT = REPO / "resources" / "examples" / "gladiators" / "swat-federal-agent.json"
+
+
+def _text(path: Path) -> str:
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(path.read_bytes())).pages)
+
+
+def test_the_gm_appendix_is_off_unless_asked_for(tmp_path: Path) -> None:
+    plain, gm = tmp_path / "sheet.pdf", tmp_path / "gm.pdf"
+    assert main(["export-pdf", str(SWAT), "-o", str(plain)]) == 0
+    assert main(["export-pdf", str(SWAT), "--with", "gm-notes", "-o", str(gm)]) == 0
+    player = " ".join(_text(plain).split())
+    assert "GM notes" not in player
+    assert "character.abilities" not in player and "gladiators.negative_cap" not in player
+    appendix = " ".join(_text(gm).split())
+    assert "GM notes" in appendix
+    # the rule, where the book states it, and where the file holds it
+    assert "Negative modifiers cannot exceed half" in appendix
+    assert "Glorious Gladiators v6" in appendix and "line 155" in appendix
+    assert "gladiators.negative_cap at" in appendix
+    assert "abilities[6].modifiers" in appendix.replace(" ", "")
+
+
+def test_no_gm_notes_is_the_same_as_without(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "a.pdf"
+    assert main(["export-pdf", str(SWAT), "--no-gm-notes", "-o", str(out)]) == 0
+    assert "GM notes" not in _text(out)
