@@ -40,6 +40,8 @@ class FieldSpec:
     choices: tuple[str, ...] = ()
     choice_labels: tuple[tuple[str, str], ...] = ()
     max_length: int = 32767  # Qt's own limit of a line edit
+    #: the value may be left unset (None): the spin box's lowest step reads "not set"
+    optional: bool = False
 
 
 def _label(key: str, info: FieldInfo) -> str:
@@ -59,6 +61,16 @@ def _bounds(info: FieldInfo) -> tuple[float, float]:
     return low, high
 
 
+def _optional_number(annotation: Any) -> type | None:
+    """``int`` for ``int | None`` (``float`` for ``float | None``), else None."""
+    args = typing.get_args(annotation)
+    if len(args) == 2 and type(None) in args:
+        other = next(arg for arg in args if arg is not type(None))
+        if other in (int, float):
+            return other  # type: ignore[no-any-return]
+    return None
+
+
 def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
     """Editable scalar fields of ``model`` in declaration order (lists/dicts are skipped)."""
     specs = []
@@ -67,10 +79,21 @@ def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
         tooltip = info.description or ""
         if annotation is bool:
             specs.append(FieldSpec(key, _label(key, info), "bool", tooltip))
-        elif annotation in (int, float):
+        elif annotation in (int, float) or _optional_number(annotation):
             low, high = _bounds(info)
-            kind: Literal["int", "number"] = "int" if annotation is int else "number"
-            specs.append(FieldSpec(key, _label(key, info), kind, tooltip, low, high))
+            number = annotation if annotation in (int, float) else _optional_number(annotation)
+            kind: Literal["int", "number"] = "int" if number is int else "number"
+            specs.append(
+                FieldSpec(
+                    key,
+                    _label(key, info),
+                    kind,
+                    tooltip,
+                    low,
+                    high,
+                    optional=annotation not in (int, float),
+                )
+            )
         elif typing.get_origin(annotation) is Literal:
             values = tuple(str(v) for v in typing.get_args(annotation))
             extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
@@ -124,10 +147,15 @@ class ModelForm(QWidget):
         key = spec.key
         if spec.kind == "int":
             spin = QSpinBox()
-            spin.setRange(int(spec.low), int(spec.high))
+            unset = int(spec.low) - 1
+            spin.setRange(unset if spec.optional else int(spec.low), int(spec.high))
+            if spec.optional:
+                spin.setSpecialValueText("not set")
             spin.setKeyboardTracking(False)
             spin.setAccelerated(True)
-            spin.valueChanged.connect(lambda value: self._emit(key, value))
+            spin.valueChanged.connect(
+                lambda value: self._emit(key, None if spec.optional and value == unset else value)
+            )
             return spin
         if spec.kind == "number":
             number = QDoubleSpinBox()
@@ -164,8 +192,10 @@ class ModelForm(QWidget):
                 if key not in values:
                     continue
                 value = values[key]
-                if isinstance(editor, QSpinBox) and editor.value() != value:
-                    editor.setValue(int(value))
+                if isinstance(editor, QSpinBox):
+                    shown = editor.minimum() if value is None else int(value)
+                    if editor.value() != shown:
+                        editor.setValue(shown)
                 elif isinstance(editor, QDoubleSpinBox) and editor.value() != value:
                     editor.setValue(float(value))
                 elif isinstance(editor, QCheckBox):
@@ -181,7 +211,8 @@ class ModelForm(QWidget):
         found: dict[str, Any] = {}
         for key, editor in self.editors.items():
             if isinstance(editor, QSpinBox):
-                found[key] = editor.value()
+                unset = editor.specialValueText() and editor.value() == editor.minimum()
+                found[key] = None if unset else editor.value()
             elif isinstance(editor, QDoubleSpinBox):
                 found[key] = _plain(editor.value())
             elif isinstance(editor, QCheckBox):

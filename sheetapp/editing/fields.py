@@ -100,3 +100,21 @@ def set_price(
     if current == value:
         return []
     return [Change("set", path, current, value, label=label)]
+
+
+def set_nested(
+    document: CharacterDocument[Any, Any], path: DataPath, value: Any, label: str = ""
+) -> list[Change]:
+    """Set the value at ``path`` inside a model of the document (``("character",
+    "attributes", "int")``); ``[]`` when it does not change."""
+    node: Any = document
+    for part in path[:-1]:
+        node = node[part] if isinstance(part, int) else getattr(node, part)
+    key = path[-1]
+    if not isinstance(node, BaseModel) or not isinstance(key, str):
+        raise ValueError(f"Nothing to set at {path}")
+    current = to_jsonable_python(getattr(node, key))
+    if current == value:
+        return []
+    text = label or f"Set {str(key).replace('_', ' ')}"
+    return [Change("set", path, current, value, label=text)]

@@ -16,7 +16,9 @@ from sheetapp.core.system import collections_of
 from sheetapp.editing.collections import collection_at
 from ui.document import EditorDocument
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
+from ui.screen_fit import scrolling
 from ui.systems.base import SystemPage
+from ui.systems.character_forms import CharacterForms
 from ui.systems.generic import GenericPage
 from ui.tables.collection_editor import CollectionEditor, editor_box
 
@@ -29,6 +31,16 @@ class CollectionsPage(SystemPage):
         self.tabs.setObjectName("collection_tabs")
         self.editors: dict[str, CollectionEditor] = {}
         self.pages: dict[str, QWidget] = {}
+        # the character's settings that are not lists (attributes, characteristics) first
+        self.character_forms: CharacterForms | None = None
+        self.forms_tab: QWidget | None = None
+        forms = CharacterForms(document, self)
+        if forms.forms:
+            self.character_forms = forms
+            self.forms_tab = scrolling(forms, "character_forms")
+            self.tabs.addTab(self.forms_tab, forms.title.replace("&", "&&"))
+        else:
+            forms.deleteLater()
         for collection in self.declared:
             editor = CollectionEditor(document, collection, self)
             self.editors[collection.key] = editor
@@ -81,6 +93,11 @@ class CollectionsPage(SystemPage):
         return [action for editor in self.editors.values() for action in editor.actions()]
 
     def select_path(self, path: DataPath) -> bool:
+        forms, tab = self.character_forms, self.forms_tab
+        if forms is not None and tab is not None and forms.focus_path(path):
+            self.tabs.setCurrentWidget(tab)
+            forms.focus_path(path)  # again: the tab was hidden when it first took focus
+            return True
         found = collection_at(self.declared, path)
         if found is not None:
             collection, _row = found

@@ -24,13 +24,27 @@ Side = Literal["left", "right"]
 class Attributes(FileModel):
     """The attributes the fragment names (lines 18-91)."""
 
-    int: builtins.int = Field(default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="INT")
-    ref: builtins.int = Field(default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="REF")
-    inf: builtins.int = Field(default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="INF")
-    body: builtins.int = Field(default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="BODY")
-    will: builtins.int = Field(default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="WILL")
-    spirit: builtins.int = Field(default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="SPIRIT")
-    rec: builtins.int = Field(default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="REC")
+    int: builtins.int = Field(
+        default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="INT", description="INT"
+    )
+    ref: builtins.int = Field(
+        default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="REF", description="REF"
+    )
+    inf: builtins.int = Field(
+        default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="INF", description="INF"
+    )
+    body: builtins.int = Field(
+        default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="BODY", description="BODY"
+    )
+    will: builtins.int = Field(
+        default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="WILL", description="WILL"
+    )
+    spirit: builtins.int = Field(
+        default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="SPIRIT", description="SPIRIT"
+    )
+    rec: builtins.int = Field(
+        default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="REC", description="REC"
+    )
     toughness: builtins.int = Field(
         default=5, ge=-SCORE_LIMIT, le=SCORE_LIMIT, description="Toughness"
     )
@@ -95,8 +109,8 @@ class PsionicPower(FileModel):
 class Movement(FileModel):
     """RUN and JUMP: used by the wound table (lines 51-55), never defined; entered."""
 
-    run: int | None = Field(default=None, ge=0, le=100_000)
-    jump: int | None = Field(default=None, ge=0, le=100_000)
+    run: int | None = Field(default=None, ge=0, le=100_000, title="RUN")
+    jump: int | None = Field(default=None, ge=0, le=100_000, title="JUMP")
 
 
 class Twod10Character(FileModel):
