@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 from ui.roles import CHOICES_ROLE, EDIT_KIND_ROLE, RANGE_ROLE
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+#: what an optional number's spin box reads at its lowest step
+NOT_SET = "not set"
 
 
 class EditDelegate(QStyledItemDelegate):
@@ -28,9 +30,12 @@ class EditDelegate(QStyledItemDelegate):
         self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex
     ) -> QWidget:
         kind = index.data(EDIT_KIND_ROLE)
-        if kind == "int":
+        if kind in ("int", "optional_int"):
             spin = QSpinBox(parent)
             low, high = index.data(RANGE_ROLE) or (0, 999)
+            if kind == "optional_int":
+                low -= 1  # the lowest step is "not set"
+                spin.setSpecialValueText(NOT_SET)
             spin.setRange(int(low), int(high))
             spin.setAccelerated(True)
             spin.setKeyboardTracking(False)
@@ -51,9 +56,10 @@ class EditDelegate(QStyledItemDelegate):
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
         value: Any = index.data(Qt.ItemDataRole.EditRole)
         if isinstance(editor, QSpinBox):
-            if editor.value() != int(value or 0):
+            shown = editor.minimum() if value is None and editor.specialValueText() else value
+            if editor.value() != int(shown or 0):
                 editor.blockSignals(True)
-                editor.setValue(int(value or 0))
+                editor.setValue(int(shown or 0))
                 editor.blockSignals(False)
         elif isinstance(editor, QComboBox):
             row = editor.findData(value)
@@ -69,6 +75,8 @@ class EditDelegate(QStyledItemDelegate):
         if isinstance(editor, QSpinBox):
             editor.interpretText()
             value: Any = editor.value()
+            if editor.specialValueText() and value == editor.minimum():
+                value = None
         elif isinstance(editor, QComboBox):
             value = editor.currentData()
         elif isinstance(editor, QLineEdit):

@@ -22,9 +22,11 @@ from pydantic import BaseModel, ValidationError
 
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
+from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.builders import EditError, as_json, set_change
 
-EditKind = Literal["text", "int", "choice", "bool"]
+#: "optional_int": a whole number that may be left unset (None in the file)
+EditKind = Literal["text", "int", "optional_int", "choice", "bool"]
 Choices = list[tuple[Any, str]]
 DocT = TypeVar("DocT")
 
@@ -313,7 +315,9 @@ def _check_field(item: BaseModel, field_name: str, value: Any, title: str) -> No
 
 def coerce(kind: EditKind, value: Any) -> Any:
     """An editor's value as the file keeps it."""
-    if kind == "int":
+    if kind == "optional_int" and value in (None, ""):
+        return None
+    if kind in ("int", "optional_int"):
         try:
             return int(value)
         except (TypeError, ValueError):
@@ -342,13 +346,17 @@ def cell(collection: Collection[Any], document: Any, row: int, column: int) -> C
         return CellView(text, path, None, value, check=bool(value), tooltip=spec.tooltip)
     text = spec.format(value) if spec.format else ("" if value is None else str(value))
     choices = spec.choices(document, item) if spec.choices else None
+    bounds = spec.bounds
+    if bounds is None and spec.edit in ("int", "optional_int") and spec.field is not None:
+        # the file format's limits, never a rule's (which the issues report)
+        bounds = format_bounds(type(item), spec.field)
     return CellView(
         text,
         path,
         spec.edit,
         value,
         choices,
-        spec.bounds,
+        bounds,
         tooltip=spec.tooltip,
         align_right=spec.align_right,
     )

@@ -325,7 +325,7 @@ class DocTableModel(QAbstractTableModel):
             return self.push(self._edit(row, column, checked))
         if role != Qt.ItemDataRole.EditRole or not cell.edit:
             return False
-        merge = cell.path if cell.edit == "int" else None
+        merge = cell.path if cell.edit in ("int", "optional_int") else None
         return self.push(self._edit(row, column, value), merge)
 
     def _edit(self, row: int, column: int, value: Any) -> list[Change] | str:

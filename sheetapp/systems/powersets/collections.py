@@ -341,6 +341,25 @@ def _cost_cell(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:
     )
 
 
+def _own_modifiers(power_id: str) -> dict[str, str]:
+    power = superpowers().get(power_id)
+    return {m.id: m.name for m in power.modifiers} if power is not None else {}
+
+
+def _own_modifier_choices(_document: Any, item: SuperpowerChoice) -> list[tuple[Any, str]]:
+    return choice_list(list(_own_modifiers(item.power).items()), "—")
+
+
+def _own_modifier_name(value: Any) -> str:
+    if value is None:
+        return ""
+    for power in superpowers().values():
+        for modifier in power.modifiers:
+            if modifier.id == value:
+                return modifier.name
+    return str(value)
+
+
 SUPERPOWERS: Collection[PowersetsDocument] = Collection(
     key="superpowers",
     title="Superpowers",
@@ -352,8 +371,22 @@ SUPERPOWERS: Collection[PowersetsDocument] = Collection(
         Column("Own name", field="name", edit="text"),
         Column("Levels", field="levels", edit="int", align_right=True),
         Column("Choice", field="choice", cell=_choice_cell),
+        Column(
+            "Own modifier",
+            field="own_modifier",
+            edit="choice",
+            format=_own_modifier_name,
+            choices=_own_modifier_choices,
+            tooltip="A modifier the power's own entry offers (lines 2574-3389)",
+        ),
         Column("Cost", cell=_cost_cell),
-        Column("Cost (GM)", field="cost_override", edit="int", align_right=True),
+        Column(
+            "Cost (GM)",
+            field="cost_override",
+            edit="optional_int",
+            align_right=True,
+            tooltip="A Variable cost the gamemaster sets; not set: the power's own cost",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [_entry(p, "Superpower", f"{p.cost_text} pts") for p in superpowers().values()],

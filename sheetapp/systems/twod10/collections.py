@@ -157,6 +157,14 @@ WEAPONS: Collection[Twod10Document] = Collection(
             choices=_attribute_choices,
         ),
         Column("EV", field="ev", edit="int", align_right=True),
+        Column(
+            "Toughness",
+            field="toughness",
+            edit="optional_int",
+            align_right=True,
+            tooltip="The weapon's Toughness for malfunction saves (lines 68-72); not set: "
+            "it has none",
+        ),
         Column("AV", cell=_av_cell("weapon")),
         Column("Note", field="note", edit="text"),
     ),
@@ -175,6 +183,13 @@ ARMOUR: Collection[Twod10Document] = Collection(
         Column("Layer", field="name", edit="text"),
         Column("RV", field="rv", edit="int", align_right=True),
         Column("Worn", field="worn", edit="bool"),
+        Column(
+            "Toughness",
+            field="toughness",
+            edit="optional_int",
+            align_right=True,
+            tooltip="The layer's Toughness for malfunction saves; not set: it has none",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: Armour(name="New layer"),
@@ -189,6 +204,14 @@ POWERS: Collection[Twod10Document] = Collection(
     columns=(
         Column("Power", field="name", edit="text"),
         Column("Score", field="power", edit="int", align_right=True),
+        Column(
+            "Points",
+            field="points",
+            edit="optional_int",
+            align_right=True,
+            tooltip="The points usually spent (they set the range); not set: all of its "
+            "Power score",
+        ),
         Column("Detectable", field="detectable", edit="bool"),
         Column("Attack AV", cell=_av_cell("power")),
         Column("Note", field="note", edit="text"),
