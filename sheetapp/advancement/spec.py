@@ -46,7 +46,9 @@ class SpendOption:
     """One thing that may be bought now, with its quoted price when it is one concrete step.
 
     ``changes`` is empty for open-ended options (``add an ability``) that the window
-    builds with its editor; ``cost`` maps total keys to the price (``{"gp": 2}``).
+    builds with its editor, or (``action``) with the declared list's own action of that
+    title at ``path`` (Power Sets' "Roll experience checks"); ``cost`` maps total keys to
+    the price (``{"gp": 2}``).
     """
 
     kind: str
@@ -56,6 +58,7 @@ class SpendOption:
     cost: dict[str, int] = field(default_factory=dict)
     changes: tuple[Change, ...] = ()
     rule: str = ""
+    action: str = ""
 
 
 @runtime_checkable

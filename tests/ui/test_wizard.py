@@ -430,3 +430,29 @@ def test_an_open_option_opens_the_declared_lists_editor(
         options.buy.click()
         wizard.reject()
     assert added == [("character", "superpowers"), ("character", "skills")]
+
+
+def test_an_experience_option_runs_the_lists_roll(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Power Sets: "Roll the Magic experience checks" (line 414) runs the Magic list's own
+    "Roll experience checks" on the wizard's working copy."""
+    from sheetapp.storage.examples import load_example
+    from ui.tables.collection_editor import CollectionEditor
+
+    ran: list[str] = []
+    monkeypatch.setattr(
+        CollectionEditor, "run", lambda self, declared: ran.append(declared.title) or True
+    )
+    loaded = load_example("powersets", "volt", window.registry)
+    loaded.document.character.magic_spells[0].checked = True
+    path = tmp_path / "volt.json"
+    save_document(loaded.document, path)
+    assert window.open_path(path) is not None
+    wizard = start_wizard(window)
+    wizard.next()
+    options = wizard.spend_page.options
+    assert options.select("Roll the Magic experience checks"), options.labels()
+    options.buy.click()
+    wizard.reject()
+    assert ran == ["Roll experience checks"]

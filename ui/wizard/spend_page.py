@@ -172,9 +172,16 @@ class SpendPage(QWizardPage):
         # ("Add a skill" on the X-Men HERO page, "Add a superpower" on the Power Sets one).
         editors = getattr(self.page, "editors", {})
         for editor in editors.values():
-            if tuple(editor.collection.path) == tuple(option.path):
-                editor.add()
+            if tuple(editor.collection.path) != tuple(option.path):
+                continue
+            if option.action:  # the list's own action ("Roll experience checks")
+                for declared, _action in editor.list_actions:
+                    if declared.title == option.action:
+                        editor.run(declared)
+                        return
                 return
+            editor.add()
+            return
 
     def isComplete(self) -> bool:
         """A numbered level needs its dice first; the review says whether it may be kept."""

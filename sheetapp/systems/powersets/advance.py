@@ -32,7 +32,10 @@ RULES_TEXT = (
     "a minor or average one, 5 to 10 for a major victory (line 2537). They are spent at "
     "once or stored: a superpower's next level at its cost per level, a new superpower, "
     "or buying off a character failing (its points leave the budget); new failings or "
-    "power modifiers add points (line 2538)."
+    "power modifiers add points (line 2538). Spells and psychic abilities used "
+    "successfully get an experience check, rolled after the adventure (lines 414, 1257); "
+    "POW rises by 1D3-1 after a successful check (line 536); new spells are learned at "
+    "INT×1 (line 540); exposure to a mutagen may bring a mutation (line 1024)."
 )
 
 LIST_NAMES = {
@@ -95,6 +98,7 @@ class PowersetsAdvancement:
         # line 2544: a new superpower as an existing one is improved; line 2538: "You can
         # also gain additional points by taking on new character failings or power
         # modifiers"
+        options += _experience_options(character)
         options += [
             SpendOption("add_superpower", "Add a superpower", ("character", "superpowers")),
             SpendOption("add_failing", "Take a new character failing", ("character", "failings")),
@@ -115,6 +119,63 @@ class PowersetsAdvancement:
             "failings": FailingChoice,
         }
         return added_item_name(path, value, models, _item_name)
+
+
+def _experience_options(character: Any) -> list[SpendOption]:
+    """What an adventure's experience does beyond the budget: the checks of spells and
+    psychic abilities (lines 414, 1257), POW after a successful check (line 536), new
+    spells and abilities learned (lines 538-542), a mutation from exposure (line 1024)."""
+    found: list[SpendOption] = []
+    for key, title, rule in (
+        ("magic_spells", "Magic", "line 414: Magic is improved through experience"),
+        ("psychic", "psychic ability", "line 1257: psychic abilities increase with experience"),
+    ):
+        if any(item.checked for item in getattr(character, key)):
+            found.append(
+                SpendOption(
+                    f"experience_{key}",
+                    f"Roll the {title} experience checks",
+                    ("character", key),
+                    "each ticked one: d100 over its rating improves it",
+                    rule=rule,
+                    action="Roll experience checks",
+                )
+            )
+    if character.pow_checked:
+        found.append(
+            SpendOption(
+                "pow_gain",
+                "Raise POW after a successful check (1D3-1)",
+                ("character", "power_sets"),
+                "when your rules' POW increase roll succeeded",
+                rule="line 536: Each successful improvement improves POW by 1D3-1 points",
+                action="Raise POW (1D3-1)",
+            )
+        )
+    sets = {choice.power_set for choice in character.power_sets}
+    if "magic" in sets:
+        found.append(
+            SpendOption("learn_spell", "Learn a Magic spell", ("character", "magic_spells"))
+        )
+    if "psychic" in sets:
+        found.append(
+            SpendOption("learn_psychic", "Gain a psychic ability", ("character", "psychic"))
+        )
+    if "sorcery" in sets:
+        found.append(
+            SpendOption("learn_sorcery", "Learn a Sorcery spell", ("character", "sorcery"))
+        )
+    if "mutations" in sets:
+        found.append(
+            SpendOption(
+                "mutagen",
+                "Roll a mutation (mutagenic exposure)",
+                ("character", "mutations"),
+                rule="line 1024: pick or roll on the Random Mutations Table",
+                action="Roll a mutation",
+            )
+        )
+    return found
 
 
 def _item_name(key: str, item: Any) -> str:

@@ -31,6 +31,7 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
+from sheetapp.systems.powersets.experience import pow_gain, roll_checks
 from sheetapp.systems.powersets.model import (
     FailingChoice,
     MagicSpellChoice,
@@ -107,6 +108,14 @@ POWER_SET_LIST: Collection[PowersetsDocument] = Collection(
     ),
     blank=lambda _document: PowerSetChoice(),
     name=lambda document, row: SET_NAMES[document.character.power_sets[row].power_set],
+    actions=(
+        ListAction(
+            "Raise POW (1D3-1)",
+            lambda document, _row, rng: _pow_gain(document, rng),
+            needs_row=False,
+            tooltip="After a successful POW experience check: POW +1D3-1",
+        ),
+    ),
     help="The game's power level (Campaign) sets which combinations a starting character "
     "may have; more than one set needs the gamemaster's allowance.",
 )
@@ -141,6 +150,12 @@ MAGIC: Collection[PowersetsDocument] = Collection(
         Column("Skill (%)", field="skill", edit="int", align_right=True),
         Column("Memorised", field="memorised", edit="bool"),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        Column(
+            "Experience check",
+            field="checked",
+            edit="bool",
+            tooltip="Tick a spell cast successfully this adventure; roll the checks after it",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
@@ -148,7 +163,40 @@ MAGIC: Collection[PowersetsDocument] = Collection(
     ],
     new_item=_maker(magic_spells, MagicSpellChoice, "spell", "Magic spell"),
     name=lambda document, row: _name(magic_spells, document.character.magic_spells[row].spell),
+    actions=(
+        ListAction(
+            "Roll experience checks",
+            lambda document, _row, rng: _checks(document, "magic_spells", magic_spells, rng),
+            needs_row=False,
+            tooltip="Each ticked spell: d100 over its rating improves it",
+        ),
+    ),
 )
+
+
+def _checks(
+    document: PowersetsDocument, list_key: str, catalog: Any, rng: random.Random
+) -> list[Change]:
+    field = {"magic_spells": "spell", "psychic": "ability"}[list_key]
+    items = getattr(document.character, list_key)
+    names = {i: _name(catalog, getattr(item, field)) for i, item in enumerate(items)}
+    changes, results = roll_checks(document, list_key, names, rng)
+    if not results:
+        raise EditError(
+            "Nothing has an experience check: tick 'Experience check' on what was used "
+            "successfully this adventure, then roll."
+        )
+    return changes
+
+
+def _pow_gain(document: PowersetsDocument, rng: random.Random) -> list[Change]:
+    if not document.character.pow_checked:
+        raise EditError(
+            "POW has no experience check: tick 'POW experience check' (Campaign & Notes) "
+            "when a resistance roll beat an equal or higher POW, and roll it as your rules "
+            "say; on a success, raise POW here."
+        )
+    return pow_gain(document, rng)
 
 
 def _changes_cell(_document: Any, _row: int, item: MutationChoice) -> CellView:
@@ -263,6 +311,12 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
         Column("Ability", cell=_named(psychic_abilities, "ability")),
         Column("Skill (%)", field="skill", edit="int", align_right=True),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        Column(
+            "Experience check",
+            field="checked",
+            edit="bool",
+            tooltip="Tick an ability rolled successfully in combat or danger",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
@@ -270,6 +324,14 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
     ],
     new_item=_maker(psychic_abilities, PsychicChoice, "ability", "psychic ability"),
     name=lambda document, row: _name(psychic_abilities, document.character.psychic[row].ability),
+    actions=(
+        ListAction(
+            "Roll experience checks",
+            lambda document, _row, rng: _checks(document, "psychic", psychic_abilities, rng),
+            needs_row=False,
+            tooltip="Each ticked ability: d100 over its rating improves it",
+        ),
+    ),
 )
 
 SORCERY: Collection[PowersetsDocument] = Collection(
@@ -377,7 +439,7 @@ SUPERPOWERS: Collection[PowersetsDocument] = Collection(
             edit="choice",
             format=_own_modifier_name,
             choices=_own_modifier_choices,
-            tooltip="A modifier the power's own entry offers (lines 2574-3389)",
+            tooltip="A modifier the power's own entry offers",
         ),
         Column("Cost", cell=_cost_cell),
         Column(

@@ -76,6 +76,9 @@ class MagicSpellChoice(FileModel):
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     memorised: bool = Field(default=True, title="Memorised")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    checked: bool = Field(
+        default=False, title="Experience check", description="used successfully this adventure"
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -104,6 +107,9 @@ class PsychicChoice(FileModel):
     ability: str = Field(pattern=ID_PATTERN)
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    checked: bool = Field(
+        default=False, title="Experience check", description="used successfully this adventure"
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -158,6 +164,11 @@ class FailingChoice(FileModel):
 
 class PowersetsCharacter(FileModel):
     characteristics: Characteristics = Field(default_factory=Characteristics)
+    pow_checked: bool = Field(
+        default=False,
+        title="POW experience check",
+        description="a resistance roll won against an equal or higher POW",
+    )
     power_sets: list[PowerSetChoice] = Field(default_factory=list)
     skills: list[SkillEntry] = Field(default_factory=list)
     magic_spells: list[MagicSpellChoice] = Field(default_factory=list)
@@ -193,6 +204,13 @@ class PowersetsCampaign(FileModel):
                 "flat": "The gamemaster's flat budget",
             }
         },
+    )
+    experience_gain: Literal["1d6", "3"] = Field(
+        default="1d6",
+        title="Experience gain",
+        description="what a skill's successful experience check adds (the base rules: "
+        "roll d100 over the rating, then 1D6, or a flat 3)",
+        json_schema_extra={"choice_labels": {"1d6": "1D6", "3": "3 points"}},
     )
 
 

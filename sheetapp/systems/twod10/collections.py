@@ -162,8 +162,7 @@ WEAPONS: Collection[Twod10Document] = Collection(
             field="toughness",
             edit="optional_int",
             align_right=True,
-            tooltip="The weapon's Toughness for malfunction saves (lines 68-72); not set: "
-            "it has none",
+            tooltip="The weapon's Toughness for malfunction saves; not set: it has none",
         ),
         Column("AV", cell=_av_cell("weapon")),
         Column("Note", field="note", edit="text"),
