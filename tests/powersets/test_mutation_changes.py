@@ -82,7 +82,7 @@ def test_a_pow_change_moves_the_power_points() -> None:
 
 
 def test_the_mutation_count_keeps_the_initial_con() -> None:
-    """Line 1016: "All references to CON are for your character's initial CON, before the
+    """Line 1015: "All references to CON are for your character's initial CON, before the
     effects of any mutations are applied": a CON loss does not take picks away."""
     document = _mutant(
         MutationChoice(mutation="decreased_characteristic", changes=[_change("CON", -8)]),
@@ -168,7 +168,7 @@ def test_the_d100_table_maps_every_roll() -> None:
 
 
 def test_rolling_a_mutation_twice_makes_it_major() -> None:
-    """Line 1018: "Each mutation is minor, but if you get the same result twice it is
+    """Line 1017: "Each mutation is minor, but if you get the same result twice it is
     major"."""
     document = _mutant()
     roll = MUTATIONS.actions[0]

@@ -6,7 +6,7 @@ level, then Types (or a Detection's kinds: "Detection, Vision, Always On,
 Conventional", line 264), options and modifiers, and the source last. The free
 starting abilities are "normally recorded as Walk L1, Vision L1, Punch L1, Grapple L1"
 (line 270), with Walk's squares: "Walk L2 (6 squares), Vision L2, Punch L1, Grapple
-L1." (line 709).
+L1." (line 700).
 """
 
 from __future__ import annotations

@@ -69,6 +69,26 @@ MUTATION_TWICE = IssueCode(
 MUTATION_MINOR_ONLY = IssueCode(
     "powersets.mutation_minor_only", "A major version of a mutation that has only a minor one."
 )
+FAMILIAR_SIZ = IssueCode(
+    "powersets.familiar_siz",
+    "A familiar bigger than a quarter of the magician's POW.",
+    cite(SEED, 483, "The creature’s SIZ cannot be more than ¼ the magician’s POW, rounded up"),
+)
+FAMILIARS_ACTIVE = IssueCode(
+    "powersets.familiars_active",
+    "More than one familiar active at a time.",
+    cite(SEED, 502, "A magician can only have one familiar active at any one time"),
+)
+STAFF_OVERFILLED = IssueCode(
+    "powersets.staff_overfilled",
+    "A staff holding more power points than it can store.",
+    cite(SEED, 516, "It can store power points up to your character’s current POW"),
+)
+NOT_A_MAGICIAN = IssueCode(
+    "powersets.not_a_magician",
+    "A familiar or staff without the Magic power set.",
+    cite(SEED, 483, "A magician may have a familiar"),
+)
 MUTATION_CHANGE_MISSING = IssueCode(
     "powersets.mutation_change_missing",
     "A mutation that changes characteristics, without the changes its rolls gave.",

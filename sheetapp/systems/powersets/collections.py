@@ -34,6 +34,7 @@ from sheetapp.systems.powersets.catalog import (
 from sheetapp.systems.powersets.experience import pow_gain, roll_checks
 from sheetapp.systems.powersets.model import (
     FailingChoice,
+    Familiar,
     MagicSpellChoice,
     ModifierChoice,
     MutationChoice,
@@ -42,6 +43,7 @@ from sheetapp.systems.powersets.model import (
     PsychicChoice,
     SkillEntry,
     SorceryChoice,
+    Staff,
     SuperpowerChoice,
 )
 from sheetapp.systems.powersets.mutation_effects import (
@@ -174,6 +176,54 @@ MAGIC: Collection[PowersetsDocument] = Collection(
 )
 
 
+FAMILIARS: Collection[PowersetsDocument] = Collection(
+    key="familiars",
+    title="Familiar",
+    noun="familiar",
+    path=("character", "familiars"),
+    item_model=Familiar,
+    columns=(
+        Column("Name", field="name", edit="text"),
+        Column("Creature", field="creature", edit="text"),
+        Column("SIZ", field="siz", edit="int", align_right=True),
+        Column("POW", field="pow", edit="int", align_right=True),
+        Column(
+            "Power points",
+            field="power_points",
+            edit="optional_int",
+            align_right=True,
+            tooltip="What it has now to be drained; not set: its POW",
+        ),
+        Column("Active", field="active", edit="bool"),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda _document: Familiar(name="New familiar"),
+    help="A creature bound by the ritual: SIZ at most ¼ of your POW (rounded up), one "
+    "active at a time. Binding costs a point of permanent POW: lower POW on the "
+    "Characteristics tab.",
+)
+
+STAVES: Collection[PowersetsDocument] = Collection(
+    key="staves",
+    title="Staves",
+    noun="staff",
+    path=("character", "staves"),
+    item_model=Staff,
+    columns=(
+        Column("Name", field="name", edit="text"),
+        Column("A staff", field="traditional", edit="bool"),
+        Column("POW at its making", field="pow_at_making", edit="int", align_right=True),
+        Column("Power points stored", field="stored", edit="int", align_right=True),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda document: Staff(
+        name="Staff", pow_at_making=document.character.characteristics.pow
+    ),
+    help="A reservoir of power points: it stores your POW at its making less the point "
+    "the ritual sacrifices (lower POW on the Characteristics tab).",
+)
+
+
 def _checks(
     document: PowersetsDocument, list_key: str, catalog: Any, rng: random.Random
 ) -> list[Change]:
@@ -217,7 +267,7 @@ def _roll_mutation(
     document: PowersetsDocument, _row: int | None, rng: random.Random
 ) -> list[Change]:
     """ "Roll D100 ... on the Random Mutations Table" (line 1017); "if you get the same
-    result twice it is major" (line 1018)."""
+    result twice it is major" (line 1017)."""
     rolled = roll_mutation(rng)
     if rolled.mutation is None:
         raise EditError(
@@ -545,6 +595,8 @@ COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
     MODIFIERS,
     FAILINGS,
     MAGIC,
+    FAMILIARS,
+    STAVES,
     MUTATIONS,
     PSYCHIC,
     SORCERY,

@@ -162,6 +162,31 @@ class FailingChoice(FileModel):
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
+class Familiar(FileModel):
+    """A creature bound as a magician's familiar (lines 479-504)."""
+
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Name")
+    creature: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Creature")
+    siz: int = Field(default=1, ge=0, le=SCORE_LIMIT, title="SIZ")
+    pow: int = Field(default=1, ge=0, le=SCORE_LIMIT, title="POW")
+    power_points: int | None = Field(
+        default=None, ge=0, le=SCORE_LIMIT, title="Power points", description="None: its POW"
+    )
+    active: bool = Field(default=True, title="Active")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class Staff(FileModel):
+    """A wizard's staff (lines 506-528): a reservoir of power points up to the maker's
+    POW at its making, minus the point of POW the ritual sacrifices."""
+
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Name")
+    traditional: bool = Field(default=True, title="A staff", description="not a wand, ring ...")
+    pow_at_making: int = Field(default=1, ge=0, le=SCORE_LIMIT, title="POW at its making")
+    stored: int = Field(default=0, ge=0, le=SCORE_LIMIT, title="Power points stored")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
 class PowersetsCharacter(FileModel):
     characteristics: Characteristics = Field(default_factory=Characteristics)
     pow_checked: bool = Field(
@@ -172,6 +197,8 @@ class PowersetsCharacter(FileModel):
     power_sets: list[PowerSetChoice] = Field(default_factory=list)
     skills: list[SkillEntry] = Field(default_factory=list)
     magic_spells: list[MagicSpellChoice] = Field(default_factory=list)
+    familiars: list[Familiar] = Field(default_factory=list)
+    staves: list[Staff] = Field(default_factory=list)
     mutations: list[MutationChoice] = Field(default_factory=list)
     psychic: list[PsychicChoice] = Field(default_factory=list)
     sorcery: list[SorceryChoice] = Field(default_factory=list)

@@ -231,7 +231,7 @@ def rolled_mutation(
     choice: MutationChoice | None, mutation_id: str, rng: random.Random
 ) -> MutationChoice:
     """A rolled mutation as the character takes it: new and minor, or ("if you get the
-    same result twice it is major", line 1018) the one they have, now major; either with
+    same result twice it is major", line 1017) the one they have, now major; either with
     its version's changes rolled."""
     definition = mutations_by_id()[mutation_id]
     major = choice is not None and not definition.minor_only

@@ -65,7 +65,7 @@ class RuleContext:
     @property
     def initial_scores(self) -> dict[str, int]:
         """Before mutations: "All references to CON are for your character's initial CON,
-        before the effects of any mutations are applied" (line 1016)."""
+        before the effects of any mutations are applied" (line 1015)."""
         return self.character.characteristics.scores()
 
 
@@ -609,9 +609,77 @@ def mutation_changes(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
+    """Lines 479-528: a familiar's SIZ at most ¼ the magician's POW (rounded up), one
+    familiar active at a time; a staff stores at most its maker's POW at its making less
+    the point the ritual sacrificed; both are a magician's."""
+    character = ctx.character
+    issues: list[Issue] = []
+    if (character.familiars or character.staves) and ctx.level_of("magic") is None:
+        path: DataPath = ("character", "familiars" if character.familiars else "staves")
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.NOT_A_MAGICIAN,
+                "Familiars and staves are a magician's, and the character has no Magic power set.",
+                path,
+                "Add the Magic power set, or remove them.",
+            )
+        )
+    most = familiar_siz_limit(ctx.scores["POW"])
+    for index, familiar in enumerate(character.familiars):
+        if familiar.siz > most:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.FAMILIAR_SIZ,
+                    f"{familiar.name or 'The familiar'} has SIZ {familiar.siz}; POW "
+                    f"{ctx.scores['POW']} binds creatures of SIZ {most} or lower.",
+                    ("character", "familiars", index, "siz"),
+                    "Choose a smaller creature, or raise POW.",
+                )
+            )
+    active = [i for i, familiar in enumerate(character.familiars) if familiar.active]
+    for index in active[1:]:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.FAMILIARS_ACTIVE,
+                f"{len(active)} familiars are active; a magician has one at a time.",
+                ("character", "familiars", index, "active"),
+                "Untick 'Active' on all but one.",
+            )
+        )
+    for index, staff in enumerate(character.staves):
+        capacity = staff_capacity(staff.pow_at_making)
+        if staff.stored > capacity:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.STAFF_OVERFILLED,
+                    f"{staff.name or 'The staff'} holds {staff.stored} power points; made at "
+                    f"POW {staff.pow_at_making}, it stores {capacity}.",
+                    ("character", "staves", index, "stored"),
+                    "Lower the points stored.",
+                )
+            )
+    return issues
+
+
+def familiar_siz_limit(pow_: int) -> int:
+    """¼ POW rounded up (line 483: POW 16 binds SIZ 4 or lower)."""
+    return -(-pow_ // 4)
+
+
+def staff_capacity(pow_at_making: int) -> int:
+    """Line 516: "POW 17 ... the staff can store 16 power points"."""
+    return max(0, pow_at_making - 1)
+
+
 RULES: tuple[Rule, ...] = (
     power_set_levels,
     magic,
+    familiars_and_staves,
     mutations,
     mutation_changes,
     psychic,

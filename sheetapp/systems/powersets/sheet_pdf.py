@@ -111,6 +111,7 @@ def powersets_sheet(
 
 
 def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> list[Section]:
+    derived = {value.key: value for value in evaluation.derived}
     costs = {line.path: line for top in evaluation.costs for line in top.children}
     spells = magic_spells()
     mutation_names = mutations_by_id()
@@ -204,6 +205,44 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                     s.note,
                 )
                 for i, s in enumerate(character.magic_spells)
+            ],
+            evaluation,
+        ),
+        _table(
+            "familiars",
+            "Familiar and staves",
+            (
+                ("name", "Name", "left"),
+                ("what", "What", "left"),
+                ("numbers", "Numbers", "left"),
+            ),
+            [
+                *(
+                    (
+                        {
+                            "name": f.name or "Familiar",
+                            "what": f"Familiar: {f.creature}" if f.creature else "Familiar",
+                            "numbers": str(derived[f"familiar.{i}"].value)
+                            if f"familiar.{i}" in derived
+                            else "not active",
+                        },
+                        ("character", "familiars", i),
+                        f.note,
+                    )
+                    for i, f in enumerate(character.familiars)
+                ),
+                *(
+                    (
+                        {
+                            "name": st.name or "Staff",
+                            "what": "Wizard's staff" if st.traditional else "Staff (other form)",
+                            "numbers": str(derived[f"staff.{i}"].value),
+                        },
+                        ("character", "staves", i),
+                        st.note,
+                    )
+                    for i, st in enumerate(character.staves)
+                ),
             ],
             evaluation,
         ),

@@ -31,6 +31,7 @@ from sheetapp.systems.powersets.model import (
     PowersetsDocument,
 )
 from sheetapp.systems.powersets.mutation_effects import final_scores, scores_after_mutations
+from sheetapp.systems.powersets.rules import staff_capacity
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -198,6 +199,7 @@ def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]
             ("character", "characteristics", "pow"),
         )
     )
+    values += _familiar_and_staff_values(character, scores["POW"])
     levels = power_levels()
     for index, choice in enumerate(character.power_sets):
         start = _starting_skill(choice.power_set, choice.level, scores, levels)
@@ -242,6 +244,45 @@ def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]
                 )
             )
     return values
+
+
+def _familiar_and_staff_values(character: PowersetsCharacter, pow_: int) -> list[DerivedValue]:
+    """The familiar's range (the magician's POW in meters, line 481) and its power points
+    to drain (line 491); each staff's store and hit points (lines 516, 518)."""
+    values = []
+    for index, familiar in enumerate(character.familiars):
+        if not familiar.active:
+            continue
+        points = familiar.pow if familiar.power_points is None else familiar.power_points
+        values.append(
+            DerivedValue(
+                f"familiar.{index}",
+                f"Familiar {familiar.name or familiar.creature or index + 1}",
+                f"{points} PP within {pow_} m",
+                "its power points, drained instead of the magician's within the "
+                f"magician's POW ({pow_}) in meters",
+                ("character", "familiars", index),
+            )
+        )
+    for index, staff in enumerate(character.staves):
+        capacity = staff_capacity(staff.pow_at_making)
+        hp = STAFF_HP if staff.traditional else STAFF_HP + 5
+        values.append(
+            DerivedValue(
+                f"staff.{index}",
+                f"Staff {staff.name or index + 1}",
+                f"{staff.stored} / {capacity} PP, {hp} HP",
+                f"stores POW at its making {staff.pow_at_making} - 1 = {capacity} power points; "
+                f"{hp} hit points ({'a staff' if staff.traditional else 'not a staff: +5'})",
+                ("character", "staves", index),
+            )
+        )
+    return values
+
+
+#: "A wizard's staff has 20 hit points (if it is not a staff, increase its hit point
+#: total by 5)" (line 518)
+STAFF_HP = 20
 
 
 def _starting_skill(

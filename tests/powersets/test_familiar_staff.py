@@ -1,0 +1,65 @@
+"""The magician's familiar (lines 479-504) and the wizard's staff (lines 506-528)."""
+
+from __future__ import annotations
+
+from sheetapp.core.issues import Severity
+from sheetapp.systems.powersets import codes
+from sheetapp.systems.powersets.model import Familiar, Staff
+from sheetapp.systems.powersets.system import SYSTEM
+
+from .test_rules import character, found
+
+
+def _magician(**scores: int) -> object:
+    return character("heroic", ("magic", "heroic"), **scores)
+
+
+def _derived(document: object, key: str) -> object:
+    return next(v for v in SYSTEM.evaluate(document).derived if v.key == key).value  # type: ignore[arg-type]
+
+
+def test_a_familiar_is_at_most_a_quarter_of_pow() -> None:
+    """Line 483: "a magician with POW 16 is limited to creatures of SIZ 4 or lower"."""
+    document = _magician(pow=16)
+    document.character.familiars = [Familiar(name="Tib", creature="cat", siz=4, pow=8)]  # type: ignore[attr-defined]
+    assert found(document, codes.FAMILIAR_SIZ) == []
+    assert _derived(document, "familiar.0") == "8 PP within 16 m"
+    document.character.familiars[0].siz = 5  # type: ignore[attr-defined]
+    assert found(document, codes.FAMILIAR_SIZ) == [
+        (Severity.ERROR, ("character", "familiars", 0, "siz"))
+    ]
+    document.character.characteristics.pow = 17  # type: ignore[attr-defined]  # ¼ of 17, up: 5
+    assert found(document, codes.FAMILIAR_SIZ) == []
+
+
+def test_one_familiar_active_at_a_time() -> None:
+    """Line 502: "A magician can only have one familiar active at any one time"."""
+    document = _magician(pow=16)
+    document.character.familiars = [Familiar(name="Tib"), Familiar(name="Raven")]  # type: ignore[attr-defined]
+    assert found(document, codes.FAMILIARS_ACTIVE) == [
+        (Severity.ERROR, ("character", "familiars", 1, "active"))
+    ]
+    document.character.familiars[1].active = False  # type: ignore[attr-defined]
+    assert found(document, codes.FAMILIARS_ACTIVE) == []
+
+
+def test_a_staff_stores_pow_at_its_making_less_one() -> None:
+    """Line 516: "if your character has POW 17 and makes a wizard's staff, the staff can
+    store 16 power points"; line 518: "A wizard's staff has 20 hit points (if it is not a
+    staff, increase its hit point total by 5)"."""
+    document = _magician(pow=16)
+    document.character.staves = [Staff(name="Rowan", pow_at_making=17, stored=16)]  # type: ignore[attr-defined]
+    assert _derived(document, "staff.0") == "16 / 16 PP, 20 HP"
+    assert found(document, codes.STAFF_OVERFILLED) == []
+    document.character.staves[0].stored = 17  # type: ignore[attr-defined]
+    assert found(document, codes.STAFF_OVERFILLED) == [
+        (Severity.ERROR, ("character", "staves", 0, "stored"))
+    ]
+    document.character.staves[0].traditional = False  # type: ignore[attr-defined]
+    assert _derived(document, "staff.0") == "17 / 16 PP, 25 HP"
+
+
+def test_familiars_and_staves_are_a_magicians() -> None:
+    document = character("heroic", ("superpowers", "heroic"))
+    document.character.staves = [Staff(pow_at_making=10)]  # type: ignore[attr-defined]
+    assert found(document, codes.NOT_A_MAGICIAN) == [(Severity.WARNING, ("character", "staves"))]
