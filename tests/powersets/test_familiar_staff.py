@@ -63,3 +63,29 @@ def test_familiars_and_staves_are_a_magicians() -> None:
     document = character("heroic", ("superpowers", "heroic"))
     document.character.staves = [Staff(pow_at_making=10)]  # type: ignore[attr-defined]
     assert found(document, codes.NOT_A_MAGICIAN) == [(Severity.WARNING, ("character", "staves"))]
+
+
+def test_bound_demons_count_against_the_sorcery_memory() -> None:
+    """Line 1752: "Bound demons and elementals also count against this limit"; line 2282:
+    "a POW 3D8 demon counts as 3 levels of INT that a sorcerer cannot fill with sorcery
+    spells"."""
+    from sheetapp.systems.powersets.model import BoundEntity, SorceryChoice
+
+    document = character("heroic", ("sorcery", "heroic"), int=10, pow=16)
+    document.character.sorcery = [
+        SorceryChoice(spell=spell, level=1) for spell in ("brazier_of_power",) * 0
+    ]  # type: ignore[attr-defined]
+    document.character.sorcery = [  # type: ignore[attr-defined]
+        SorceryChoice(spell=entry, level=1, learned_in_play=True) for entry in _sorcery_ids()[:7]
+    ]
+    assert found(document, codes.SORCERY_MEMORY) == []
+    document.character.bound = [BoundEntity(name="Azh", pow_dice=3)]  # type: ignore[attr-defined]
+    assert found(document, codes.SORCERY_MEMORY) == []  # 7 + 3 = 10 = INT
+    document.character.bound.append(BoundEntity(name="Gnash", pow_dice=1))  # type: ignore[attr-defined]
+    assert found(document, codes.SORCERY_MEMORY) == [(Severity.ERROR, ("character", "sorcery"))]
+
+
+def _sorcery_ids() -> list[str]:
+    from sheetapp.systems.powersets.catalog import sorcery_spells
+
+    return [s.id for s in sorcery_spells().values() if s.level_min == 1]

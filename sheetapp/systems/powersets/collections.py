@@ -33,6 +33,7 @@ from sheetapp.systems.powersets.catalog import (
 )
 from sheetapp.systems.powersets.experience import pow_gain, roll_checks
 from sheetapp.systems.powersets.model import (
+    BoundEntity,
     FailingChoice,
     Familiar,
     MagicSpellChoice,
@@ -175,6 +176,37 @@ MAGIC: Collection[PowersetsDocument] = Collection(
     ),
 )
 
+
+BOUND: Collection[PowersetsDocument] = Collection(
+    key="bound",
+    title="Bound demons",
+    noun="bound entity",
+    path=("character", "bound"),
+    item_model=BoundEntity,
+    columns=(
+        Column("Name", field="name", edit="text"),
+        Column(
+            "Kind",
+            field="kind",
+            edit="choice",
+            format=lambda v: str(v).capitalize(),
+            choices=lambda _d, _i: [("demon", "Demon"), ("elemental", "Elemental")],
+        ),
+        Column(
+            "POW dice",
+            field="pow_dice",
+            edit="int",
+            align_right=True,
+            tooltip="A POW 3D8 demon counts as 3 levels of INT memory",
+        ),
+        Column("Bound into an object for ever", field="permanent", edit="bool"),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda _document: BoundEntity(name="New demon"),
+    help="Demons and elementals a sorcerer has bound: each counts its POW dice against "
+    "the INT limit of spell levels in memory. Binding costs permanent POW (1, or 3 for "
+    "ever): lower POW on the Characteristics tab.",
+)
 
 FAMILIARS: Collection[PowersetsDocument] = Collection(
     key="familiars",
@@ -600,5 +632,6 @@ COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
     MUTATIONS,
     PSYCHIC,
     SORCERY,
+    BOUND,
     SKILLS,
 )

@@ -187,6 +187,19 @@ class Staff(FileModel):
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
+class BoundEntity(FileModel):
+    """A demon or elemental bound by a sorcerer (lines 2278-2305): its POW in dice counts
+    against the sorcerer's INT memory, as spell levels do."""
+
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Name")
+    kind: Literal["demon", "elemental"] = Field(default="demon", title="Kind")
+    pow_dice: int = Field(
+        default=1, ge=0, le=SCORE_LIMIT, title="POW dice", description="3 for a POW 3D8 demon"
+    )
+    permanent: bool = Field(default=False, title="Bound into an object for ever")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
 class PowersetsCharacter(FileModel):
     characteristics: Characteristics = Field(default_factory=Characteristics)
     pow_checked: bool = Field(
@@ -202,6 +215,7 @@ class PowersetsCharacter(FileModel):
     mutations: list[MutationChoice] = Field(default_factory=list)
     psychic: list[PsychicChoice] = Field(default_factory=list)
     sorcery: list[SorceryChoice] = Field(default_factory=list)
+    bound: list[BoundEntity] = Field(default_factory=list)
     superpowers: list[SuperpowerChoice] = Field(default_factory=list)
     power_modifiers: list[ModifierChoice] = Field(default_factory=list)
     failings: list[FailingChoice] = Field(default_factory=list)

@@ -408,15 +408,20 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
             )
         )
     in_memory = sum(s.level for s in spells if s.in_memory)
-    if in_memory > intelligence:
+    # "Bound demons and elementals also count against this limit" (line 1752): a POW
+    # 3D8 demon "counts as 3 levels of INT" (line 2282)
+    bound = sum(entity.pow_dice for entity in ctx.character.bound)
+    if in_memory + bound > intelligence:
+        held = f" and {bound} for bound entities" if bound else ""
         issues.append(
             _issue(
                 Severity.ERROR,
                 codes.SORCERY_MEMORY,
-                f"{in_memory} spell levels in memory; a sorcerer keeps up to INT "
+                f"{in_memory} spell levels in memory{held}; a sorcerer keeps up to INT "
                 f"({intelligence}); the rest wait in the grimoire.",
                 path,
-                "Untick 'In memory' on some spells.",
+                "Untick 'In memory' on some spells"
+                + (", or dismiss a bound entity." if bound else "."),
             )
         )
     return issues

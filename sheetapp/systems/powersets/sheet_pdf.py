@@ -305,6 +305,30 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
             evaluation,
         ),
         _table(
+            "bound",
+            "Bound demons and elementals",
+            (
+                ("name", "Name", "left"),
+                ("kind", "Kind", "left"),
+                ("memory", "INT memory", "center"),
+                ("binding", "Binding", "left"),
+            ),
+            [
+                (
+                    {
+                        "name": b.name or b.kind.capitalize(),
+                        "kind": b.kind.capitalize(),
+                        "memory": str(b.pow_dice),
+                        "binding": "for ever, in an object" if b.permanent else "ordinary",
+                    },
+                    ("character", "bound", i),
+                    b.note,
+                )
+                for i, b in enumerate(character.bound)
+            ],
+            evaluation,
+        ),
+        _table(
             "skills",
             "Skills",
             (("skill", "Skill", "left"), ("value", "Value", "center")),
