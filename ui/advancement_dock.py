@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -161,6 +161,9 @@ class AdvancementPanel(QWidget):
         else the kept replay with the edits outside the ledger priced anew."""
         self._pending = NOTHING
         document = self.document
+        # No current row first: clearing the tree under it moved it up row by row (a
+        # currentItemChanged per row, each laid out again), 8-14 s for 1,000 entries.
+        self.tree.setCurrentIndex(QModelIndex())
         self.tree.clear()
         self._unfilled = {}
         self.report = None

@@ -148,3 +148,23 @@ def test_an_entry_shows_its_lines_when_expanded(
     assert first is not None
     first.setExpanded(True)
     assert first.child(0).text(0) == "= Glory Points: 0 / 41 GP (41 GP unspent)"  # type: ignore[union-attr]
+
+
+def test_redrawing_the_ledger_does_not_walk_the_current_row_through_it(
+    window: MainWindow, long_ledger: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Clearing the tree under its current row (the last entry) moved that row up one
+    entry at a time, each move handled by the panel: 8-14 s per redraw of 1,000 entries."""
+    view = open_long(window, long_ledger, qtbot, shown=True)
+    panel = window.advancement
+    updates: list[int] = []
+    real = panel._update_buttons
+
+    def counting() -> None:
+        updates.append(1)
+        real()
+
+    monkeypatch.setattr(panel, "_update_buttons", counting)
+    relabel_last(view, "Renamed session")
+    assert len(updates) <= 4
+    assert panel.tree.currentItem() is panel.tree.topLevelItem(ENTRIES)
