@@ -229,9 +229,10 @@ def launch_gui(argv: list[str]) -> int:
         raise CommandError(
             "the window is not installed; use a command (see `sheetapp --help`)", EXIT_UNAVAILABLE
         )
-    if not has_display():
+    problem = display_problem()
+    if problem is not None:
         raise CommandError(
-            "there is no display to open the window on (no DISPLAY or WAYLAND_DISPLAY); "
+            f"there is no display to open the window on ({problem}); "
             "use a command instead (see `sheetapp --help`)",
             EXIT_UNAVAILABLE,
         )
@@ -243,10 +244,96 @@ def launch_gui(argv: list[str]) -> int:
 def has_display(environ: Mapping[str, str] | None = None) -> bool:
     """Whether a window can be shown: always on Windows and macOS; on Linux and the other
     Unixes an X or Wayland display, or a Qt platform chosen explicitly (offscreen)."""
+    return display_problem(environ) is None
+
+
+#: where an X server listens for display N (``X{N}``); on Linux also under the same
+#: name in the abstract socket namespace
+X11_SOCKET_DIR = "/tmp/.X11-unix"
+#: an X server listens on TCP port 6000 + N for display N
+X_TCP_PORT = 6000
+#: how long to wait for an X server to accept the connection
+X_CONNECT_TIMEOUT = 1.0
+
+
+def display_problem(environ: Mapping[str, str] | None = None) -> str | None:
+    """Why no window can be shown (None when it can). Qt's xcb platform aborts the process
+    (exit 134) when DISPLAY names an X server that is not there, so when xcb is the
+    platform Qt will use, the server is asked first; Wayland and the other platforms
+    (``QT_QPA_PLATFORM=offscreen``...) are left to Qt."""
     env = os.environ if environ is None else environ
     if sys.platform in ("win32", "darwin"):
+        return None
+    platform = env.get("QT_QPA_PLATFORM", "")
+    if platform:
+        # "xcb", "xcb:option=value" or a list to try in turn, "xcb;wayland"
+        names = {part.split(":", 1)[0].strip() for part in platform.split(";")}
+        if names - {"xcb", ""}:
+            return None
+    elif env.get("WAYLAND_DISPLAY"):
+        return None
+    display = env.get("DISPLAY", "")
+    if not display:
+        if platform:
+            return "QT_QPA_PLATFORM is xcb but DISPLAY is not set"
+        return "no DISPLAY or WAYLAND_DISPLAY"
+    if not x_display_reachable(display):
+        return f"the X display {display} cannot be reached"
+    return None
+
+
+def parse_display(name: str) -> tuple[str, str, int] | None:
+    """``[protocol/][host]:number[.screen]`` as (protocol, host, number): ``:0`` →
+    ("", "", 0), ``:1.0`` → ("", "", 1), ``localhost:10.0`` → ("", "localhost", 10),
+    ``unix/:2`` → ("unix", "", 2), ``[::1]:3`` → ("", "::1", 3). None when it is not
+    of that form."""
+    rest, colon, tail = name.rpartition(":")
+    if not colon:
+        return None
+    number = tail.split(".", 1)[0]
+    if not number or not number.isascii() or not number.isdigit():
+        return None
+    protocol, slash, host = rest.partition("/")
+    if not slash:
+        protocol, host = "", rest
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return protocol, host, int(number)
+
+
+def x_display_reachable(
+    display: str, *, socket_dir: str = X11_SOCKET_DIR, timeout: float = X_CONNECT_TIMEOUT
+) -> bool:
+    """Whether an X server accepts a connection for ``display`` (a DISPLAY value), tried
+    as libxcb does: a local display on its Unix socket (file, then abstract name), then
+    TCP on localhost; a remote one on TCP. A name of another form is not second-guessed."""
+    import socket
+
+    parsed = parse_display(display)
+    if parsed is None:
         return True
-    return any(env.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+    protocol, host, number = parsed
+    local = host in ("", "unix") and protocol in ("", "unix")
+    if local:
+        path = f"{socket_dir}/X{number}"
+        names = [path, f"\0{path}"] if sys.platform.startswith("linux") else [path]
+        for address in names:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as unix:
+                unix.settimeout(timeout)
+                try:
+                    unix.connect(address)
+                    return True
+                except OSError:
+                    pass
+        if protocol == "unix" or host == "unix":
+            return False
+    if X_TCP_PORT + number > 65535:
+        return False
+    try:
+        with socket.create_connection((host or "localhost", X_TCP_PORT + number), timeout):
+            return True
+    except OSError:
+        return False
 
 
 def registry() -> SystemRegistry:

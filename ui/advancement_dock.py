@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -27,18 +27,22 @@ from sheetapp.advancement import (
     LedgerReport,
     advancement_of,
     character_at,
-    ledger_report,
     revert,
 )
-from sheetapp.advancement.ledger import describe_entry
-from sheetapp.advancement.report import change_text, total_text
+from sheetapp.advancement import report as ledger_lines
+from sheetapp.advancement.ledger import TRACKED_ROOTS, describe_entry
+from sheetapp.advancement.report import LedgerLine, LedgerReplay, change_text, total_text
 from sheetapp.advancement.spec import priced_totals
-from sheetapp.core.changes import diff, document_data
+from sheetapp.core.changes import Change, diff, document_data
 from sheetapp.storage.files import LoadedDocument
 from ui.document import EditorDocument
 
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 50
+OUTSIDE_ROLE = Qt.ItemDataRole.UserRole + 51
 PROBLEM = QColor(192, 57, 43)
+
+# What an edit asks of the dock, from nothing to everything (the largest pending wins).
+NOTHING, OUTSIDE, REPLAY = 0, 1, 2
 
 
 class AdvancementPanel(QWidget):
@@ -53,8 +57,15 @@ class AdvancementPanel(QWidget):
         self.setObjectName("advancement")
         self.document: EditorDocument | None = None
         self.report: LedgerReport | None = None
-        self._stale = False
+        #: the ledger replayed for the current history (kept while edits leave it alone)
+        self._replay: LedgerReplay | None = None
+        #: the total units the lines were drawn with (the part of the evaluation shown)
+        self._units: dict[str, str] = {}
+        #: what is owed to the tree while the dock is hidden
+        self._pending = NOTHING
         self._shown = True
+        #: the entries whose children are not added yet (added when expanded)
+        self._unfilled: dict[int, LedgerLine] = {}
         self.tree = QTreeWidget()
         self.tree.setObjectName("ledger")
         self.tree.setHeaderLabels(["Entry", "Earned"])
@@ -90,25 +101,49 @@ class AdvancementPanel(QWidget):
         layout.addWidget(self.empty)
         layout.addWidget(self.tree, 1)
         self.tree.currentItemChanged.connect(lambda _c, _p: self._update_buttons())
+        self.tree.itemExpanded.connect(self._expanded)
         self.refresh()
 
     # --- following the current document --------------------------------------------------------
 
     def set_document(self, document: EditorDocument | None) -> None:
-        if document is not self.document:
-            if self.document is not None:
-                self.document.changed.disconnect(self._changed)
-            self.document = document
-            if document is not None:
-                document.changed.connect(self._changed)
-        self._changed(None)
+        """Follow ``document`` (the window calls this after every edit of the current tab:
+        the same document again changes nothing, its own ``changed`` signal tells)."""
+        if document is self.document:
+            return
+        if self.document is not None:
+            self.document.changed.disconnect(self._changed)
+        self.document = document
+        if document is not None:
+            document.changed.connect(self._changed)
+        self._replay = None
+        self._owe(REPLAY)
 
-    def _changed(self, _changes: object) -> None:
-        """Replaying the ledger costs an evaluation per entry: done when the dock shows."""
-        if self._shown:
+    def _changed(self, changes: object) -> None:
+        """Replaying the ledger costs an evaluation per entry and drawing it a row per
+        entry: done only when the history changed (or the edits outside the ledger, or the
+        units the totals are shown in), and only while the dock shows."""
+        self._owe(self._needed(changes))
+
+    def _needed(self, changes: object) -> int:
+        if not isinstance(changes, list) or not all(isinstance(c, Change) for c in changes):
+            return REPLAY
+        roots = {c.path[0] if c.path else None for c in changes}
+        if None in roots or "history" in roots:
+            return REPLAY
+        if roots & set(TRACKED_ROOTS):
+            return OUTSIDE  # what the edits outside the ledger say
+        document = self.document
+        if document is not None and self._units_of(document) != self._units:
+            return OUTSIDE
+        return NOTHING
+
+    def _owe(self, needed: int) -> None:
+        if needed == REPLAY:
+            self._replay = None
+        self._pending = max(self._pending, needed)
+        if self._shown and self._pending != NOTHING:
             self.refresh()
-        else:
-            self._stale = True
 
     @property
     def shown(self) -> bool:
@@ -116,19 +151,26 @@ class AdvancementPanel(QWidget):
 
     def set_shown(self, shown: bool) -> None:
         """Whether the dock is in front (its ``visibilityChanged``); the ledger is replayed
-        only then, and caught up when it comes to the front."""
+        only then, and caught up (once) when it comes to the front."""
         self._shown = shown
-        if shown and self._stale:
+        if shown and self._pending != NOTHING:
             self.refresh()
 
     def refresh(self) -> None:
-        self._stale = False
+        """Draw the ledger again: replayed when its history changed since the last replay,
+        else the kept replay with the edits outside the ledger priced anew."""
+        self._pending = NOTHING
         document = self.document
+        # No current row first: clearing the tree under it moved it up row by row (a
+        # currentItemChanged per row, each laid out again), 8-14 s for 1,000 entries.
+        self.tree.setCurrentIndex(QModelIndex())
         self.tree.clear()
+        self._unfilled = {}
         self.report = None
         rules = advancement_of(document.system) if document is not None else None
         self.level_up.setEnabled(rules is not None)
         if document is None:
+            self._replay = None
             self.empty.setText("No character open.")
             self.empty.show()
             self._update_buttons()
@@ -136,8 +178,14 @@ class AdvancementPanel(QWidget):
         if rules is None:
             self.empty.setText(f"{document.system.name} has no advancement rules yet.")
         try:
-            self.report = ledger_report(document.system, document.document)
+            if self._replay is None:
+                self._replay = ledger_lines.replay_ledger(document.system, document.document)
+            replay = self._replay
+            self.report = replay.report(
+                ledger_lines.outside_ledger(document.system, document.document, replay)
+            )
         except LedgerError as exc:
+            self._replay = None
             self.empty.setText(f"The ledger cannot be read: {exc}")
             self.empty.show()
             self._update_buttons()
@@ -150,38 +198,37 @@ class AdvancementPanel(QWidget):
             self.empty.show()
         elif rules is not None:
             self.empty.hide()
-        self._fill(self.report, rules, document)
+        self._units = self._units_of(document)
+        self._fill(self.report, rules)
         self._update_buttons()
 
-    def _fill(self, report: LedgerReport, rules: Any, document: EditorDocument) -> None:
+    def _units_of(self, document: EditorDocument) -> dict[str, str]:
         units = {t.key: t.unit or t.label for t in document.evaluation.totals}
+        rules = advancement_of(document.system)
         units.update({c.key: c.unit or c.label for c in rules.currencies} if rules else {})
-        keys = priced_totals(rules)
+        return units
+
+    def _fill(self, report: LedgerReport, rules: Any) -> None:
+        """One row per entry; an entry's lines (note, changes, totals, problem) are added
+        when it is expanded: a thousand entries' worth of spanned rows made every redraw
+        (and clearing the tree) take seconds."""
+        items = []
         for line in report.lines:
             entry = line.entry
             title = f"#{line.index}  {entry.date}  {entry.label or '(no label)'}"
             item = QTreeWidgetItem([title, line.earned_text])
             item.setData(0, INDEX_ROLE, line.index)
             item.setToolTip(0, entry.note or describe_entry(line.index, entry))
-            if entry.note:
-                item.addChild(QTreeWidgetItem([f"Note: {entry.note}", ""]))
-            for row in line.rows:
-                child = QTreeWidgetItem([change_text(row, units), ""])
-                child.setToolTip(0, row.location)
-                item.addChild(child)
-            for total in line.totals:
-                shown = total_text(total, unspent=keys is None or total.key in keys)
-                item.addChild(QTreeWidgetItem([f"= {shown}", ""]))
-            if line.problem:
-                problem = QTreeWidgetItem([f"! {line.problem}", ""])
-                problem.setForeground(0, QBrush(PROBLEM))
-                item.addChild(problem)
-            self.tree.addTopLevelItem(item)
-            _span_children(item)
+            if entry.note or line.rows or line.totals or line.problem:
+                item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+                self._unfilled[line.index] = line
+            items.append(item)
+        self.tree.addTopLevelItems(items)
         if report.outside:
             outside = QTreeWidgetItem(["Edits made outside the ledger", ""])
+            outside.setData(0, OUTSIDE_ROLE, True)
             for row in report.outside:
-                outside.addChild(QTreeWidgetItem([change_text(row, units), ""]))
+                outside.addChild(QTreeWidgetItem([change_text(row, self._units), ""]))
             self.tree.addTopLevelItem(outside)
             _span_children(outside)
         if report.problem and not any(line.problem for line in report.lines):
@@ -192,6 +239,32 @@ class AdvancementPanel(QWidget):
         if last is not None:
             last.setExpanded(True)
             self.tree.setCurrentItem(last)
+
+    def _expanded(self, item: QTreeWidgetItem) -> None:
+        index = item.data(0, INDEX_ROLE)
+        line = self._unfilled.pop(index, None) if isinstance(index, int) else None
+        if line is None or self.document is None:
+            return
+        rules = advancement_of(self.document.system)
+        keys = priced_totals(rules)
+        entry = line.entry
+        if entry.note:
+            item.addChild(QTreeWidgetItem([f"Note: {entry.note}", ""]))
+        for row in line.rows:
+            child = QTreeWidgetItem([change_text(row, self._units), ""])
+            child.setToolTip(0, row.location)
+            item.addChild(child)
+        for total in line.totals:
+            shown = total_text(total, unspent=keys is None or total.key in keys)
+            item.addChild(QTreeWidgetItem([f"= {shown}", ""]))
+        if line.problem:
+            problem = QTreeWidgetItem([f"! {line.problem}", ""])
+            problem.setForeground(0, QBrush(PROBLEM))
+            item.addChild(problem)
+        item.setChildIndicatorPolicy(
+            QTreeWidgetItem.ChildIndicatorPolicy.DontShowIndicatorWhenChildless
+        )
+        _span_children(item)
 
     def _update_buttons(self) -> None:
         index = self.current_index()

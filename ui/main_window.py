@@ -43,7 +43,7 @@ from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.examples import list_examples, load_example
 from sheetapp.storage.files import LoadedDocument, load_document, save_document
-from sheetapp.storage.fingerprint import changed_since
+from sheetapp.storage.fingerprint import Fingerprint, changed_since, fingerprint
 from sheetapp.storage.locking import locked
 from sheetapp.storage.portable import export_bytes
 from ui.autosave import Autosaver
@@ -546,7 +546,27 @@ class MainWindow(QMainWindow):
             target = self.choose_save_path(view, "Save character", FILE_FILTER, ".json")
             if target is None:
                 return False
-        if target == document.path and changed_since(target, document.on_disk):
+        # The file as the window last read or wrote it (or as the user was last told
+        # it is): anything else on disk is another program's change.
+        seen = document.on_disk
+        while True:
+            changed = False
+            now: Fingerprint | None = None
+            try:
+                # The lock first, then the check, then the write: a change another
+                # program makes in between waits for the lock instead of being overwritten.
+                with locked(target) if target.is_file() else nullcontext():
+                    if target == document.path and changed_since(target, seen):
+                        changed, now = True, fingerprint(target)
+                    else:
+                        save_document(document.document, target)
+            except OSError as exc:
+                show_error(self, "Cannot save", f"Cannot save to {target}: {exc.strerror or exc}")
+                return False
+            if not changed:
+                break
+            # Asked without the lock (the answer may take minutes); overwrite means the
+            # version the user was told about: a change after that is asked about again.
             answer = self.ask_changed_on_disk(view)
             if answer == RELOAD:
                 return self.reload_view(view)
@@ -554,12 +574,7 @@ class MainWindow(QMainWindow):
                 return self.save_current_as() if view is self.current_view() else False
             if answer != OVERWRITE:
                 return False
-        try:
-            with locked(target) if target.is_file() else nullcontext():
-                save_document(document.document, target)
-        except OSError as exc:
-            show_error(self, "Cannot save", f"Cannot save to {target}: {exc.strerror or exc}")
-            return False
+            seen = now
         document.set_path(target)
         document.undo_stack.setClean()
         self.autosaver.discard(document)

@@ -25,6 +25,17 @@ def total_text(total: Total) -> str:
 OVER_STYLE = "QProgressBar::chunk { background: #d9534f; }"
 #: a total's bar: a gauge beside its number
 BAR_WIDTH = 70
+#: the bar's own range: it shows spent / budget as a fraction of this (a QProgressBar
+#: holds a C int, and a ledger may earn more than 2^31 - 1), the numbers are in the text
+BAR_RANGE = 10_000
+
+
+def bar_fill(spent: int, budget: int | None) -> int:
+    """How much of :data:`BAR_RANGE` the bar fills for ``spent`` of ``budget`` (of
+    ``spent`` when there is no budget): any Python int, never outside the bar's range."""
+    maximum = max(budget or spent, 1)
+    value = min(max(spent, 0), maximum)
+    return value * BAR_RANGE // maximum
 
 
 def _set_text(label: QLabel | LineText, text: str) -> None:
@@ -131,10 +142,7 @@ class TotalsBar(QFrame):
             explanation = without_line_notes(total.explanation)
             if caption.toolTip() != explanation:
                 caption.setToolTip(explanation)
-            maximum = max(total.budget or total.spent, 1)
-            if bar.maximum() != maximum:
-                bar.setMaximum(maximum)
-            value = min(total.spent, maximum)
+            value = bar_fill(total.spent, total.budget)
             if bar.value() != value:
                 bar.setValue(value)
             text = total_text(total)
@@ -181,6 +189,7 @@ class TotalsBar(QFrame):
             bar = QProgressBar()
             bar.setObjectName(f"total_{total.key}")
             bar.setTextVisible(False)
+            bar.setRange(0, BAR_RANGE)
             bar.setFixedWidth(BAR_WIDTH)
             bar.setMaximumHeight(value.fontMetrics().height() // 2 + 2)
             bar.setProperty("over", False)

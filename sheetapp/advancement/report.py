@@ -101,13 +101,34 @@ def stored_rows(rules: AdvancementRules | None, entry: HistoryEntry, index: int)
     return rows
 
 
+@dataclass(frozen=True, slots=True)
+class LedgerReplay:
+    """The ledger replayed once: its lines, the first problem met, and the character the
+    replay ended on (None when it could not be replayed), on which the edits made outside
+    the ledger are priced (:func:`outside_ledger`)."""
+
+    lines: tuple[LedgerLine, ...]
+    problem: str = ""
+    replayed: CharacterDocument[Any, Any] | None = None
+
+    def report(self, outside: tuple[ReviewRow, ...] = ()) -> LedgerReport:
+        return LedgerReport(self.lines, outside, self.problem)
+
+
 def ledger_report(system: GameSystem[Any], document: CharacterDocument[Any, Any]) -> LedgerReport:
     """Every entry with its changes and the totals after it; raises LedgerError when the
     history has no entry zero and cannot get one."""
+    replay = replay_ledger(system, document)
+    return replay.report(outside_ledger(system, document, replay))
+
+
+def replay_ledger(system: GameSystem[Any], document: CharacterDocument[Any, Any]) -> LedgerReplay:
+    """The ledger's lines, replayed in one pass (an evaluation per entry). It depends on the
+    history only: a reader may keep it while edits leave the history alone."""
     rules = advancement_of(system)
     history = list(document.history)
     if not history:
-        return LedgerReport(())
+        return LedgerReplay(())
     lines: list[LedgerLine] = []
     state: dict[str, Any] | None = None
     problem = ""
@@ -143,15 +164,24 @@ def ledger_report(system: GameSystem[Any], document: CharacterDocument[Any, Any]
                 line_problem,
             )
         )
-    outside: list[ReviewRow] = []
-    if state is not None and replayed is not None:
-        changes = drift(document)
-        try:
-            priced = price_changes(system, replayed, changes, rules)
-        except (ChangeError, ValidationError):
-            priced = [PricedChange(change, "") for change in changes]
-        outside = review_rows(rules, priced)
-    return LedgerReport(tuple(lines), tuple(outside), problem)
+    return LedgerReplay(tuple(lines), problem, replayed if state is not None else None)
+
+
+def outside_ledger(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], replay: LedgerReplay
+) -> tuple[ReviewRow, ...]:
+    """The edits made outside the ledger (``document`` against the replayed ledger),
+    priced on the replayed character; none when the ledger could not be replayed. Cheap
+    next to the replay: no evaluation per entry."""
+    if replay.replayed is None:
+        return ()
+    rules = advancement_of(system)
+    changes = drift(document)
+    try:
+        priced = price_changes(system, replay.replayed, changes, rules)
+    except (ChangeError, ValidationError):
+        priced = [PricedChange(change, "") for change in changes]
+    return tuple(review_rows(rules, priced))
 
 
 def _units(rules: AdvancementRules | None) -> dict[str, str]:
