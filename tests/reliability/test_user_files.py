@@ -4,6 +4,7 @@ file-system limit save or fail cleanly."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from sheetapp.cli import main
-from sheetapp.storage.atomic import atomic_write, backup_path
+from sheetapp.storage.atomic import FileOps, atomic_write, backup_path
 from sheetapp.storage.files import load_document, save_document
 
 REPO = Path(__file__).resolve().parents[2]
@@ -74,6 +75,97 @@ def test_saving_keeps_the_permissions_of_the_file_and_its_backup(owl: Path) -> N
     save_document(document, owl)
     assert stat.S_IMODE(owl.stat().st_mode) == 0o600
     assert stat.S_IMODE(backup_path(owl).stat().st_mode) == 0o600
+
+
+def advance(path: Path) -> None:
+    assert main(["advance", str(path), "--earn", "1", "--label", "session"]) == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_root_saving_another_users_file_leaves_it_theirs(owl: Path) -> None:
+    """Was: ``sudo sheetapp advance`` on a player's file gave it (and its .bak) to root."""
+    os.chown(owl, 4321, 8765)
+    owl.chmod(0o640)
+    advance(owl)
+    for path in (owl, backup_path(owl)):
+        info = path.stat()
+        assert (info.st_uid, info.st_gid) == (4321, 8765), path.name
+        assert stat.S_IMODE(info.st_mode) == 0o640, path.name
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_a_user_who_may_not_set_the_group_still_saves(tmp_path: Path) -> None:
+    """Keeping the group is attempted, not required: ``nobody`` saving its own file whose
+    group it is not a member of gets a saved file, in its own group."""
+    import pwd
+    import tempfile
+
+    nobody = pwd.getpwnam("nobody")
+    folder = Path(tempfile.mkdtemp(prefix="sheetapp-nobody-"))
+    try:
+        folder.chmod(0o777)
+        target = folder / "hero.json"
+        target.write_bytes(b"old")
+        os.chown(target, nobody.pw_uid, 4321)
+        target.chmod(0o664)
+        script = "import sys; from pathlib import Path; from sheetapp.storage.atomic import "
+        script += "atomic_write; atomic_write(Path(sys.argv[1]), b'new')"
+        subprocess.run(
+            [sys.executable, "-c", script, str(target)],
+            check=True,
+            cwd=REPO,
+            user=nobody.pw_uid,
+            group=nobody.pw_gid,
+            extra_groups=[],
+        )
+        assert target.read_bytes() == b"new" and target.stat().st_uid == nobody.pw_uid
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_saving_keeps_extended_attributes(owl: Path) -> None:
+    """Was: a tag or a note another program attached to the file was lost at each save."""
+    try:
+        os.setxattr(owl, "user.sheetapp.test", b"campaign: tuesday")
+    except (AttributeError, OSError) as exc:
+        pytest.skip(f"no user extended attributes here ({exc})")
+    advance(owl)
+    for path in (owl, backup_path(owl)):
+        assert os.getxattr(path, "user.sheetapp.test") == b"campaign: tuesday", path.name
+
+
+def test_every_hard_link_sees_the_saved_version(owl: Path, tmp_path: Path) -> None:
+    """Was: the save renamed a new file over one name; the other link kept the old content
+    (the character advanced in one place, printed stale from the other)."""
+    other = tmp_path / "campaign" / "owl.json"
+    other.parent.mkdir()
+    os.link(owl, other)
+    before = owl.read_bytes()
+    advance(owl)
+    assert owl.read_bytes() != before
+    assert other.read_bytes() == owl.read_bytes()
+    assert os.path.samefile(owl, other) and owl.stat().st_nlink == 2
+    assert backup_path(owl).read_bytes() == before
+    assert backup_path(owl).stat().st_nlink == 1
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_failed_save_of_a_hard_linked_file_leaves_it_whole(owl: Path, tmp_path: Path) -> None:
+    """The new bytes reach a temporary file first: a full disk there changes no link."""
+
+    class FullDisk(FileOps):
+        def write(self, fd: int, data: bytes) -> None:
+            if data == b"new":
+                raise OSError(errno.ENOSPC, "No space left on device")
+            super().write(fd, data)
+
+    other = tmp_path / "other.json"
+    os.link(owl, other)
+    before = owl.read_bytes()
+    with pytest.raises(OSError, match="No space"):
+        atomic_write(owl, b"new", ops=FullDisk())
+    assert owl.read_bytes() == before and other.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
 def test_saving_through_a_link_writes_the_file_it_names(owl: Path, tmp_path: Path) -> None:
