@@ -168,6 +168,28 @@ def test_a_failed_save_of_a_hard_linked_file_leaves_it_whole(owl: Path, tmp_path
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_advancing_leaves_only_the_character_and_its_backup(owl: Path, tmp_path: Path) -> None:
+    """Was: every ``advance`` left a hidden ``.owl.json.lock`` beside the character."""
+    advance(owl)
+    advance(owl)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["owl.json", "owl.json.bak"]
+
+
+def test_every_route_to_a_file_takes_the_same_lock(owl: Path, tmp_path: Path) -> None:
+    """The lock moved to the user's cache folder, keyed by the file's resolved path: a
+    link to its folder or a relative name must still meet the lock that is held."""
+    from sheetapp.storage.locking import FileBusy, locked
+
+    (tmp_path / "shortcut").symlink_to(tmp_path, target_is_directory=True)
+    other_routes = [tmp_path / "shortcut" / "owl.json", Path(os.path.relpath(owl))]
+    with locked(owl):
+        for route in other_routes:
+            with pytest.raises(FileBusy), locked(route, wait=0):
+                pass
+    with locked(other_routes[0], wait=0):  # released: free again
+        pass
+
+
 def test_saving_through_a_link_writes_the_file_it_names(owl: Path, tmp_path: Path) -> None:
     link = tmp_path / "current.json"
     link.symlink_to(owl)
