@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from sheetapp.cli import main
-from sheetapp.storage.atomic import FileOps, atomic_write, backup_path
+from sheetapp.storage.atomic import FileOps, UnsafeTarget, atomic_write, backup_path
 from sheetapp.storage.files import load_document, save_document
+from tests.reliability.oracle import hang_guard
 
 REPO = Path(__file__).resolve().parents[2]
 OWL = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
@@ -67,6 +68,31 @@ def test_dash_means_standard_output(owl: Path, tmp_path: Path) -> None:
 def test_a_device_is_never_replaced(owl: Path) -> None:
     assert main(["export-pdf", str(owl), "-o", os.devnull, "--force"]) == 2
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_saving_onto_a_named_pipe_is_refused_at_once(
+    owl: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A save whose target (or backup) is a FIFO must not open it: reading it for the
+    backup, or writing it, would wait for another program forever."""
+    document = load_document(owl, _registry()).document
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    with hang_guard("saving onto a named pipe"):
+        with pytest.raises(UnsafeTarget, match="not a regular file"):
+            save_document(document, pipe)
+        assert main(["export-json", str(owl), "-o", str(pipe), "--force"]) == 2
+    assert "pipe.json is not a regular file" in capsys.readouterr().err
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    before = owl.read_bytes()
+    os.mkfifo(backup_path(owl))
+    with (
+        hang_guard("saving a file whose backup is a named pipe"),
+        pytest.raises(UnsafeTarget, match="not a regular file"),
+    ):
+        save_document(document, owl)
+    assert owl.read_bytes() == before and stat.S_ISFIFO(backup_path(owl).stat().st_mode)
 
 
 def test_saving_keeps_the_permissions_of_the_file_and_its_backup(owl: Path) -> None:
