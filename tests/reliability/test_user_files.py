@@ -267,6 +267,48 @@ def test_a_file_of_a_million_unknown_keys_is_refused_early(tmp_path: Path) -> No
     assert [n.code for n in kept.notes] == ["file.unknown_key"]
 
 
+def _with_extra(path: Path, **extra: object) -> Path:
+    import json
+
+    data = json.loads(OWL.read_text(encoding="utf-8"))
+    data["character"].update(extra)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_what_unknown_keys_hold_is_bounded_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: one unknown key holding a list of 1.3 million small objects (17 MB) loaded,
+    and export-json then took 23 s and 1.1 GB. Each object, list and value inside
+    unknown keys now counts; past the bound (lowered here) the file is refused, naming
+    the key where the count ran out."""
+    from sheetapp.storage import files
+    from sheetapp.storage.errors import CharacterFileError
+
+    monkeypatch.setattr(files, "MAX_UNKNOWN_NODES", 100, raising=False)
+    small = [{"a": n} for n in range(40)]  # 81 nodes: the list, 40 objects, 40 numbers
+    loaded = load_document(_with_extra(tmp_path / "ok.json", notes_of_x=small), _registry())
+    assert [n.code for n in loaded.notes] == ["file.unknown_key"]
+    path = _with_extra(tmp_path / "two.json", notes_of_x=small, notes_of_y=small)
+    with pytest.raises(CharacterFileError, match="'notes_of_y', which sheetapp") as caught:
+        load_document(path, _registry())
+    assert caught.value.path == ("character", "notes_of_y")
+    assert "at most 100 values" in caught.value.user_message()
+
+
+def test_the_real_bound_refuses_a_value_of_a_million_nodes(owl: Path) -> None:
+    """The 17 MB case itself, built in memory (parsing the file takes seconds)."""
+    from sheetapp.storage.errors import CharacterFileError
+    from sheetapp.storage.files import check_unknown_keys
+
+    document = load_document(owl, _registry()).document
+    assert document.character.model_extra is not None
+    document.character.model_extra["from_another_tool"] = [{"a": n} for n in range(650_000)]
+    with pytest.raises(CharacterFileError, match="'from_another_tool'"):
+        check_unknown_keys(document, "'owl.json'")
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
