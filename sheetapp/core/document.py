@@ -117,33 +117,54 @@ class CharacterDocument(FileModel, Generic[CampaignT, CharacterT]):
 #: million of them would cost minutes and gigabytes to keep and list
 MAX_UNKNOWN_KEYS = 1_000
 
+#: what the values of those keys may hold in all, counted in nodes (each object, list,
+#: text, number, true/false or null is one): one key holding a list of 1.3 million small
+#: objects (17 MB, under the file-size cap) made ``export-json`` take 23 s and 1.1 GB
+MAX_UNKNOWN_NODES = 100_000
+
+
+def unknown_values(model: BaseModel, path: DataPath = ()) -> Iterator[tuple[DataPath, object]]:
+    """Every key the models do not know, anywhere in ``model``: its path and its value."""
+    for key, value in (model.model_extra or {}).items():
+        yield (*path, key), value
+    for name in type(model).model_fields:
+        for sub_path, child in _child_models(getattr(model, name), (*path, name)):
+            yield from unknown_values(child, sub_path)
+
 
 def count_unknown_keys(model: BaseModel) -> int:
     """How many keys the models do not know, anywhere in ``model`` (nothing is built)."""
-    found = len(model.model_extra or {})
-    for name in type(model).model_fields:
-        for _path, child in _child_models(getattr(model, name), ()):
-            found += count_unknown_keys(child)
+    return sum(1 for _ in unknown_values(model))
+
+
+def count_nodes(value: object, stop: int) -> int:
+    """How many nodes ``value`` is made of, itself included; the count stops once it
+    passes ``stop``, so a huge value costs no more than a small one."""
+    found = 0
+    pending = [value]
+    while pending and found <= stop:
+        item = pending.pop()
+        found += 1
+        if isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list | tuple):
+            pending.extend(item)
     return found
 
 
 def unknown_key_issues(model: BaseModel, path: DataPath = ()) -> list[Issue]:
     """Info issues for every key the models do not know, anywhere in ``model``."""
-    issues: list[Issue] = []
-    for key in model.model_extra or {}:
-        issues.append(
-            Issue(
-                Severity.INFO,
-                "file.unknown_key",
-                f"The key '{key}' is not used by this version of sheetapp; it is kept as it is.",
-                (*path, key),
-                "Another tool or a newer sheetapp may have written it.",
-            )
+    return [
+        Issue(
+            Severity.INFO,
+            "file.unknown_key",
+            f"The key '{key_path[-1]}' is not used by this version of sheetapp; it is kept "
+            "as it is.",
+            key_path,
+            "Another tool or a newer sheetapp may have written it.",
         )
-    for name in type(model).model_fields:
-        for sub_path, child in _child_models(getattr(model, name), (*path, name)):
-            issues.extend(unknown_key_issues(child, sub_path))
-    return issues
+        for key_path, _value in unknown_values(model, path)
+    ]
 
 
 def _child_models(value: object, path: DataPath) -> Iterator[tuple[DataPath, BaseModel]]:

@@ -9,13 +9,16 @@ A process killed in the middle of a save leaves its temporary file behind
 is gone, so a folder does not fill up with hidden copies of a character.
 
 The user's file stays theirs: a save through a symbolic link writes the file the link
-points to (the link stays), the new file keeps the old one's permissions, and a target
-that is not a regular file (a device, a pipe, a folder) or is read-only is refused with
-:class:`UnsafeTarget`, never replaced.
+points to (the link stays); the new file and the ``.bak`` keep the old one's permissions,
+owner and group (where the saving user may set them) and extended attributes; a file
+with other hard links is rewritten in place so that every link sees the new version; and
+a target that is not a regular file (a device, a pipe, a folder) or is read-only is
+refused with :class:`UnsafeTarget`, never replaced.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
@@ -36,6 +39,12 @@ class FileOps:
 
     def open_new(self, path: Path, mode: int = 0o644) -> int:
         return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+
+    def open_existing(self, path: Path) -> int:
+        return os.open(path, os.O_WRONLY)
+
+    def truncate(self, fd: int, size: int) -> None:
+        os.ftruncate(fd, size)
 
     def write(self, fd: int, data: bytes) -> None:
         view = memoryview(data)
@@ -112,23 +121,64 @@ def atomic_write(
     """Replace ``path`` with ``data`` atomically, keeping the previous file as ``.bak``."""
     ops = ops or FileOps()
     path = resolved_target(Path(path))
-    mode = _mode_of(path)
+    kept = _kept_of(path)
     remove_stale_temporaries(path)
     remove_stale_temporaries(backup_path(path))
-    if keep_backup and mode is not None:
+    if keep_backup and kept is not None:
         backup = backup_path(path)
         if backup.exists() or backup.is_symlink():
             resolved_target(backup)  # a folder or device named like the backup: refused
-        _write_then_rename(backup, path.read_bytes(), ops, mode)
-    _write_then_rename(path, data, ops, 0o644 if mode is None else mode)
+        _write_then_rename(backup, path.read_bytes(), ops, kept)
+    if kept is not None and kept.links > 1:
+        _write_in_place(path, data, ops, kept)
+    else:
+        _write_then_rename(path, data, ops, kept)
 
 
-def _mode_of(path: Path) -> int | None:
-    """The permission bits of an existing file (None when there is none)."""
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What a save keeps of the file it replaces, for the new file and its ``.bak``."""
+
+    mode: int
+    uid: int
+    gid: int
+    links: int
+    xattrs: tuple[tuple[str, bytes], ...] = ()
+
+
+def _kept_of(path: Path) -> Kept | None:
+    """The permissions, owner, link count and extended attributes of an existing file
+    (None when there is none)."""
     try:
-        return stat.S_IMODE(os.stat(path).st_mode)
+        info = os.stat(path)
     except FileNotFoundError:
         return None
+    mode = stat.S_IMODE(info.st_mode)
+    return Kept(mode, info.st_uid, info.st_gid, info.st_nlink, _xattrs_of(path))
+
+
+#: errors meaning "this file system or this user cannot have that attribute or owner":
+#: the save goes on without it, as a copy with ``cp`` would
+_CANNOT_KEEP = {errno.EPERM, errno.EACCES, errno.ENOTSUP, errno.EOPNOTSUPP}
+
+
+def _xattrs_of(path: Path) -> tuple[tuple[str, bytes], ...]:
+    if not hasattr(os, "listxattr"):
+        return ()
+    try:
+        names = os.listxattr(path)
+    except OSError as exc:
+        if exc.errno in _CANNOT_KEEP:
+            return ()
+        raise
+    found: list[tuple[str, bytes]] = []
+    for name in names:
+        try:
+            found.append((name, os.getxattr(path, name)))
+        except OSError as exc:  # ENODATA: removed since it was listed
+            if exc.errno not in _CANNOT_KEEP and exc.errno != errno.ENODATA:
+                raise
+    return tuple(found)
 
 
 def remove_stale_temporaries(target: Path) -> list[Path]:
@@ -170,20 +220,94 @@ def _process_exists(pid: int) -> bool:
     return True
 
 
-def _write_then_rename(target: Path, data: bytes, ops: FileOps, mode: int = 0o644) -> None:
+def _write_then_rename(target: Path, data: bytes, ops: FileOps, kept: Kept | None) -> None:
     temporary = temporary_path(target)
     temporary.unlink(missing_ok=True)
     try:
-        fd = ops.open_new(temporary, mode)
-        try:
-            if os.name == "posix":
-                os.fchmod(fd, mode)  # the umask narrowed what open() asked for
-            ops.write(fd, data)
-            ops.fsync(fd)
-        finally:
-            ops.close(fd)
+        _write_new(temporary, data, ops, kept)
         ops.replace(temporary, target)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
     ops.fsync_dir(target.parent)
+
+
+def _write_in_place(target: Path, data: bytes, ops: FileOps, kept: Kept) -> None:
+    """Rewrite a file that has other hard links inside its own inode.
+
+    Renaming a new file over one name would leave the other names on the old inode with
+    the old content: the user would edit one character and print a stale one. So the new
+    bytes are first written whole to a temporary file and fsynced (a full disk or an I/O
+    error stops the save there, the file untouched), the space is reserved in the file,
+    and only then copied over it. This one step is not atomic: a crash inside it leaves
+    a mix, which the loader refuses, and the ``.bak`` written just before holds the old
+    version whole."""
+    temporary = temporary_path(target)
+    temporary.unlink(missing_ok=True)
+    try:
+        _write_new(temporary, data, ops, kept)
+        fd = ops.open_existing(target)
+        try:
+            _reserve(fd, len(data))
+            ops.write(fd, data)
+            ops.truncate(fd, len(data))
+            ops.fsync(fd)
+        finally:
+            ops.close(fd)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _write_new(temporary: Path, data: bytes, ops: FileOps, kept: Kept | None) -> None:
+    """Create ``temporary`` with ``data``, flushed to disk, with what ``kept`` holds."""
+    mode = 0o644 if kept is None else kept.mode
+    fd = ops.open_new(temporary, mode)
+    try:
+        if kept is not None:
+            _keep_owner(fd, kept)
+            _keep_xattrs(fd, kept)
+        if os.name == "posix":
+            # the umask narrowed what open() asked for; after chown, which clears setgid
+            os.fchmod(fd, mode)
+        ops.write(fd, data)
+        ops.fsync(fd)
+    finally:
+        ops.close(fd)
+
+
+def _keep_owner(fd: int, kept: Kept) -> None:
+    """Give the new file the old one's owner and group: root saving another user's file
+    must not hand it to root. A user who may not set them leaves the file theirs."""
+    if not hasattr(os, "fchown"):
+        return
+    info = os.fstat(fd)
+    if (info.st_uid, info.st_gid) == (kept.uid, kept.gid):
+        return
+    for uid in (kept.uid, -1):  # without the owner, the group alone may still be allowed
+        try:
+            os.fchown(fd, uid, kept.gid)
+            return
+        except OSError as exc:
+            if exc.errno not in _CANNOT_KEEP:
+                raise
+
+
+def _keep_xattrs(fd: int, kept: Kept) -> None:
+    for name, value in kept.xattrs:
+        try:
+            os.setxattr(fd, name, value)
+        except OSError as exc:
+            if exc.errno not in _CANNOT_KEEP:
+                raise
+
+
+def _reserve(fd: int, size: int) -> None:
+    """Allocate ``size`` bytes for the file before overwriting it, so a full disk fails
+    here and not halfway through the old content."""
+    if not hasattr(os, "posix_fallocate") or size == 0:
+        return
+    try:
+        os.posix_fallocate(fd, 0, size)
+    except OSError as exc:
+        if exc.errno not in (errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL):
+            raise

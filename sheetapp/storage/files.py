@@ -20,10 +20,13 @@ from pydantic import ValidationError
 from sheetapp.core.document import (
     FORMAT_ID,
     MAX_UNKNOWN_KEYS,
+    MAX_UNKNOWN_NODES,
     SCHEMA_VERSION,
     CharacterDocument,
+    count_nodes,
     count_unknown_keys,
     unknown_key_issues,
+    unknown_values,
 )
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
@@ -140,6 +143,14 @@ def parse_document(
             catalog_id=first.ref,
             hint="It may come from a newer sheetapp or a custom catalog.",
         )
+    check_unknown_keys(document, source)
+    notes = tuple(unknown_key_issues(document))
+    return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
+
+
+def check_unknown_keys(document: CharacterDocument[Any, Any], source: str) -> None:
+    """Refuse a file whose keys sheetapp does not know are too many or hold too much:
+    each is kept and written back, so their size is work every later step repeats."""
     unknown_keys = count_unknown_keys(document)
     if unknown_keys > MAX_UNKNOWN_KEYS:
         raise CharacterFileError(
@@ -149,8 +160,18 @@ def parse_document(
             path=("character",),
             hint="It may be another kind of file, or damaged.",
         )
-    notes = tuple(unknown_key_issues(document))
-    return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
+    nodes = 0
+    for path, value in unknown_values(document):
+        nodes += count_nodes(value, MAX_UNKNOWN_NODES - nodes)
+        if nodes > MAX_UNKNOWN_NODES:
+            raise CharacterFileError(
+                source,
+                f"the key '{shorten(str(path[-1]))}', which sheetapp does not use, holds too "
+                f"much: keys sheetapp does not know may hold at most {MAX_UNKNOWN_NODES:,} "
+                "values in all (objects, lists, texts, numbers)",
+                path=path,
+                hint="It may be another kind of file, or damaged.",
+            )
 
 
 def _migrate_system_data(

@@ -1,16 +1,23 @@
 """One writer at a time per character file.
 
 Every read-modify-write of a character file (the command line's ``advance``, ``level-up``
-and ``revert``) holds an exclusive lock on a small lock file beside it
-(``.<name>.lock``), so two processes advancing the same character one after the other
-both keep their entry instead of one silently losing it. The lock is the operating
-system's (``flock``): it is released when the process ends, even by ``kill -9``, so a
-crash never leaves a file locked. Where ``fcntl`` does not exist (Windows) the lock is
-``msvcrt``'s byte-range lock on the same file.
+and ``revert``, the window's save) holds an exclusive lock on a small lock file, so two
+processes advancing the same character one after the other both keep their entry
+instead of one silently losing it. The lock files live in the user's cache folder
+(``<cache>/sheetapp/locks/<sha256 of the file's resolved path>.lock``), not beside the
+character: the user's folder holds only their files. The lock is therefore per user: it
+orders the programs of one user, not ``sudo`` against that user.
+
+The lock is the operating system's (``flock``): it is released when the process ends,
+even by ``kill -9``, so a crash never leaves a file locked. Where ``fcntl`` does not
+exist (Windows) the lock is ``msvcrt``'s byte-range lock on the same file. Lock files
+are never deleted: removing one while another process waits on it would let a third
+lock a new file of the same name, and two writers would run at once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import time
@@ -18,7 +25,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sheetapp.storage.atomic import MAX_NAME_BYTES, resolved_target
+from platformdirs import PlatformDirs
+
+from sheetapp.storage.atomic import resolved_target
 
 #: how long a writer waits for another to finish before giving up
 WAIT_SECONDS = 60.0
@@ -28,13 +37,26 @@ class FileBusy(OSError):
     """Another program kept the character file locked for too long."""
 
 
-def lock_path(path: Path) -> Path:
-    name = f".{path.name}.lock"
-    if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
-        import hashlib
+def lock_folder() -> Path:
+    """The user's folder of lock files, made on first use (the cache folder, or the
+    runtime folder when the cache cannot be written)."""
+    dirs = PlatformDirs(appname="sheetapp", appauthor=False)
+    try:
+        return _made(Path(dirs.user_cache_dir) / "locks")
+    except OSError:
+        return _made(Path(dirs.user_runtime_dir) / "locks")
 
-        name = f".sheetapp-{hashlib.sha256(path.name.encode()).hexdigest()[:16]}.lock"
-    return path.with_name(name)
+
+def _made(folder: Path) -> Path:
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the character file ``path``: every route to one file (a relative
+    name, a link to its folder) shares it."""
+    digest = hashlib.sha256(os.fsencode(os.path.realpath(path))).hexdigest()
+    return lock_folder() / f"{digest}.lock"
 
 
 @contextmanager

@@ -4,6 +4,7 @@ file-system limit save or fail cleanly."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -14,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from sheetapp.cli import main
-from sheetapp.storage.atomic import atomic_write, backup_path
+from sheetapp.storage.atomic import FileOps, UnsafeTarget, atomic_write, backup_path
 from sheetapp.storage.files import load_document, save_document
+from tests.reliability.oracle import hang_guard
 
 REPO = Path(__file__).resolve().parents[2]
 OWL = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
@@ -68,12 +70,150 @@ def test_a_device_is_never_replaced(owl: Path) -> None:
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_saving_onto_a_named_pipe_is_refused_at_once(
+    owl: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A save whose target (or backup) is a FIFO must not open it: reading it for the
+    backup, or writing it, would wait for another program forever."""
+    document = load_document(owl, _registry()).document
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    with hang_guard("saving onto a named pipe"):
+        with pytest.raises(UnsafeTarget, match="not a regular file"):
+            save_document(document, pipe)
+        assert main(["export-json", str(owl), "-o", str(pipe), "--force"]) == 2
+    assert "pipe.json is not a regular file" in capsys.readouterr().err
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    before = owl.read_bytes()
+    os.mkfifo(backup_path(owl))
+    with (
+        hang_guard("saving a file whose backup is a named pipe"),
+        pytest.raises(UnsafeTarget, match="not a regular file"),
+    ):
+        save_document(document, owl)
+    assert owl.read_bytes() == before and stat.S_ISFIFO(backup_path(owl).stat().st_mode)
+
+
 def test_saving_keeps_the_permissions_of_the_file_and_its_backup(owl: Path) -> None:
     owl.chmod(0o600)
     document = load_document(owl, _registry()).document
     save_document(document, owl)
     assert stat.S_IMODE(owl.stat().st_mode) == 0o600
     assert stat.S_IMODE(backup_path(owl).stat().st_mode) == 0o600
+
+
+def advance(path: Path) -> None:
+    assert main(["advance", str(path), "--earn", "1", "--label", "session"]) == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_root_saving_another_users_file_leaves_it_theirs(owl: Path) -> None:
+    """Was: ``sudo sheetapp advance`` on a player's file gave it (and its .bak) to root."""
+    os.chown(owl, 4321, 8765)
+    owl.chmod(0o640)
+    advance(owl)
+    for path in (owl, backup_path(owl)):
+        info = path.stat()
+        assert (info.st_uid, info.st_gid) == (4321, 8765), path.name
+        assert stat.S_IMODE(info.st_mode) == 0o640, path.name
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_a_user_who_may_not_set_the_group_still_saves(tmp_path: Path) -> None:
+    """Keeping the group is attempted, not required: ``nobody`` saving its own file whose
+    group it is not a member of gets a saved file, in its own group."""
+    import pwd
+    import tempfile
+
+    nobody = pwd.getpwnam("nobody")
+    folder = Path(tempfile.mkdtemp(prefix="sheetapp-nobody-"))
+    try:
+        folder.chmod(0o777)
+        target = folder / "hero.json"
+        target.write_bytes(b"old")
+        os.chown(target, nobody.pw_uid, 4321)
+        target.chmod(0o664)
+        script = "import sys; from pathlib import Path; from sheetapp.storage.atomic import "
+        script += "atomic_write; atomic_write(Path(sys.argv[1]), b'new')"
+        subprocess.run(
+            [sys.executable, "-c", script, str(target)],
+            check=True,
+            cwd=REPO,
+            user=nobody.pw_uid,
+            group=nobody.pw_gid,
+            extra_groups=[],
+        )
+        assert target.read_bytes() == b"new" and target.stat().st_uid == nobody.pw_uid
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_saving_keeps_extended_attributes(owl: Path) -> None:
+    """Was: a tag or a note another program attached to the file was lost at each save."""
+    try:
+        os.setxattr(owl, "user.sheetapp.test", b"campaign: tuesday")
+    except (AttributeError, OSError) as exc:
+        pytest.skip(f"no user extended attributes here ({exc})")
+    advance(owl)
+    for path in (owl, backup_path(owl)):
+        assert os.getxattr(path, "user.sheetapp.test") == b"campaign: tuesday", path.name
+
+
+def test_every_hard_link_sees_the_saved_version(owl: Path, tmp_path: Path) -> None:
+    """Was: the save renamed a new file over one name; the other link kept the old content
+    (the character advanced in one place, printed stale from the other)."""
+    other = tmp_path / "campaign" / "owl.json"
+    other.parent.mkdir()
+    os.link(owl, other)
+    before = owl.read_bytes()
+    advance(owl)
+    assert owl.read_bytes() != before
+    assert other.read_bytes() == owl.read_bytes()
+    assert os.path.samefile(owl, other) and owl.stat().st_nlink == 2
+    assert backup_path(owl).read_bytes() == before
+    assert backup_path(owl).stat().st_nlink == 1
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_failed_save_of_a_hard_linked_file_leaves_it_whole(owl: Path, tmp_path: Path) -> None:
+    """The new bytes reach a temporary file first: a full disk there changes no link."""
+
+    class FullDisk(FileOps):
+        def write(self, fd: int, data: bytes) -> None:
+            if data == b"new":
+                raise OSError(errno.ENOSPC, "No space left on device")
+            super().write(fd, data)
+
+    other = tmp_path / "other.json"
+    os.link(owl, other)
+    before = owl.read_bytes()
+    with pytest.raises(OSError, match="No space"):
+        atomic_write(owl, b"new", ops=FullDisk())
+    assert owl.read_bytes() == before and other.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_advancing_leaves_only_the_character_and_its_backup(owl: Path, tmp_path: Path) -> None:
+    """Was: every ``advance`` left a hidden ``.owl.json.lock`` beside the character."""
+    advance(owl)
+    advance(owl)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["owl.json", "owl.json.bak"]
+
+
+def test_every_route_to_a_file_takes_the_same_lock(owl: Path, tmp_path: Path) -> None:
+    """The lock moved to the user's cache folder, keyed by the file's resolved path: a
+    link to its folder or a relative name must still meet the lock that is held."""
+    from sheetapp.storage.locking import FileBusy, locked
+
+    (tmp_path / "shortcut").symlink_to(tmp_path, target_is_directory=True)
+    other_routes = [tmp_path / "shortcut" / "owl.json", Path(os.path.relpath(owl))]
+    with locked(owl):
+        for route in other_routes:
+            with pytest.raises(FileBusy), locked(route, wait=0):
+                pass
+    with locked(other_routes[0], wait=0):  # released: free again
+        pass
 
 
 def test_saving_through_a_link_writes_the_file_it_names(owl: Path, tmp_path: Path) -> None:
@@ -125,6 +265,48 @@ def test_a_file_of_a_million_unknown_keys_is_refused_early(tmp_path: Path) -> No
     path.write_text(json.dumps(data), encoding="utf-8")
     kept = load_document(path, _registry())
     assert [n.code for n in kept.notes] == ["file.unknown_key"]
+
+
+def _with_extra(path: Path, **extra: object) -> Path:
+    import json
+
+    data = json.loads(OWL.read_text(encoding="utf-8"))
+    data["character"].update(extra)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_what_unknown_keys_hold_is_bounded_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: one unknown key holding a list of 1.3 million small objects (17 MB) loaded,
+    and export-json then took 23 s and 1.1 GB. Each object, list and value inside
+    unknown keys now counts; past the bound (lowered here) the file is refused, naming
+    the key where the count ran out."""
+    from sheetapp.storage import files
+    from sheetapp.storage.errors import CharacterFileError
+
+    monkeypatch.setattr(files, "MAX_UNKNOWN_NODES", 100, raising=False)
+    small = [{"a": n} for n in range(40)]  # 81 nodes: the list, 40 objects, 40 numbers
+    loaded = load_document(_with_extra(tmp_path / "ok.json", notes_of_x=small), _registry())
+    assert [n.code for n in loaded.notes] == ["file.unknown_key"]
+    path = _with_extra(tmp_path / "two.json", notes_of_x=small, notes_of_y=small)
+    with pytest.raises(CharacterFileError, match="'notes_of_y', which sheetapp") as caught:
+        load_document(path, _registry())
+    assert caught.value.path == ("character", "notes_of_y")
+    assert "at most 100 values" in caught.value.user_message()
+
+
+def test_the_real_bound_refuses_a_value_of_a_million_nodes(owl: Path) -> None:
+    """The 17 MB case itself, built in memory (parsing the file takes seconds)."""
+    from sheetapp.storage.errors import CharacterFileError
+    from sheetapp.storage.files import check_unknown_keys
+
+    document = load_document(owl, _registry()).document
+    assert document.character.model_extra is not None
+    document.character.model_extra["from_another_tool"] = [{"a": n} for n in range(650_000)]
+    with pytest.raises(CharacterFileError, match="'from_another_tool'"):
+        check_unknown_keys(document, "'owl.json'")
 
 
 @pytest.mark.parametrize(
