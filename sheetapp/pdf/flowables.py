@@ -73,21 +73,6 @@ class Bookmark(Flowable):  # type: ignore[misc]
         self.level = level
         self.width = self.height = 0
 
-    def drawPara(self, debug: int = 0) -> None:
-        """Right-to-left text is broken into lines in reading order and each line drawn
-        in visual order (the lines themselves are kept: splitting at a page break and
-        wrapping again read them)."""
-        original: Any = getattr(self, "blPara", None)
-        text = "".join(getattr(frag, "text", "") for frag in getattr(self, "frags", []))
-        if not getattr(original, "lines", None) or not has_right_to_left(text):
-            super().drawPara(debug)
-            return
-        self.blPara = visual_lines(original, base_is_right_to_left(text))
-        try:
-            super().drawPara(debug)
-        finally:
-            self.blPara = original
-
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         return 0.0, 0.0
 

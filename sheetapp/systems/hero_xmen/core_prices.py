@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import TypeVar
 
-from sheetapp.systems.hero_xmen.catalog import Catalogs, catalogs
+from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralOption, PowerPart, catalogs
 from sheetapp.systems.hero_xmen.model import HeroCampaign
 
 
@@ -90,26 +91,18 @@ def catalogs_for(campaign: HeroCampaign) -> Catalogs:
 def _priced(chosen: tuple[tuple[str, float], ...]) -> Catalogs:
     prices = dict(chosen)
     cats = catalogs()
-    powers = dict(cats.powers)
-    for power_id, power in cats.powers.items():
-        parts = tuple(
-            part.model_copy(update={"cost": prices[f"{power_id}.{part.id}"]})
-            if f"{power_id}.{part.id}" in prices
-            else part
-            for part in power.parts
-        )
-        if parts != power.parts:
-            powers[power_id] = power.model_copy(update={"parts": parts})
-    general = dict(cats.general)
-    for general_id, entry in cats.general.items():
-        options = tuple(
-            option.model_copy(update={"cost": prices[f"{general_id}.{option.id}"]})
-            if f"{general_id}.{option.id}" in prices
-            else option
-            for option in entry.options
-        )
-        if options != entry.options:
-            general[general_id] = entry.model_copy(update={"options": options})
+    powers = {
+        power_id: power.model_copy(update={"parts": parts})
+        if (parts := _repriced(power_id, power.parts, prices)) != power.parts
+        else power
+        for power_id, power in cats.powers.items()
+    }
+    general = {
+        general_id: entry.model_copy(update={"options": options})
+        if (options := _repriced(general_id, entry.options, prices)) != entry.options
+        else entry
+        for general_id, entry in cats.general.items()
+    }
     modifiers = {
         modifier_id: modifier.model_copy(update={"value": prices[modifier_id]})
         if modifier_id in prices
@@ -117,3 +110,18 @@ def _priced(chosen: tuple[tuple[str, float], ...]) -> Catalogs:
         for modifier_id, modifier in cats.modifiers.items()
     }
     return replace(cats, powers=powers, general=general, modifiers=modifiers)
+
+
+PricedT = TypeVar("PricedT", PowerPart, GeneralOption)
+
+
+def _repriced(
+    owner: str, priced: tuple[PricedT, ...], prices: dict[str, float]
+) -> tuple[PricedT, ...]:
+    """A power's parts or a General Skill's options with the campaign's prices in."""
+    return tuple(
+        item.model_copy(update={"cost": prices[f"{owner}.{item.id}"]})
+        if f"{owner}.{item.id}" in prices
+        else item
+        for item in priced
+    )
