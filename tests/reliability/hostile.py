@@ -103,7 +103,8 @@ def _declared(system_id: str) -> Callable[[Raw, Callable[[str], str]], list[str]
         for collection in collections_of(installed_systems().get(system_id)):
             node: Any = raw
             for part in collection.path:
-                node = node[part]
+                # a list an older example file does not hold yet is empty
+                node = node.get(part, []) if isinstance(node, dict) else node[part]
             for row, item in enumerate(node):
                 for column in collection.columns:
                     if column.edit != "text":
