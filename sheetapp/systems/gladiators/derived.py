@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from sheetapp.core.evaluation import DerivedValue
 from sheetapp.core.issues import DataPath
 from sheetapp.systems.gladiators.catalog import Catalogs
@@ -14,23 +16,46 @@ TOUGHNESS = "toughness"
 MOVEMENT = "movement"
 MOVEMENT_GROUP = "movement_class"
 
+Placed = tuple[int, ResolvedAbility]
 
-def hits(character: GladiatorsCharacter, abilities: list[ResolvedAbility]) -> DerivedValue:
+
+class AbilityIndex:
+    """The character's abilities grouped by catalog id, each with its place in the
+    list: the values below look at a handful of ids, and a 1,000-ability character
+    should not be read through once per value."""
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self, abilities: Sequence[ResolvedAbility]) -> None:
+        self._by_id: dict[str, list[Placed]] = {}
+        for place, ability in enumerate(abilities):
+            self._by_id.setdefault(ability.choice.ability, []).append((place, ability))
+
+    def of(self, ids: Iterable[str]) -> list[Placed]:
+        """The abilities of the given ids, in the character's order."""
+        found = [placed for id_ in dict.fromkeys(ids) for placed in self._by_id.get(id_, ())]
+        if len(found) > 1:
+            found.sort(key=lambda placed: placed[0])
+        return found
+
+    def levels(self, ids: Iterable[str]) -> int:
+        return sum(ability.choice.level for _, ability in self.of(ids))
+
+
+def hits(character: GladiatorsCharacter, abilities: AbilityIndex) -> DerivedValue:
     """ "If a character takes 3 hits in a combat then s/he is out of action. A minor
     character takes 1 hit" and "total hits (3 + Levels in Toughness)" (line 624, 625)."""
     if character.character_type == "minor":
         return DerivedValue("hits", "Hits", MINOR_HITS, "minor characters take 1 hit")
-    toughness = sum(a.choice.level for a in abilities if a.choice.ability == TOUGHNESS)
+    toughness = abilities.levels((TOUGHNESS,))
     return DerivedValue("hits", "Hits", BASE_HITS + toughness, f"3 + Toughness {toughness}")
 
 
-def movement(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[DerivedValue]:
+def movement(abilities: AbilityIndex, catalogs: Catalogs) -> list[DerivedValue]:
     """ "Each movement ability has a number of hexes movement it allows per level"
     (line 480), e.g. "Walk L2 (6 squares)" for Ground at 3 hexes per level."""
     values = []
-    for index, ability in enumerate(abilities):
-        if ability.choice.ability != MOVEMENT:
-            continue
+    for index, ability in abilities.of((MOVEMENT,)):
         klass = ability.choice.options.get(MOVEMENT_GROUP, "ground")
         definition = catalogs.movement.get(klass)
         if definition is None:
@@ -58,26 +83,21 @@ def _display(ability: ResolvedAbility) -> str:
     )
 
 
-def _best(
-    abilities: list[ResolvedAbility], ids: tuple[str, ...]
-) -> tuple[int, ResolvedAbility | None]:
-    """The highest level among abilities of the given ids: defences don't add up."""
-    best: ResolvedAbility | None = None
-    for ability in abilities:
-        if ability.choice.ability in ids and (
-            best is None or ability.choice.level > best.choice.level
-        ):
-            best = ability
-    return (best.choice.level if best else 0), best
+def _best(abilities: AbilityIndex, ids: tuple[str, ...]) -> tuple[int, Placed | None]:
+    """The highest level among abilities of the given ids (the first of equals):
+    defences don't add up."""
+    best: Placed | None = None
+    for placed in abilities.of(ids):
+        if best is None or placed[1].choice.level > best[1].choice.level:
+            best = placed
+    return (best[1].choice.level if best else 0), best
 
 
-def _path(abilities: list[ResolvedAbility], ability: ResolvedAbility | None) -> DataPath:
-    if ability is None:
-        return ()
-    return ("character", "abilities", next(i for i, a in enumerate(abilities) if a is ability))
+def _path(placed: Placed | None) -> DataPath:
+    return () if placed is None else ("character", "abilities", placed[0])
 
 
-def dodges(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[DerivedValue]:
+def dodges(abilities: AbilityIndex, catalogs: Catalogs) -> list[DerivedValue]:
     """Evade, Move vs areas, Confusion and Prediction: the Dodge each attack meets.
 
     "Direct attacks is Accuracy vs Evade ... Area attacks is Area Attack ... vs Move
@@ -92,29 +112,26 @@ def dodges(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[Derived
         else:
             level, source = _best(abilities, dodge.abilities)
             names = " or ".join(catalogs.abilities[a].name for a in dodge.abilities)
-            how = f"best of {_display(source)}" if source else f"no {names}: 0"
+            how = f"best of {_display(source[1])}" if source else f"no {names}: 0"
             if source and len(dodge.abilities) == 1:
-                how = _display(source)
+                how = _display(source[1])
         values.append(
             DerivedValue(
                 f"defence.{dodge.id}",
                 dodge.name,
                 level,
                 f"{how}; against {dodge.against}",
-                _path(abilities, source),
+                _path(source),
             )
         )
     return values
 
 
-def _best_move(
-    abilities: list[ResolvedAbility], catalogs: Catalogs
-) -> tuple[int, ResolvedAbility | None, str]:
+def _best_move(abilities: AbilityIndex, catalogs: Catalogs) -> tuple[int, Placed | None, str]:
     """ "a modifier to Move's Level when resisting area attacks" per movement class (line 480)."""
-    best: tuple[int, ResolvedAbility | None, str] = (0, None, "no movement ability: 0")
-    for ability in abilities:
-        if ability.choice.ability != MOVEMENT:
-            continue
+    best: tuple[int, Placed | None, str] = (0, None, "no movement ability: 0")
+    for placed in abilities.of((MOVEMENT,)):
+        ability = placed[1]
         definition = catalogs.movement.get(ability.choice.options.get(MOVEMENT_GROUP, "ground"))
         if definition is None:
             continue
@@ -123,18 +140,19 @@ def _best_move(
             how = f"{_display(ability)} {definition.name}"
             if definition.area_dodge_modifier:
                 how += f" {definition.area_dodge_modifier:+d} for the movement class"
-            best = (value, ability, how)
+            best = (value, placed, how)
     return best
 
 
-def protections(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[DerivedValue]:
+def protections(abilities: AbilityIndex, catalogs: Catalogs) -> list[DerivedValue]:
     """What each defence ability Protects against, e.g. "Armour L1 vs Solid, Physical,
     ½ Energy or Direct Poison" (line 679). Half levels round up: "Any time an ability
     description refers to a fractional level it is rounded up" (line 44)."""
     values = []
     for rule in catalogs.defences.protections:
-        level, source = _best(abilities, (rule.ability,))
-        bonus = sum(a.choice.level for a in abilities if a.choice.ability in rule.added_from)
+        level, placed = _best(abilities, (rule.ability,))
+        source = placed[1] if placed else None
+        bonus = abilities.levels(rule.added_from)
         if source is None and not bonus:
             continue
         total = level + bonus
@@ -147,9 +165,8 @@ def protections(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[De
             parts.append(f"{-(-total // 2)} vs {', '.join(rule.half)}")
         how = _display(source) if source else f"no {name}: 0"
         for extra in rule.added_from:
-            for ability in abilities:
-                if ability.choice.ability == extra:
-                    how += f" + {_display(ability)}"
+            for _, ability in abilities.of((extra,)):
+                how += f" + {_display(ability)}"
         extras = _energy_modifiers(source, total) if source else ""
         values.append(
             DerivedValue(
@@ -157,7 +174,7 @@ def protections(abilities: list[ResolvedAbility], catalogs: Catalogs) -> list[De
                 f"Protects: {name}",
                 "; ".join(parts) + extras,
                 f"{how}; protects against {rule.what}",
-                _path(abilities, source),
+                _path(placed),
             )
         )
     return values
@@ -176,23 +193,23 @@ def _energy_modifiers(ability: ResolvedAbility, level: int) -> str:
     return extras
 
 
-def initiative(abilities: list[ResolvedAbility], catalogs: Catalogs) -> DerivedValue:
+def initiative(abilities: AbilityIndex, catalogs: Catalogs) -> DerivedValue:
     """ "The order of the turn sequence (initiative) is in order of Speed Level. On a tie
     major characters go before minor characters otherwise roll D" (line 413)."""
     rule = catalogs.defences.initiative
     level, source = _best(abilities, (rule.ability,))
-    how = _display(source) if source else "no Speed: 0"
+    how = _display(source[1]) if source else "no Speed: 0"
     return DerivedValue(
         "initiative",
         "Initiative",
         level,
         f"{how}; order of Speed Level, ties: major characters first, otherwise roll",
-        _path(abilities, source),
+        _path(source),
     )
 
 
 def reactivation(
-    character: GladiatorsCharacter, abilities: list[ResolvedAbility], catalogs: Catalogs
+    character: GladiatorsCharacter, abilities: AbilityIndex, catalogs: Catalogs
 ) -> list[DerivedValue]:
     """The roll to reactivate by times out of action (lines 618-626): 4+, 7+, 10+, each
     further +3; Regeneration "Adds level to chance of reactivation" (line 137); minor
@@ -213,8 +230,8 @@ def reactivation(
     shown = " / ".join(f"{max(1, roll - bonus)}+" for roll in rolls)
     how = "1st, 2nd, 3rd, 4th time out of action: 4+, 7+, 10+, then +3 each"
     if source:
-        how += f"; {_display(source)} adds {bonus}"
-    total_hits = BASE_HITS + sum(a.choice.level for a in abilities if a.choice.ability == TOUGHNESS)
+        how += f"; {_display(source[1])} adds {bonus}"
+    total_hits = BASE_HITS + abilities.levels((TOUGHNESS,))
     back = -(-total_hits // 2)
     return [
         DerivedValue(
@@ -222,7 +239,7 @@ def reactivation(
             "Reactivate",
             f"{shown} / +{rule.each_further}",
             how,
-            _path(abilities, source),
+            _path(source),
         ),
         DerivedValue(
             "reactivation_hits",

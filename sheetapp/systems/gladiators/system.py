@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import UnknownReference
+from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.gladiators import derived, rules
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost
@@ -69,6 +70,8 @@ class GladiatorsSystem:
 
     def __init__(self) -> None:
         self._memo = AbilityMemo()
+        self._recent: IdentityMemo[AbilityResult] = IdentityMemo()
+        self._context: tuple[Any, ...] = ()
 
     def document_model(self) -> type[GladiatorsDocument]:
         return GladiatorsDocument
@@ -151,13 +154,14 @@ class GladiatorsSystem:
             advantage_points,
             disadvantage_points,
         )
+        index = derived.AbilityIndex(abilities)
         values = [
-            derived.hits(character, abilities),
-            *derived.reactivation(character, abilities, cats),
-            derived.initiative(abilities, cats),
-            *derived.movement(abilities, cats),
-            *derived.dodges(abilities, cats),
-            *derived.protections(abilities, cats),
+            derived.hits(character, index),
+            *derived.reactivation(character, index, cats),
+            derived.initiative(index, cats),
+            *derived.movement(index, cats),
+            *derived.dodges(index, cats),
+            *derived.protections(index, cats),
         ]
         issues = [issue for result in results for issue in result.issues]
         issues += rules.check_character(ctx)
@@ -169,11 +173,17 @@ class GladiatorsSystem:
         """Each ability's resolution, cost, cost line and rule issues, reused from the
         memo when the ability, its place and its context are unchanged."""
         context = context_key(character, campaign)
+        if context == self._context:
+            context = self._context  # the same object: IdentityMemo compares it by identity
+        else:
+            self._context = context
         custom_abilities = {c.id: c.detached_copy() for c in character.custom_abilities}
         custom_modifiers = {c.id: c.detached_copy() for c in character.custom_modifiers}
         with_positive = campaign.negative_scaling_basis == "with_positive_modifiers"
-        results = []
+        results = self._recent.reuse(character.abilities, context)
         for index, choice in enumerate(character.abilities):
+            if results[index] is not None:
+                continue
             key = (index, ability_key(choice), context)
             result = self._memo.get(key)
             if result is None:
@@ -189,8 +199,9 @@ class GladiatorsSystem:
                 issues = tuple(rules.check_ability(alone))
                 result = AbilityResult(ability, cost, line, issues)
                 self._memo.put(key, result)
-            results.append(result)
-        return results
+            self._recent.put(choice, index, context, result)
+            results[index] = result
+        return cast(list[AbilityResult], results)
 
     def collections(self) -> tuple[Collection[Any], ...]:
         """The character's editable lists (:class:`~sheetapp.core.system.DeclaresCollections`)."""

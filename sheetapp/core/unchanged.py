@@ -1,0 +1,121 @@
+"""Tell cheaply whether a stored model is still what it was.
+
+An edit makes a new document that shares every part it did not touch with the old one
+(:mod:`sheetapp.core.incremental`), so "the same object as last time" is the usual
+case for the 999 abilities an edit did not touch. Identity alone is not enough: a
+script or a test may change a model in place (``ability.level = 9``,
+``ability.modifiers.append(...)``). A :class:`Snapshot` keeps a copy of a model's
+field values, its lists and dicts copied and the models inside them snapshotted in
+turn, and :meth:`Snapshot.matches` compares the live model with it. The comparison is
+done by the interpreter's own dict and list equality, which takes an object that is
+still the same object as equal without looking inside it, so checking an untouched
+ability costs a fraction of building a value key for it.
+
+:class:`IdentityMemo` keeps one result per model object on top of that: a result is
+reused when the object, its place (the caller's token) and its snapshot all still
+match.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+R = TypeVar("R")
+
+MAX_ENTRIES = 20_000
+
+
+class Snapshot:
+    """The field values of one model, and of every model inside it, at one moment."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, model: BaseModel) -> None:
+        parts: list[tuple[BaseModel, dict[str, Any]]] = []
+        _note(model, parts)
+        #: each model (this one first, then those inside it) with its copied fields
+        self.parts = parts
+
+    def matches(self, model: BaseModel) -> bool:
+        """True when ``model`` and the models inside it hold the values they held."""
+        if self.parts[0][0] is not model:
+            return False
+        return all(part.__dict__ == fields for part, fields in self.parts)
+
+
+def _note(model: BaseModel, parts: list[tuple[BaseModel, dict[str, Any]]]) -> None:
+    fields: dict[str, Any] = {}
+    parts.append((model, fields))
+    for name, value in model.__dict__.items():
+        fields[name] = _copied(value, parts)
+
+
+def _copied(value: Any, parts: list[tuple[BaseModel, dict[str, Any]]]) -> Any:
+    """``value`` with its lists and dicts copied (so that changing them in place shows),
+    noting every model found inside with its own fields."""
+    kind = type(value)
+    if kind is list:
+        return [_copied(item, parts) for item in value]
+    if kind is dict:
+        return {key: _copied(item, parts) for key, item in value.items()}
+    if isinstance(value, BaseModel):
+        _note(value, parts)
+    return value
+
+
+class IdentityMemo(Generic[R]):
+    """Results keyed by the model object they were computed from.
+
+    A stored result is reused for a model when the model is the object it was stored
+    for, at the same place in its list, with an equal context (the caller's other
+    inputs: pass the same object from call to call and the comparison is one identity
+    check), and unchanged since (:class:`Snapshot`). Bounded: the oldest entry goes
+    first. Reading takes no lock (dict lookups); storing takes one, as the window
+    evaluates on a worker thread too.
+    """
+
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+        self._entries: dict[int, tuple[BaseModel, int, Any, Snapshot, R]] = {}
+        self._max = max_entries
+        self._lock = threading.Lock()
+
+    def reuse(self, models: Sequence[BaseModel], context: Any) -> list[R | None]:
+        """For each model of a list, its stored result, or None where it must be worked out."""
+        entries = self._entries
+        found: list[R | None] = []
+        append = found.append
+        for place, model in enumerate(models):
+            entry = entries.get(id(model))
+            if (
+                entry is None
+                or entry[1] != place
+                or (entry[2] is not context and entry[2] != context)
+            ):
+                append(None)
+                continue
+            for part, fields in entry[3].parts:
+                if part.__dict__ != fields:
+                    append(None)
+                    break
+            else:
+                append(entry[4])
+        return found
+
+    def put(self, model: BaseModel, place: int, context: Any, result: R) -> None:
+        entry = (model, place, context, Snapshot(model), result)
+        with self._lock:
+            self._entries.pop(id(model), None)
+            self._entries[id(model)] = entry
+            while len(self._entries) > self._max:
+                self._entries.pop(next(iter(self._entries)), None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)

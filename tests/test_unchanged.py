@@ -1,0 +1,123 @@
+"""A result kept for a model object is reused only while the model is unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from pydantic import Field
+
+from sheetapp.core.document import FileModel
+from sheetapp.core.unchanged import IdentityMemo, Snapshot
+
+
+class Part(FileModel):
+    note: str = ""
+    tags: dict[str, int] = Field(default_factory=dict)
+
+
+class Whole(FileModel):
+    level: int = 1
+    names: list[str] = Field(default_factory=list)
+    parts: list[Part] = Field(default_factory=list)
+    options: dict[str, str] = Field(default_factory=dict)
+    extra: Part | None = None
+
+
+def _whole() -> Whole:
+    return Whole(
+        level=2,
+        names=["a"],
+        parts=[Part(note="x", tags={"t": 1})],
+        options={"o": "v"},
+        extra=Part(),
+    )
+
+
+def _set_level(w: Whole) -> None:
+    w.level = 3
+
+
+def _append_name(w: Whole) -> None:
+    w.names.append("b")
+
+
+def _replace_name(w: Whole) -> None:
+    w.names[0] = "z"
+
+
+def _set_option(w: Whole) -> None:
+    w.options["o"] = "other"
+
+
+def _add_option(w: Whole) -> None:
+    w.options["p"] = "new"
+
+
+def _nested_note(w: Whole) -> None:
+    w.parts[0].note = "changed"
+
+
+def _nested_dict(w: Whole) -> None:
+    w.parts[0].tags["t"] = 2
+
+
+def _replace_part(w: Whole) -> None:
+    w.parts[0] = Part(note="another")
+
+
+def _pop_part(w: Whole) -> None:
+    w.parts.pop()
+
+
+def _single_model(w: Whole) -> None:
+    assert w.extra is not None
+    w.extra.note = "changed"
+
+
+CHANGES: list[Callable[[Whole], None]] = [
+    _set_level, _append_name, _replace_name, _set_option, _add_option, _nested_note,
+    _nested_dict, _replace_part, _pop_part, _single_model,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("change", CHANGES, ids=[c.__name__ for c in CHANGES])
+def test_a_change_in_place_is_seen(change: Callable[[Whole], None]) -> None:
+    whole = _whole()
+    snapshot = Snapshot(whole)
+    assert snapshot.matches(whole)
+    change(whole)
+    assert not snapshot.matches(whole)
+
+
+def test_an_equal_replacement_is_tracked_from_then_on() -> None:
+    """A part swapped for an equal one still matches; changing the new part is seen."""
+    whole = _whole()
+    snapshot = Snapshot(whole)
+    whole.parts[0] = Part(note="x", tags={"t": 1})
+    assert snapshot.matches(whole)
+    whole.parts[0].note = "y"
+    assert not snapshot.matches(whole)
+
+
+def test_reuse_needs_the_same_object_place_and_context() -> None:
+    memo: IdentityMemo[str] = IdentityMemo()
+    a, b = _whole(), _whole()
+    context = ("campaign",)
+    memo.put(a, 0, context, "result a")
+    assert memo.reuse([a], context) == ["result a"]
+    assert memo.reuse([a], ("campaign",)) == ["result a"]  # equal context
+    assert memo.reuse([b], context) == [None]  # an equal but other object
+    assert memo.reuse([b, a], context) == [None, None]  # a moved
+    assert memo.reuse([a], ("other",)) == [None]
+    a.level = 9
+    assert memo.reuse([a], context) == [None]
+
+
+def test_the_memo_is_bounded() -> None:
+    memo: IdentityMemo[int] = IdentityMemo(max_entries=3)
+    models = [_whole() for _ in range(5)]
+    for place, model in enumerate(models):
+        memo.put(model, place, None, place)
+    assert len(memo) == 3
+    assert memo.reuse(models, None) == [None, None, 2, 3, 4]
