@@ -19,12 +19,14 @@ match.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
 R = TypeVar("R")
+M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 MAX_ENTRIES = 20_000
 
@@ -82,6 +84,24 @@ class IdentityMemo(Generic[R]):
         self._entries: dict[int, tuple[BaseModel, int, Any, Snapshot, R]] = {}
         self._max = max_entries
         self._lock = threading.Lock()
+        self._context: Any = None
+
+    def each(self, models: Sequence[M], context: Any, work: Callable[[int, M], R]) -> list[R]:
+        """``work(place, model)`` for each model of a list, reusing every stored result
+        that still holds. ``context`` holds plain values (never a live model, which
+        could change in place): the caller's other inputs."""
+        if context == self._context:
+            context = self._context
+        else:
+            self._context = context
+        found = self.reuse(models, context)
+        for place, result in enumerate(found):
+            if result is None:
+                model = models[place]
+                made = work(place, model)
+                self.put(model, place, context, made)
+                found[place] = made
+        return cast(list[R], found)
 
     def reuse(self, models: Sequence[BaseModel], context: Any) -> list[R | None]:
         """For each model of a list, its stored result, or None where it must be worked out."""
@@ -119,3 +139,38 @@ class IdentityMemo(Generic[R]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+class ByIdentity(Generic[T, R]):
+    """Results worked out from immutable objects (frozen dataclasses), by identity, and
+    from a context of plain values shared by the whole list.
+
+    Keeps each object alive with its result, so an identity is never reused while it is
+    stored; bounded, the oldest first.
+    """
+
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+        self._entries: dict[int, tuple[T, Any, R]] = {}
+        self._max = max_entries
+        self._lock = threading.Lock()
+        self._context: Any = None
+
+    def get(self, obj: T, work: Callable[[T], R], context: Any = None) -> R:
+        entry = self._entries.get(id(obj))
+        if entry is not None and (entry[1] is context or entry[1] == context):
+            return entry[2]
+        result = work(obj)
+        with self._lock:
+            self._entries.pop(id(obj), None)
+            self._entries[id(obj)] = (obj, context, result)
+            while len(self._entries) > self._max:
+                self._entries.pop(next(iter(self._entries)), None)
+        return result
+
+    def each(self, objs: Sequence[T], work: Callable[[T], R], context: Any = None) -> list[R]:
+        """:meth:`get` for each object of a list, with one context for all."""
+        if context == self._context:
+            context = self._context
+        else:
+            self._context = context
+        return [self.get(obj, work, context) for obj in objs]

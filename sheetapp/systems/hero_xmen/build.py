@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
+from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.hero_xmen.catalog import (
     PRIMARIES,
     Catalogs,
@@ -131,31 +133,31 @@ class Build:
     powers: tuple[PowerRow, ...]
     disadvantages: tuple[DisadvantageRow, ...]
 
-    @property
+    @cached_property
     def characteristics_cost(self) -> int:
         return sum(row.cost for row in self.char_rows)
 
-    @property
+    @cached_property
     def skills_cost(self) -> int:
         return sum(row.cost for row in self.skills)
 
-    @property
+    @cached_property
     def talents_cost(self) -> int:
         return sum(row.cost for row in self.talents)
 
-    @property
+    @cached_property
     def powers_cost(self) -> int:
         return sum(row.points.real for row in self.powers)
 
-    @property
+    @cached_property
     def active_points(self) -> int:
         return sum(row.points.active for row in self.powers)
 
-    @property
+    @cached_property
     def spent(self) -> int:
         return self.characteristics_cost + self.skills_cost + self.talents_cost + self.powers_cost
 
-    @property
+    @cached_property
     def disadvantage_points(self) -> int:
         return sum(max(0, row.value.value) for row in self.disadvantages)
 
@@ -476,20 +478,39 @@ def price_disadvantage(
 # --- the whole character -----------------------------------------------------------------
 
 
+#: each list's rows kept by the identity of the choice they price: an edit leaves every
+#: other choice the same object, so a long list reprices only what changed
+_SKILL_ROWS: IdentityMemo[SkillRow] = IdentityMemo()
+_POWER_ROWS: IdentityMemo[PowerRow] = IdentityMemo()
+_DISADVANTAGE_ROWS: IdentityMemo[DisadvantageRow | None] = IdentityMemo()
+
+
 def build(character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs) -> Build:
     chars = characteristic_rows(character, campaign, cats)
-    skills = tuple(
-        price_skill(i, choice, chars, campaign, cats) for i, choice in enumerate(character.skills)
+    settings = campaign.model_dump()  # values, not the live model (it may change in place)
+    skills = _SKILL_ROWS.each(
+        character.skills,
+        (settings, cats, chars),
+        lambda i, choice: price_skill(i, choice, chars, campaign, cats),
     )
     talents = tuple(
         price_talent(i, choice, chars, campaign, cats) for i, choice in enumerate(character.talents)
     )
-    powers = tuple(
-        price_power(i, choice, campaign, cats) for i, choice in enumerate(character.powers)
+    powers = _POWER_ROWS.each(
+        character.powers,
+        (settings, cats),
+        lambda i, choice: price_power(i, choice, campaign, cats),
     )
-    disadvantages = tuple(
-        row
-        for i, choice in enumerate(character.disadvantages)
-        if (row := price_disadvantage(i, choice, campaign, cats)) is not None
+    disadvantages = _DISADVANTAGE_ROWS.each(
+        character.disadvantages,
+        (settings, cats),
+        lambda i, choice: price_disadvantage(i, choice, campaign, cats),
     )
-    return Build(chars, tuple(chars.values()), skills, talents, powers, disadvantages)
+    return Build(
+        chars,
+        tuple(chars.values()),
+        tuple(skills),
+        talents,
+        tuple(powers),
+        tuple(row for row in disadvantages if row is not None),
+    )

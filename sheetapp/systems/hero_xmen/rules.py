@@ -8,12 +8,25 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.hero_xmen import codes
-from sheetapp.systems.hero_xmen.build import Build, disadvantage_name, power_name, skill_name
+from sheetapp.systems.hero_xmen.build import (
+    Build,
+    PowerRow,
+    disadvantage_name,
+    power_name,
+    skill_name,
+)
 from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef
 from sheetapp.systems.hero_xmen.core_prices import settable_keys
 from sheetapp.systems.hero_xmen.costs import ladder_step_ok, signed
-from sheetapp.systems.hero_xmen.model import Flag, HeroCampaign, HeroCharacter, SkillChoice
+from sheetapp.systems.hero_xmen.model import (
+    Flag,
+    HeroCampaign,
+    HeroCharacter,
+    PowerChoice,
+    SkillChoice,
+)
 
 CHARS = ("character", "characteristics")
 SKILLS = ("character", "skills")
@@ -338,91 +351,106 @@ def talent_checks(ctx: RuleContext) -> Iterator[Issue]:
 # --- powers --------------------------------------------------------------------------------
 
 
+#: each power's issues kept by its priced row: build.py makes a new row exactly when the
+#: choice or what it is priced with changed, and these issues read nothing else
+_FORBIDDEN: ByIdentity[PowerRow, tuple[Issue, ...]] = ByIdentity()
+_POWER_ISSUES: ByIdentity[PowerRow, tuple[Issue, ...]] = ByIdentity()
+
+
 @rule
 def forbidden_powers(ctx: RuleContext) -> Iterator[Issue]:
     """ "Characters cannot purchase Luck." (line 381); "Killing Attack is not a separate
     power." (line 369); "Mental Defence is no longer a Power" (line 385)."""
-    cats = ctx.cats
-    for index, choice in enumerate(ctx.character.powers):
-        power = cats.powers.get(choice.power or "")
-        found = power if power is not None and power.pricing == "forbidden" else None
-        if found is None and power is None:
-            found = cats.forbidden_names.get(choice.name.strip().casefold())
-        if found is not None:
-            yield Issue(
-                Severity.ERROR,
-                codes.FORBIDDEN_POWER,
-                f"{power_name(choice, cats)}: this campaign's rules say: “{found.forbidden_text}”",
-                (*POWERS, index),
-                "Remove it; see the rule for what to buy instead.",
-            )
+    cats, choices = ctx.cats, ctx.character.powers
+    for row in ctx.build.powers:
+        yield from _FORBIDDEN.get(
+            row, lambda row: tuple(_forbidden(cats, row.index, choices[row.index]))
+        )
+
+
+def _forbidden(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issue]:
+    power = cats.powers.get(choice.power or "")
+    found = power if power is not None and power.pricing == "forbidden" else None
+    if found is None and power is None:
+        found = cats.forbidden_names.get(choice.name.strip().casefold())
+    if found is not None:
+        yield Issue(
+            Severity.ERROR,
+            codes.FORBIDDEN_POWER,
+            f"{power_name(choice, cats)}: this campaign's rules say: “{found.forbidden_text}”",
+            (*POWERS, index),
+            "Remove it; see the rule for what to buy instead.",
+        )
 
 
 @rule
 def power_checks(ctx: RuleContext) -> Iterator[Issue]:
-    cats = ctx.cats
-    for index, choice in enumerate(ctx.character.powers):
-        power = cats.powers.get(choice.power or "")
-        name = power_name(choice, cats)
-        path = (*POWERS, index)
-        if (power is None or power.pricing == "entered") and not choice.base_cost:
-            yield Issue(
-                Severity.WARNING,
-                codes.POWER_BASE_COST,
-                f"{name}: enter its base cost.",
-                (*path, "base_cost"),
-                power.cost_note
-                if power is not None and power.cost_note
-                else "Use the HERO System 5th Edition price of the power.",
-            )
-        if power is not None and power.pricing == "parts":
-            for part, amount in zip(power.parts, (choice.levels, choice.levels2), strict=False):
-                if amount < part.minimum:
-                    field = "levels" if part is power.parts[0] else "levels2"
-                    yield Issue(
-                        Severity.ERROR,
-                        codes.POWER_MEASURE,
-                        f"{name}: at least {part.minimum}{part.unit} of {part.name}.",
-                        (*path, field),
-                        f"{part.cost:g} points per {part.unit}.",
-                    )
-        if (
-            power is not None
-            and power.pricing == "option"
-            and choice.option is not None
-            and choice.option not in {o.id for o in power.options}
-        ):
-            yield Issue(
-                Severity.ERROR,
-                codes.POWER_OPTION,
-                f"{name}: that version is not one the rules price.",
-                (*path, "option"),
-                "Choose one of the listed versions.",
-            )
-        if power is not None and power.modes and choice.mode not in power.modes:
-            yield Issue(
-                Severity.WARNING,
-                codes.POWER_MODE,
-                f"{name}: choose {' or '.join(power.modes)}.",
-                (*path, "mode"),
-                "Each mode is bought separately (e.g. Telepathy twice for both).",
-            )
-        if not name.strip() or (power is None and not choice.name.strip()):
-            yield Issue(
-                Severity.WARNING,
-                codes.POWER_UNNAMED,
-                "A custom power has no name.",
-                (*path, "name"),
-                "Type the HERO power it is (e.g. 'Energy Blast').",
-            )
-        yield from _modifier_checks(ctx, index, choice.power, name)
+    cats, choices = ctx.cats, ctx.character.powers
+    for row in ctx.build.powers:
+        yield from _POWER_ISSUES.get(
+            row, lambda row: tuple(_power_checks(cats, row.index, choices[row.index]))
+        )
 
 
-def _modifier_checks(
-    ctx: RuleContext, index: int, power_id: str | None, name: str
-) -> Iterator[Issue]:
-    cats = ctx.cats
-    choice = ctx.character.powers[index]
+def _power_checks(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issue]:
+    power = cats.powers.get(choice.power or "")
+    name = power_name(choice, cats)
+    path = (*POWERS, index)
+    if (power is None or power.pricing == "entered") and not choice.base_cost:
+        yield Issue(
+            Severity.WARNING,
+            codes.POWER_BASE_COST,
+            f"{name}: enter its base cost.",
+            (*path, "base_cost"),
+            power.cost_note
+            if power is not None and power.cost_note
+            else "Use the HERO System 5th Edition price of the power.",
+        )
+    if power is not None and power.pricing == "parts":
+        for part, amount in zip(power.parts, (choice.levels, choice.levels2), strict=False):
+            if amount < part.minimum:
+                field = "levels" if part is power.parts[0] else "levels2"
+                yield Issue(
+                    Severity.ERROR,
+                    codes.POWER_MEASURE,
+                    f"{name}: at least {part.minimum}{part.unit} of {part.name}.",
+                    (*path, field),
+                    f"{part.cost:g} points per {part.unit}.",
+                )
+    if (
+        power is not None
+        and power.pricing == "option"
+        and choice.option is not None
+        and choice.option not in {o.id for o in power.options}
+    ):
+        yield Issue(
+            Severity.ERROR,
+            codes.POWER_OPTION,
+            f"{name}: that version is not one the rules price.",
+            (*path, "option"),
+            "Choose one of the listed versions.",
+        )
+    if power is not None and power.modes and choice.mode not in power.modes:
+        yield Issue(
+            Severity.WARNING,
+            codes.POWER_MODE,
+            f"{name}: choose {' or '.join(power.modes)}.",
+            (*path, "mode"),
+            "Each mode is bought separately (e.g. Telepathy twice for both).",
+        )
+    if not name.strip() or (power is None and not choice.name.strip()):
+        yield Issue(
+            Severity.WARNING,
+            codes.POWER_UNNAMED,
+            "A custom power has no name.",
+            (*path, "name"),
+            "Type the HERO power it is (e.g. 'Energy Blast').",
+        )
+    yield from _modifier_checks(cats, index, choice, name)
+
+
+def _modifier_checks(cats: Catalogs, index: int, choice: PowerChoice, name: str) -> Iterator[Issue]:
+    power_id = choice.power
     for number, modifier in enumerate(choice.modifiers):
         path = (*POWERS, index, "modifiers", number)
         known = cats.modifiers.get(modifier.modifier or "")

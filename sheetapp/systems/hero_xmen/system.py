@@ -9,8 +9,9 @@ from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import PriceSetting, UnknownReference
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.hero_xmen import rules
-from sheetapp.systems.hero_xmen.build import Build, build
+from sheetapp.systems.hero_xmen.build import Build, DisadvantageRow, PowerRow, SkillRow, build
 from sheetapp.systems.hero_xmen.catalog import catalogs
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for, core_prices
 from sheetapp.systems.hero_xmen.derived import derived_values
@@ -141,6 +142,37 @@ class HeroSystem:
         return found
 
 
+def _skill_line(row: SkillRow) -> CostLine:
+    return CostLine(row.name, row.cost, row.explanation, ("character", "skills", row.index), POINTS)
+
+
+def _power_line(row: PowerRow) -> CostLine:
+    return CostLine(
+        row.name,
+        row.points.real,
+        row.explanation,
+        ("character", "powers", row.index),
+        POINTS,
+        figures=(("Active", row.points.active),),
+    )
+
+
+def _disadvantage_line(row: DisadvantageRow) -> CostLine:
+    return CostLine(
+        row.name,
+        row.value.value,
+        row.value.explanation,
+        ("character", "disadvantages", row.index),
+        DISADVANTAGE_TOTAL,
+    )
+
+
+#: the rows of an unchanged choice are the same objects (build.py), and so their lines
+_SKILL_LINES: ByIdentity[SkillRow, CostLine] = ByIdentity()
+_POWER_LINES: ByIdentity[PowerRow, CostLine] = ByIdentity()
+_DISADVANTAGE_LINES: ByIdentity[DisadvantageRow, CostLine] = ByIdentity()
+
+
 def cost_lines(built: Build) -> list[CostLine]:
     chars = tuple(
         CostLine(
@@ -153,34 +185,14 @@ def cost_lines(built: Build) -> list[CostLine]:
         for row in built.char_rows
         if row.cost or (row.index is not None and row.bought)
     )
-    skills = tuple(
-        CostLine(row.name, row.cost, row.explanation, ("character", "skills", row.index), POINTS)
-        for row in built.skills
-    )
+    skills = tuple(_SKILL_LINES.get(row, _skill_line) for row in built.skills)
     talents = tuple(
         CostLine(row.name, row.cost, row.explanation, ("character", "talents", row.index), POINTS)
         for row in built.talents
     )
-    powers = tuple(
-        CostLine(
-            row.name,
-            row.points.real,
-            row.explanation,
-            ("character", "powers", row.index),
-            POINTS,
-            figures=(("Active", row.points.active),),
-        )
-        for row in built.powers
-    )
+    powers = tuple(_POWER_LINES.get(row, _power_line) for row in built.powers)
     disadvantages = tuple(
-        CostLine(
-            row.name,
-            row.value.value,
-            row.value.explanation,
-            ("character", "disadvantages", row.index),
-            DISADVANTAGE_TOTAL,
-        )
-        for row in built.disadvantages
+        _DISADVANTAGE_LINES.get(row, _disadvantage_line) for row in built.disadvantages
     )
     return [
         CostLine(

@@ -4,7 +4,9 @@ each power costs, and what failings and power modifiers give back, each explaine
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
+from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.powersets.catalog import (
     PowerLevelId,
     Superpower,
@@ -52,7 +54,7 @@ class PowerCost:
     reward_text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Budget:
     level: PowerLevelId | None
     starting: int
@@ -63,20 +65,20 @@ class Budget:
     failings_cap: int
     earned: int = 0
 
-    @property
+    @cached_property
     def spent(self) -> int:
         return sum(p.cost or 0 for p in self.powers)
 
-    @property
+    @cached_property
     def modifiers(self) -> int:
         return sum(min(p.reward, p.reward_cap) for p in self.powers)
 
-    @property
+    @cached_property
     def total(self) -> int:
         """The starting budget plus what failings and power modifiers give."""
         return self.starting + self.failings_counted + self.modifiers + self.earned
 
-    @property
+    @cached_property
     def banked(self) -> int:
         return self.total - self.spent
 
@@ -119,41 +121,57 @@ def work_out_budget(
 ) -> Budget:
     level = superpower_level(character)
     starting, text = starting_budget(character, campaign, level) if level else (0, "no set")
-    powers = []
     by_name: dict[str, list[tuple[int, str]]] = {}
     for number, applied in enumerate(character.power_modifiers):
         by_name.setdefault(applied.power.strip().casefold(), []).append((number, applied.modifier))
-    for index, choice in enumerate(character.superpowers):
-        power = superpowers().get(choice.power)
-        name = power_name(choice)
-        if power is None:
-            powers.append(PowerCost(index, name, None, "not in the catalog", 0, 0, ""))
-            continue
-        per_level = cost_per_level(choice, power)
-        if choice.cost_override is not None:
-            cost: int | None = choice.cost_override
-            explanation = f"{choice.cost_override} (the gamemaster's cost)"
-        elif per_level is None:
-            cost, explanation = None, f"{power.cost_text}: the gamemaster sets the cost"
-        else:
-            cost = per_level * choice.levels
-            explanation = f"{choice.levels} × {per_level}"
-        reward, texts = 0, []
-        for number, modifier_id in by_name.get(name.casefold(), []):
-            modifier = power_modifiers().get(modifier_id)
-            if modifier is None:
-                continue
-            applied = character.power_modifiers[number]
-            gives = modifier_reward(
-                modifier.reward_kind, modifier.reward, applied.amount, choice.levels, cost or 0
-            )
-            reward += gives
-            texts.append(f"{modifier.name} {gives:+d}")
-        cap = (cost or 0) // 2
-        powers.append(PowerCost(index, name, cost, explanation, reward, cap, ", ".join(texts)))
+    applied_values = [applied.model_dump() for applied in character.power_modifiers]
+    powers = _POWER_COSTS.each(
+        character.superpowers,
+        applied_values,
+        lambda index, choice: _power_cost(character, by_name, index, choice),
+    )
     given = sum(f.points for f in character.failings if f.failing in failings())
     cap = -(-starting // 2)
     return Budget(level, starting, text, tuple(powers), given, min(given, cap), cap, earned)
+
+
+#: each power's cost kept by the identity of its choice, while the power modifiers the
+#: character applies are the same: an edit reprices only the power it changed
+_POWER_COSTS: IdentityMemo[PowerCost] = IdentityMemo()
+
+
+def _power_cost(
+    character: PowersetsCharacter,
+    by_name: dict[str, list[tuple[int, str]]],
+    index: int,
+    choice: SuperpowerChoice,
+) -> PowerCost:
+    power = superpowers().get(choice.power)
+    name = power_name(choice)
+    if power is None:
+        return PowerCost(index, name, None, "not in the catalog", 0, 0, "")
+    per_level = cost_per_level(choice, power)
+    if choice.cost_override is not None:
+        cost: int | None = choice.cost_override
+        explanation = f"{choice.cost_override} (the gamemaster's cost)"
+    elif per_level is None:
+        cost, explanation = None, f"{power.cost_text}: the gamemaster sets the cost"
+    else:
+        cost = per_level * choice.levels
+        explanation = f"{choice.levels} × {per_level}"
+    reward, texts = 0, []
+    for number, modifier_id in by_name.get(name.casefold(), []):
+        modifier = power_modifiers().get(modifier_id)
+        if modifier is None:
+            continue
+        applied = character.power_modifiers[number]
+        gives = modifier_reward(
+            modifier.reward_kind, modifier.reward, applied.amount, choice.levels, cost or 0
+        )
+        reward += gives
+        texts.append(f"{modifier.name} {gives:+d}")
+    cap = (cost or 0) // 2
+    return PowerCost(index, name, cost, explanation, reward, cap, ", ".join(texts))
 
 
 def modifier_reward(kind: str, reward: int, amount: int, levels: int, cost: int) -> int:

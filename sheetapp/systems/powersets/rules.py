@@ -4,13 +4,14 @@ warning, advice info); every message names the item as the player knows it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sheetapp.core.codes import IssueCode
 from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.powersets import codes
-from sheetapp.systems.powersets.budget import Budget
+from sheetapp.systems.powersets.budget import Budget, PowerCost
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     PowerLevelId,
@@ -22,7 +23,11 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
-from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharacter
+from sheetapp.systems.powersets.model import (
+    PowersetsCampaign,
+    PowersetsCharacter,
+    SuperpowerChoice,
+)
 from sheetapp.systems.powersets.mutation_effects import (
     change_problems,
     changes_text,
@@ -429,53 +434,60 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
 
 def superpower_choices(ctx: RuleContext) -> list[Issue]:
     """Choices a power needs (an energy type...), variable costs and level caps."""
-    issues: list[Issue] = []
-    path: DataPath = ("character", "superpowers")
     scores = ctx.scores
-    for index, choice in enumerate(ctx.character.superpowers):
-        power = superpowers().get(choice.power)
-        if power is None:
-            continue
-        name = choice.name.strip() or power.name
-        if power.choices and not choice.choice.strip():
-            issues.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.POWER_CHOICE,
-                    f"{name}: choose its {power.choices[0].label.lower()}.",
-                    (*path, index, "choice"),
-                    "Type or pick it in the Choice cell.",
-                )
+    choices = ctx.character.superpowers
+    return [
+        issue
+        for found in _CHOICE_ISSUES.each(
+            ctx.budget.powers,
+            lambda row: tuple(_choice_issues(row.index, choices[row.index], scores)),
+            scores,
+        )
+        for issue in found
+    ]
+
+
+#: a power's cost row is the same object while its choice is unchanged (budget.py); the
+#: issues also read the characteristics, the context
+_CHOICE_ISSUES: ByIdentity[PowerCost, tuple[Issue, ...]] = ByIdentity()
+
+
+def _choice_issues(index: int, choice: SuperpowerChoice, scores: dict[str, int]) -> Iterator[Issue]:
+    path: DataPath = ("character", "superpowers")
+    power = superpowers().get(choice.power)
+    if power is None:
+        return
+    name = choice.name.strip() or power.name
+    if power.choices and not choice.choice.strip():
+        yield _issue(
+            Severity.WARNING,
+            codes.POWER_CHOICE,
+            f"{name}: choose its {power.choices[0].label.lower()}.",
+            (*path, index, "choice"),
+            "Type or pick it in the Choice cell.",
+        )
+    variable = power.cost_per_level is None and not any(c.option_costs for c in power.choices)
+    if variable and choice.cost_override is None:
+        yield _issue(
+            Severity.WARNING,
+            codes.POWER_COST,
+            f"{name}: its cost is {power.cost_text.lower()}; the gamemaster sets it.",
+            (*path, index, "cost_override"),
+            "Type the cost the gamemaster set.",
+        )
+    cap = power.level_cap
+    if cap is not None:
+        limit = cap.value(scores)
+        broken = choice.levels > limit if cap.kind == "max" else choice.levels < limit
+        if broken:
+            words = "at most" if cap.kind == "max" else "at least"
+            yield _issue(
+                Severity.ERROR,
+                codes.LEVEL_CAP,
+                f"{name} at {choice.levels} levels: {words} {limit} ({cap.text}).",
+                (*path, index, "levels"),
+                f"Set {limit} levels" + (f", unless {cap.unless}" if cap.unless else "") + ".",
             )
-        variable = power.cost_per_level is None and not any(c.option_costs for c in power.choices)
-        if variable and choice.cost_override is None:
-            issues.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.POWER_COST,
-                    f"{name}: its cost is {power.cost_text.lower()}; the gamemaster sets it.",
-                    (*path, index, "cost_override"),
-                    "Type the cost the gamemaster set.",
-                )
-            )
-        cap = power.level_cap
-        if cap is not None:
-            limit = cap.value(scores)
-            broken = choice.levels > limit if cap.kind == "max" else choice.levels < limit
-            if broken:
-                words = "at most" if cap.kind == "max" else "at least"
-                issues.append(
-                    _issue(
-                        Severity.ERROR,
-                        codes.LEVEL_CAP,
-                        f"{name} at {choice.levels} levels: {words} {limit} ({cap.text}).",
-                        (*path, index, "levels"),
-                        f"Set {limit} levels"
-                        + (f", unless {cap.unless}" if cap.unless else "")
-                        + ".",
-                    )
-                )
-    return issues
 
 
 def superpower_budget(ctx: RuleContext) -> list[Issue]:

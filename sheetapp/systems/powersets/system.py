@@ -9,9 +9,10 @@ from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.system import UnknownReference
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.powersets import rules
 from sheetapp.systems.powersets.advance import ADVANCEMENT, BUDGET, PowersetsAdvancement
-from sheetapp.systems.powersets.budget import Budget, work_out_budget
+from sheetapp.systems.powersets.budget import Budget, PowerCost, work_out_budget
 from sheetapp.systems.powersets.catalog import (
     PowerSetId,
     failings,
@@ -147,24 +148,29 @@ def power_points_text(character: PowersetsCharacter) -> str:
     return text + "; one pool for every power set"
 
 
+def _power_line(power: PowerCost) -> CostLine:
+    return CostLine(
+        power.name,
+        power.cost or 0,
+        power.explanation
+        + (
+            f"; modifiers {power.reward_text} (at most {power.reward_cap})"
+            if power.reward_text
+            else ""
+        ),
+        ("character", "superpowers", power.index),
+        BUDGET,
+    )
+
+
+#: a power's cost row is the same object while its choice is unchanged (budget.py)
+_POWER_LINES: ByIdentity[PowerCost, CostLine] = ByIdentity()
+
+
 def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
     if budget.level is None:
         return []
-    children = tuple(
-        CostLine(
-            power.name,
-            power.cost or 0,
-            power.explanation
-            + (
-                f"; modifiers {power.reward_text} (at most {power.reward_cap})"
-                if power.reward_text
-                else ""
-            ),
-            ("character", "superpowers", power.index),
-            BUDGET,
-        )
-        for power in budget.powers
-    )
+    children = tuple(_POWER_LINES.each(budget.powers, _power_line))
     return [
         CostLine(
             "Superpowers",
