@@ -3,9 +3,24 @@
 from __future__ import annotations
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
 from sheetapp.systems.twod10.model import Twod10Character
-from sheetapp.systems.twod10.sheet import PowerLine, Twod10Sheet, WeaponLine
+from sheetapp.systems.twod10.sheet import PowerLine, SkillLine, Twod10Sheet, WeaponLine
+
+
+def _skill_value(line: SkillLine) -> DerivedValue:
+    return DerivedValue(
+        f"skill.{line.index}",
+        f"{line.name} AV",
+        line.av.value,
+        line.av.explanation,
+        ("character", "skills", line.index),
+    )
+
+
+#: a skill's line is the same object while the skill is unchanged (sheet.py)
+_SKILL_VALUES: ByIdentity[SkillLine, DerivedValue] = ByIdentity()
 
 
 def derived_values(
@@ -59,16 +74,7 @@ def derived_values(
     )
     for key, label, value, path in named:
         values.append(DerivedValue(key, label, value.value, value.explanation, path))
-    for line in sheet.skills:
-        values.append(
-            DerivedValue(
-                f"skill.{line.index}",
-                f"{line.name} AV",
-                line.av.value,
-                line.av.explanation,
-                ("character", "skills", line.index),
-            )
-        )
+    values += _SKILL_VALUES.each(sheet.skills, _skill_value)
     for weapon in sheet.weapons:
         values.append(
             DerivedValue(

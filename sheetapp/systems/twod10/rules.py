@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from sheetapp.core.costs import Total
 from sheetapp.core.issues import Issue, Severity
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.twod10 import codes
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
-from sheetapp.systems.twod10.model import Twod10Campaign, Twod10Character
-from sheetapp.systems.twod10.sheet import Twod10Sheet, skill_name
+from sheetapp.systems.twod10.model import Skill, Twod10Campaign, Twod10Character
+from sheetapp.systems.twod10.sheet import SkillLine, Twod10Sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,45 +74,58 @@ def attribute_ranges(ctx: RuleContext) -> list[Issue]:
 
 
 def skills(ctx: RuleContext) -> list[Issue]:
-    low, high = ctx.campaign.skill_min, ctx.campaign.skill_max
-    found = []
+    limits = (ctx.campaign.skill_min, ctx.campaign.skill_max)
+    choices = ctx.character.skills
+    found: list[Issue] = []
     seen: dict[str, int] = {}
-    for index, skill in enumerate(ctx.character.skills):
-        path = ("character", "skills", index)
-        name = skill_name(skill, ctx.cats)
+    for line in ctx.sheet.skills:
+        skill = choices[line.index]
+        found += _SKILL_ISSUES.get(
+            line, lambda line: _skill_issues(line, choices[line.index], *limits), limits
+        )
         if skill.skill is None and not skill.name.strip():
-            found.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.SKILL_UNNAMED,
-                    f"Skill {index + 1} has no name yet.",
-                    (*path, "name"),
-                )
-            )
             continue
-        if not low <= skill.rating <= high:
-            found.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.SKILL_RANGE,
-                    f"{name} {skill.rating} is outside the campaign's range {low}-{high}.",
-                    (*path, "rating"),
-                )
-            )
-        key = name.strip().casefold()
+        key = line.name.strip().casefold()
         if key in seen:
             found.append(
                 _issue(
                     Severity.ERROR,
                     codes.SKILL_DUPLICATE,
-                    f"{name} is on the sheet twice (also skill {seen[key] + 1}).",
-                    path,
+                    f"{line.name} is on the sheet twice (also skill {seen[key] + 1}).",
+                    ("character", "skills", line.index),
                     "Keep one and remove the other.",
                 )
             )
         else:
-            seen[key] = index
+            seen[key] = line.index
     return found
+
+
+#: a skill's line is the same object while the skill is unchanged (sheet.py)
+_SKILL_ISSUES: ByIdentity[SkillLine, tuple[Issue, ...]] = ByIdentity()
+
+
+def _skill_issues(line: SkillLine, skill: Skill, low: int, high: int) -> tuple[Issue, ...]:
+    path = ("character", "skills", line.index)
+    if skill.skill is None and not skill.name.strip():
+        return (
+            _issue(
+                Severity.WARNING,
+                codes.SKILL_UNNAMED,
+                f"Skill {line.index + 1} has no name yet.",
+                (*path, "name"),
+            ),
+        )
+    if not low <= skill.rating <= high:
+        return (
+            _issue(
+                Severity.ERROR,
+                codes.SKILL_RANGE,
+                f"{line.name} {skill.rating} is outside the campaign's range {low}-{high}.",
+                (*path, "rating"),
+            ),
+        )
+    return ()
 
 
 def creation_budget(ctx: RuleContext) -> list[Issue]:
@@ -180,7 +194,7 @@ def powers(ctx: RuleContext) -> list[Issue]:
 
 def weapons(ctx: RuleContext) -> list[Issue]:
     found = []
-    names = {skill_name(skill, ctx.cats).casefold() for skill in ctx.character.skills}
+    names = {line.name.casefold() for line in ctx.sheet.skills}
     for index, weapon in enumerate(ctx.character.weapons):
         if weapon.skill and weapon.skill.strip().casefold() not in names:
             found.append(

@@ -6,8 +6,10 @@ AV and every DV of the character below includes the wound track's total penalty.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.twod10.catalog import AttributeId, Catalogs
 from sheetapp.systems.twod10.mechanics import (
     layered_armour,
@@ -93,12 +95,12 @@ def find_skill(character: Twod10Character, skill_id: str, cats: Catalogs) -> Ski
     return None
 
 
-def skills_by_name(character: Twod10Character, cats: Catalogs) -> dict[str, Skill]:
+def skills_by_name(character: Twod10Character, lines: Sequence[SkillLine]) -> dict[str, Skill]:
     """The character's skills by their shown name (case-folded; the first of a name wins),
     so each weapon finds its skill without a scan of the list."""
     found: dict[str, Skill] = {}
-    for skill in character.skills:
-        found.setdefault(skill_name(skill, cats).casefold(), skill)
+    for line in lines:
+        found.setdefault(line.name.casefold(), character.skills[line.index])
     return found
 
 
@@ -158,6 +160,11 @@ def _skill_line(
     )
 
 
+#: a skill's line kept by the identity of the unchanged skill, while the attributes, the
+#: wound penalty and the catalogs are the same: an edit works out one line
+_SKILL_LINES: IdentityMemo[SkillLine] = IdentityMemo()
+
+
 def build_sheet(
     character: Twod10Character, campaign: Twod10Campaign, cats: Catalogs
 ) -> Twod10Sheet:
@@ -166,15 +173,18 @@ def build_sheet(
     penalty = track.penalty
     attrs = character.attributes
     skills = tuple(
-        _skill_line(
-            index,
-            skill,
-            name=skill_name(skill, cats),
-            attribute=cats.attributes[skill.attribute].name,
-            score=attrs.get(skill.attribute),
-            penalty=penalty,
+        _SKILL_LINES.each(
+            character.skills,
+            (attrs.model_dump(), penalty, cats),
+            lambda index, skill: _skill_line(
+                index,
+                skill,
+                name=skill_name(skill, cats),
+                attribute=cats.attributes[skill.attribute].name,
+                score=attrs.get(skill.attribute),
+                penalty=penalty,
+            ),
         )
-        for index, skill in enumerate(character.skills)
     )
     hiding = _use(
         character, cats, "ref", "sneak_camouflage", penalty=penalty, bonus=k.surprise_base
@@ -190,7 +200,7 @@ def build_sheet(
     else:
         armour_text = "no armour worn"
     weapons = []
-    named = skills_by_name(character, cats) if character.weapons else {}
+    named = skills_by_name(character, skills) if character.weapons else {}
     for index, weapon in enumerate(character.weapons):
         skill = named.get(weapon.skill.strip().casefold()) if weapon.skill else None
         rating = skill.rating if skill is not None else 0
