@@ -143,15 +143,17 @@ def parse_document(
             catalog_id=first.ref,
             hint="It may come from a newer sheetapp or a custom catalog.",
         )
-    check_unknown_keys(document, source)
-    notes = tuple(unknown_key_issues(document))
+    notes = tuple(unknown_key_issues(document)) if check_unknown_keys(document, source) else ()
     return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
 
 
-def check_unknown_keys(document: CharacterDocument[Any, Any], source: str) -> None:
+def check_unknown_keys(document: CharacterDocument[Any, Any], source: str) -> int:
     """Refuse a file whose keys sheetapp does not know are too many or hold too much:
-    each is kept and written back, so their size is work every later step repeats."""
+    each is kept and written back, so their size is work every later step repeats.
+    Returns how many there are."""
     unknown_keys = count_unknown_keys(document)
+    if not unknown_keys:
+        return 0
     if unknown_keys > MAX_UNKNOWN_KEYS:
         raise CharacterFileError(
             source,
@@ -172,6 +174,7 @@ def check_unknown_keys(document: CharacterDocument[Any, Any], source: str) -> No
                 path=path,
                 hint="It may be another kind of file, or damaged.",
             )
+    return unknown_keys
 
 
 def _migrate_system_data(

@@ -17,6 +17,7 @@ import math
 import re
 import sys
 from collections.abc import Iterator
+from itertools import accumulate
 from typing import Any
 
 from sheetapp.core.issues import DataPath
@@ -67,6 +68,24 @@ def _position(text: str | bytes, offset: int) -> tuple[int, int]:
 
 
 def check_nesting(text: str, source: str) -> None:
+    """Refuse text nested deeper than :data:`MAX_NESTING`, before it is parsed.
+
+    The usual file is counted at C speed: strings removed, then the brackets left
+    summed as +1/-1; only a file found too deep is read token by token, to say where.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if len(brackets) <= MAX_NESTING:
+        return
+    if max(accumulate(map(_BRACKET_STEP.__getitem__, brackets))) > MAX_NESTING:
+        _refuse_nesting(text, source)
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _refuse_nesting(text: str, source: str) -> None:
     depth = 0
     for match in _STRUCTURE.finditer(text):
         token = match.group()
@@ -122,18 +141,29 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+def _loads(text: str, *, checked_ints: bool) -> Any:
+    return json.loads(
+        text,
+        object_pairs_hook=_no_duplicate_keys,
+        parse_constant=_refuse_constant,
+        parse_float=_parse_float,
+        parse_int=_parse_int if checked_ints else None,
+    )
+
+
 def parse_object(text: str, source: str) -> dict[str, Any]:
     """The JSON object in ``text`` (nesting already checked)."""
     if not text.strip():
         raise CharacterFileError(source, "the file is empty")
     try:
-        raw = json.loads(
-            text,
-            object_pairs_hook=_no_duplicate_keys,
-            parse_constant=_refuse_constant,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-        )
+        try:
+            raw = _loads(text, checked_ints=False)
+        except ValueError as exc:
+            if type(exc) is not ValueError:
+                raise
+            # an integer too long for Python to convert: parsed again, each integer
+            # checked, to say which one and where
+            raw = _loads(text, checked_ints=True)
     except json.JSONDecodeError as exc:
         raise CharacterFileError(
             source,
