@@ -22,7 +22,6 @@ from sheetapp.advancement.ledger import (
     LedgerError,
     character_at,
     drift,
-    earned_total,
     has_entry_zero,
     start_ledger,
 )
@@ -36,6 +35,7 @@ from sheetapp.advancement.spec import (
     SpendOption,
     advancement_of,
 )
+from sheetapp.core.document import earned_total
 
 __all__ = [
     "Advancement",

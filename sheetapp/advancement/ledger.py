@@ -59,11 +59,6 @@ def check_date(text: str) -> str:
         raise ValueError(f"'{shown}' is not a date written YYYY-MM-DD") from None
 
 
-def earned_total(history: Sequence[HistoryEntry], key: str) -> int:
-    """Everything earned in ``key`` (e.g. ``"gp"``) over the whole ledger."""
-    return sum(entry.earned.get(key, 0) for entry in history)
-
-
 def has_entry_zero(document: CharacterDocument[Any, Any]) -> bool:
     history = document.history
     return bool(history) and history[0].kind == CREATION and history[0].snapshot is not None

@@ -34,7 +34,7 @@ from sheetapp.advancement.spec import (
 )
 from sheetapp.core.changes import ChangeError, apply_to_document
 from sheetapp.core.costs import Total
-from sheetapp.core.document import CharacterDocument, HistoryEntry
+from sheetapp.core.document import CharacterDocument, HistoryEntry, SummedHistory
 from sheetapp.core.system import GameSystem
 
 
@@ -137,18 +137,24 @@ def replay_ledger(system: GameSystem[Any], document: CharacterDocument[Any, Any]
     else:
         problem = "the ledger has no starting build (entry zero), so it cannot be replayed"
     replayed: CharacterDocument[Any, Any] | None = None
+    earned: dict[str, int] = {}
     for index, entry in enumerate(history):
         line_problem = ""
         totals: tuple[Total, ...] = ()
+        for key, amount in entry.earned.items():
+            earned[key] = earned.get(key, 0) + amount
+        so_far = SummedHistory(history[: index + 1], dict(earned))
         if state is not None:
             try:
                 if replayed is None:
-                    replayed = with_parts(document, state, history[: index + 1])
+                    replayed = with_parts(document, state, ()).model_copy(
+                        update={"history": so_far}
+                    )
                 else:
                     # Each entry's changes on the document replayed so far: only what
                     # they touch is validated again (one pass over a long ledger).
                     changed = apply_to_document(replayed, entry_changes(entry, index))
-                    replayed = changed.model_copy(update={"history": history[: index + 1]})
+                    replayed = changed.model_copy(update={"history": so_far})
                 totals = system.evaluate(replayed).totals
             except (ChangeError, ValidationError, LedgerError) as exc:
                 line_problem = f"{describe_entry(index, entry)} cannot be replayed: {exc}"
@@ -164,7 +170,11 @@ def replay_ledger(system: GameSystem[Any], document: CharacterDocument[Any, Any]
                 line_problem,
             )
         )
-    return LedgerReplay(tuple(lines), problem, replayed if state is not None else None)
+    if state is None or replayed is None:
+        return LedgerReplay(tuple(lines), problem, None)
+    # handed on with a plain list: the running sum held only for the replay's own steps
+    replayed = replayed.model_copy(update={"history": list(replayed.history)})
+    return LedgerReplay(tuple(lines), problem, replayed)
 
 
 def outside_ledger(

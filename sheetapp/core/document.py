@@ -7,7 +7,7 @@ and the loader reports such keys as info issues.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -203,3 +203,25 @@ def _child_models(value: object, path: DataPath) -> Iterator[tuple[DataPath, Bas
         for key, item in value.items():
             if isinstance(item, BaseModel | list | dict):
                 yield from _child_models(item, (*path, str(key)))
+
+
+def earned_total(history: Sequence[HistoryEntry], key: str) -> int:
+    """Everything earned in ``key`` (e.g. ``"gp"``) over the whole ledger."""
+    if type(history) is SummedHistory:
+        return history.earned.get(key, 0)
+    return sum(entry.earned.get(key, 0) for entry in history)
+
+
+class SummedHistory(list[HistoryEntry]):
+    """The first entries of a ledger with what they earned already summed.
+
+    Replaying a ledger evaluates the character after each entry, and each evaluation
+    adds up what its history earned: n²/2 entries read for a ledger of n. The replay
+    keeps a running sum instead and hands each step's history over in this form.
+    """
+
+    __slots__ = ("earned",)
+
+    def __init__(self, entries: Sequence[HistoryEntry], earned: dict[str, int]) -> None:
+        super().__init__(entries)
+        self.earned = earned

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sheetapp.core.document import HistoryEntry
+from sheetapp.core.document import HistoryEntry, earned_total
 from sheetapp.systems.capital.catalog import Catalogs
 from sheetapp.systems.capital.model import CapitalCharacter, EquipmentChoice
 
@@ -86,7 +86,7 @@ def work_out_money(
     )
     return Money(
         character.starting_money,
-        sum(entry.earned.get(MONEY, 0) for entry in history),
+        earned_total(history, MONEY),
         character.money_adjustment,
         purchases,
     )

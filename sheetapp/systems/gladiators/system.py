@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from sheetapp.core.costs import CostLine, Total
-from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta
+from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta, earned_total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import UnknownReference
@@ -51,12 +51,7 @@ class _Advancement:
 
 
 def earned_gp(history: Sequence[HistoryEntry]) -> int:
-    """Every GP earned in the ledger (``sheetapp.advancement.ledger.earned_total``; the
-    ledger code loads with the first ledger entry)."""
-    if not history:
-        return 0
-    from sheetapp.advancement.ledger import earned_total
-
+    """Every GP earned in the ledger."""
     return earned_total(history, GP)
 
 

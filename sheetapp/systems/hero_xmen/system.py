@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
-from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta
+from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta, earned_total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import PriceSetting, UnknownReference
 from sheetapp.core.unchanged import ByIdentity
@@ -40,10 +40,6 @@ class _Advancement:
 
 def earned_xp(history: Sequence[HistoryEntry]) -> int:
     """Every Experience Point earned in the ledger."""
-    if not history:
-        return 0
-    from sheetapp.advancement.ledger import earned_total
-
     return earned_total(history, XP)
 
 

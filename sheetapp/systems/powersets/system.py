@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
-from sheetapp.core.document import CharacterDocument, Meta
+from sheetapp.core.document import CharacterDocument, Meta, earned_total
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.system import UnknownReference
 from sheetapp.core.unchanged import ByIdentity
@@ -130,7 +130,7 @@ class PowersetsSystem:
 
 def earned_budget(document: CharacterDocument[Any, Any]) -> int:
     """Budget points the gamemaster awarded in the ledger (line 2537)."""
-    return sum(entry.earned.get(BUDGET, 0) for entry in document.history)
+    return earned_total(document.history, BUDGET)
 
 
 def power_points(character: PowersetsCharacter) -> int:

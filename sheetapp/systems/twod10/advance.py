@@ -16,7 +16,7 @@ from typing import Any
 from sheetapp.advancement.spec import Currency, SpendOption
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import Total
-from sheetapp.core.document import CharacterDocument
+from sheetapp.core.document import CharacterDocument, earned_total
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import GameSystem
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, catalogs
@@ -87,7 +87,7 @@ def xp_spent(now: Twod10Character, start: Mapping[str, Any], campaign: Twod10Cam
 def xp_total(document: CharacterDocument[Any, Any]) -> Total:
     """Experience: spent since the starting build against every XP earned in the ledger."""
     history = document.history
-    earned = sum(entry.earned.get(XP, 0) for entry in history)
+    earned = earned_total(history, XP)
     zero = history[0] if history and history[0].kind == "creation" else None
     snapshot = zero.snapshot if zero is not None else None
     start = snapshot.get("character") if isinstance(snapshot, Mapping) else None
