@@ -420,8 +420,12 @@ class SheetRenderer:
         """A row (or a row of stat boxes) moves to the next page whole; only one taller
         than a page is split, with the header repeated above its continuation."""
         table.wrap(self.width, self.frame_height)
-        tallest = max(table._rowHeights or [0])
-        table.splitInRow = 1 if tallest > self.frame_height else 0
+        heights = table._rowHeights or [0]
+        # the header rows repeat above a row that starts a page: it must fit under them
+        header = range(table.repeatRows) if isinstance(table.repeatRows, int) else table.repeatRows
+        repeated = sum(heights[row] for row in header if row < len(heights))
+        tallest = max((h for row, h in enumerate(heights) if row not in header), default=0)
+        table.splitInRow = 1 if repeated + tallest > self.frame_height else 0
 
     def _columns(
         self, section: TableSection, layout: SectionLayout | None

@@ -6,10 +6,13 @@ from __future__ import annotations
 import base64
 import re
 from io import BytesIO
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from sheetapp.core.system import installed_systems
+from sheetapp.storage.files import load_document
 from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.model import AbilityChoice, GladiatorsDocument
 from sheetapp.systems.gladiators.system import SYSTEM
@@ -244,3 +247,17 @@ def test_markup_characters_make_one_piece_not_one_each() -> None:
     paragraph = CellParagraph(markup(typed), SheetStyles(False)["Body"])
     assert len(paragraph.frags) == 1
     assert paragraph.frags[0].text == typed
+
+
+def test_a_row_just_under_a_page_tall_fits_under_the_repeated_header() -> None:
+    """Found by the loader fuzzer: an ability with its four modifiers repeated 20 times
+    made a row of 709 pt, under the 711 pt page frame but not under the frame less the
+    repeated header row; the row was neither split nor placeable and the export failed."""
+    example = Path(__file__).parents[2] / "resources/examples/gladiators/professional-criminal.json"
+    original = load_document(example, installed_systems()).document
+    for copies in range(14, 30):  # the row grows past the page frame in small steps
+        document = original.model_copy(deep=True)
+        ability = document.character.abilities[4]
+        ability.modifiers = ability.modifiers * copies
+        data, _evaluation = render(document)
+        assert reader(data).pages, copies
