@@ -68,25 +68,12 @@ WOUNDS_PATH = ("character", "wounds")
 SKILLS_PATH = ("character", "skills")
 
 
-class _SheetOf:
-    """The sheet of the last document asked about: a table repaints many cells of one
-    document, whose sheet is built once, not once per cell (and without the rules'
-    checks, which no cell shows)."""
+def sheet_of(document: Twod10Document) -> Any:
+    """The document's sheet, without the rules' checks (which no cell shows): the one
+    its evaluation built when it was the last one evaluated."""
+    from sheetapp.systems.twod10.sheet import LAST_SHEET
 
-    def __init__(self) -> None:
-        self._document: Any = None
-        self._sheet: Any = None
-
-    def __call__(self, document: Twod10Document) -> Any:
-        if document is not self._document:
-            from sheetapp.systems.twod10.sheet import build_sheet
-
-            self._sheet = build_sheet(document.character, document.campaign, catalogs())
-            self._document = document
-        return self._sheet
-
-
-sheet_of = _SheetOf()
+    return LAST_SHEET.of(document)
 
 
 def _av_cell(prefix: str) -> Any:

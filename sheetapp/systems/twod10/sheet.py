@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sheetapp.core.unchanged import IdentityMemo
-from sheetapp.systems.twod10.catalog import AttributeId, Catalogs
+from sheetapp.systems.twod10.catalog import AttributeId, Catalogs, catalogs
 from sheetapp.systems.twod10.mechanics import (
     layered_armour,
     malfunction_dv,
@@ -272,3 +273,27 @@ def build_sheet(
         ),
         recovery_phases=Value(phases, f"{k.temporary_heal_base} - REC {recovery}"),
     )
+
+
+class LastSheet:
+    """The sheet of the last document evaluated or asked about. A table repaints many
+    cells of one document: its sheet is the one the evaluation just built, not built
+    again per cell (or once more per edit). For the editor's documents, which are
+    never changed in place (an edit makes a new document)."""
+
+    def __init__(self) -> None:
+        self._document: object = None
+        self._sheet: Twod10Sheet | None = None
+
+    def keep(self, document: object, sheet: Twod10Sheet) -> None:
+        self._document, self._sheet = document, sheet
+
+    def of(self, document: Any) -> Twod10Sheet:
+        sheet = self._sheet
+        if document is not self._document or sheet is None:
+            sheet = build_sheet(document.character, document.campaign, catalogs())
+            self.keep(document, sheet)
+        return sheet
+
+
+LAST_SHEET = LastSheet()

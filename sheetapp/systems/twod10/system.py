@@ -18,7 +18,7 @@ from sheetapp.systems.twod10.model import (
     Twod10Character,
     Twod10Document,
 )
-from sheetapp.systems.twod10.sheet import build_sheet
+from sheetapp.systems.twod10.sheet import LAST_SHEET, build_sheet
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -61,6 +61,7 @@ class Twod10System:
         campaign: Twod10Campaign = document.campaign
         cats = catalogs()
         sheet = build_sheet(character, campaign, cats)
+        LAST_SHEET.keep(document, sheet)
         points = rules.creation_points(character)
         costs = [
             CostLine(
