@@ -361,11 +361,7 @@ _POWER_ISSUES: ByIdentity[PowerRow, tuple[Issue, ...]] = ByIdentity()
 def forbidden_powers(ctx: RuleContext) -> Iterator[Issue]:
     """ "Characters cannot purchase Luck." (line 381); "Killing Attack is not a separate
     power." (line 369); "Mental Defence is no longer a Power" (line 385)."""
-    cats, choices = ctx.cats, ctx.character.powers
-    for row in ctx.build.powers:
-        yield from _FORBIDDEN.get(
-            row, lambda row: tuple(_forbidden(cats, row.index, choices[row.index]))
-        )
+    return _each_power(ctx, _FORBIDDEN, _forbidden)
 
 
 def _forbidden(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issue]:
@@ -385,11 +381,18 @@ def _forbidden(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issu
 
 @rule
 def power_checks(ctx: RuleContext) -> Iterator[Issue]:
+    return _each_power(ctx, _POWER_ISSUES, _power_checks)
+
+
+def _each_power(
+    ctx: RuleContext,
+    kept: ByIdentity[PowerRow, tuple[Issue, ...]],
+    check: Callable[[Catalogs, int, PowerChoice], Iterator[Issue]],
+) -> Iterator[Issue]:
+    """``check`` on every power, reusing the issues of a power whose row is unchanged."""
     cats, choices = ctx.cats, ctx.character.powers
     for row in ctx.build.powers:
-        yield from _POWER_ISSUES.get(
-            row, lambda row: tuple(_power_checks(cats, row.index, choices[row.index]))
-        )
+        yield from kept.get(row, lambda row: tuple(check(cats, row.index, choices[row.index])))
 
 
 def _power_checks(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issue]:
