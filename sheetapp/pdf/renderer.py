@@ -39,6 +39,7 @@ from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
+from sheetapp.pdf.split_words import install as install_split_words
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
 from sheetapp.pdf.text import clean, collecting_missing, markup, paragraphs, stop_collecting
 from sheetapp.pdf.tracks import track_table
@@ -71,6 +72,9 @@ BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 DOCUMENT_LANGUAGE = "en"
 #: a table's heading keeps with its header and this many first rows
 OPENING_ROWS = 3
+
+# a word longer than its line is split with each character's width asked once
+install_split_words()
 
 
 def _font_for(text: str, font: str) -> str:
