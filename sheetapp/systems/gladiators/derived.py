@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from sheetapp.core.evaluation import DerivedValue
 from sheetapp.core.issues import DataPath
@@ -31,14 +31,16 @@ class AbilityIndex:
         for place, ability in enumerate(abilities):
             self._by_id.setdefault(ability.choice.ability, []).append((place, ability))
 
-    def of(self, ids: Iterable[str]) -> list[Placed]:
+    def of(self, ids: Sequence[str]) -> Sequence[Placed]:
         """The abilities of the given ids, in the character's order."""
+        if len(ids) == 1:
+            return self._by_id.get(ids[0], ())
         found = [placed for id_ in dict.fromkeys(ids) for placed in self._by_id.get(id_, ())]
         if len(found) > 1:
             found.sort(key=lambda placed: placed[0])
         return found
 
-    def levels(self, ids: Iterable[str]) -> int:
+    def levels(self, ids: Sequence[str]) -> int:
         return sum(ability.choice.level for _, ability in self.of(ids))
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta, earned_total
-from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import UnknownReference
 from sheetapp.core.unchanged import IdentityMemo
@@ -67,6 +67,7 @@ class GladiatorsSystem:
         self._memo = AbilityMemo()
         self._recent: IdentityMemo[AbilityResult] = IdentityMemo()
         self._context: tuple[Any, ...] = ()
+        self._last_values: tuple[Any, list[AbilityResult], tuple[DerivedValue, ...]] | None = None
 
     def document_model(self) -> type[GladiatorsDocument]:
         return GladiatorsDocument
@@ -149,6 +150,25 @@ class GladiatorsSystem:
             advantage_points,
             disadvantage_points,
         )
+        values = self._derived_values(character, results, abilities, cats)
+        issues = [issue for result in results for issue in result.issues]
+        issues += rules.check_character(ctx)
+        return Evaluation.build(lines, totals, values, issues)
+
+    def _derived_values(
+        self,
+        character: GladiatorsCharacter,
+        results: list[AbilityResult],
+        abilities: list[ResolvedAbility],
+        cats: Catalogs,
+    ) -> list[DerivedValue]:
+        """The sheet's values, which read the resolved abilities and the character type
+        only: the same results (objects) as last time give the same values (a ledger
+        replay evaluates thousands of steps that change no ability)."""
+        key = (tuple(map(id, results)), character.character_type)
+        kept = self._last_values
+        if kept is not None and kept[0] == key:
+            return list(kept[2])
         index = derived.AbilityIndex(abilities)
         values = [
             derived.hits(character, index),
@@ -158,9 +178,9 @@ class GladiatorsSystem:
             *derived.dodges(index, cats),
             *derived.protections(index, cats),
         ]
-        issues = [issue for result in results for issue in result.issues]
-        issues += rules.check_character(ctx)
-        return Evaluation.build(lines, totals, values, issues)
+        # the results are kept with the key: their ids cannot be reused while it is held
+        self._last_values = (key, results, tuple(values))
+        return values
 
     def _ability_results(
         self, character: GladiatorsCharacter, campaign: GladiatorsCampaign, cats: Catalogs
