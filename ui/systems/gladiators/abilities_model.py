@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath, Issue
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.explain import worst_severity
 from sheetapp.editing.wording import user_note
@@ -160,12 +161,10 @@ class AbilitiesModel(QAbstractItemModel):
         """Cost lines by path, issues by path and by every path above it, and each ability
         row's own line and issues (what :meth:`_changed_rows` compares)."""
         evaluation = self.doc.evaluation
-        lines: dict[DataPath, CostLine] = {}
-        stack = list(evaluation.costs)
-        while stack:
-            line = stack.pop()
-            lines.setdefault(line.path, line)
-            stack.extend(line.children)
+        pairs: list[tuple[DataPath, CostLine]] = []
+        for top in reversed(evaluation.costs):
+            pairs += _SUBTREES.get(top, _subtree)
+        lines = dict(reversed(pairs))  # the first line of a path wins
         exact: dict[DataPath, list[Issue]] = {}
         below: dict[DataPath, list[Issue]] = {}
         for issue in evaluation.issues:
@@ -842,3 +841,17 @@ def _certainty_icon() -> QIcon:
     if not isinstance(app, QApplication):
         return QIcon()
     return app.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxQuestion)
+
+
+def _subtree(line: CostLine) -> tuple[tuple[DataPath, CostLine], ...]:
+    """Every line of a cost tree with its path, depth first, the last child first (the
+    order the window has always looked them up in: the first line of a path wins)."""
+    found: list[tuple[DataPath, CostLine]] = [(line.path, line)]
+    for child in reversed(line.children):
+        found += _SUBTREES.get(child, _subtree) if child.children else ((child.path, child),)
+    return tuple(found)
+
+
+#: cost lines are frozen, and the system keeps an unchanged ability's line (the same
+#: object): its tree is listed once, not again after every edit
+_SUBTREES: ByIdentity[CostLine, tuple[tuple[DataPath, CostLine], ...]] = ByIdentity()
