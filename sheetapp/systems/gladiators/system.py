@@ -67,6 +67,8 @@ class GladiatorsSystem:
         self._memo = AbilityMemo()
         self._recent: IdentityMemo[AbilityResult] = IdentityMemo()
         self._context: tuple[Any, ...] = ()
+        #: by catalog (advantages, disadvantages): each trait's price while it is unchanged
+        self._trait_prices_kept: dict[int, IdentityMemo[TraitPrice]] = {}
         self._last_values: tuple[Any, list[AbilityResult], tuple[DerivedValue, ...]] | None = None
 
     def document_model(self) -> type[GladiatorsDocument]:
@@ -348,7 +350,11 @@ class GladiatorsSystem:
         known: Mapping[str, TraitDef],
         campaign: GladiatorsCampaign,
     ) -> list[TraitPrice]:
-        return [trait_price(t, known.get(t.trait), campaign.trait_cost_reading) for t in chosen]
+        reading = campaign.trait_cost_reading
+        memo = self._trait_prices_kept.setdefault(id(known), IdentityMemo())
+        return memo.each(
+            chosen, (known, reading), lambda _i, t: trait_price(t, known.get(t.trait), reading)
+        )
 
     def _traits_line(
         self,
