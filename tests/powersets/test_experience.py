@@ -1,5 +1,5 @@
 """Improving powers by experience (seed 004_a6acbf8ec65b19a8.txt): spells (line 414) and
-psychic abilities (line 1257) by checks, POW by 1D3-1 after a successful check (line 536)."""
+psychic abilities (line 1257) by checks; POW in test_pow_increases.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from sheetapp.core.changes import apply_to_document
 from sheetapp.editing.builders import EditError
 from sheetapp.systems.powersets.advance import ADVANCEMENT
-from sheetapp.systems.powersets.collections import COLLECTIONS, MAGIC, POWER_SET_LIST
+from sheetapp.systems.powersets.collections import COLLECTIONS, MAGIC
 from sheetapp.systems.powersets.experience import experience_roll
 from sheetapp.systems.powersets.model import MagicSpellChoice, PowerSetChoice, PowersetsCampaign
 from sheetapp.systems.powersets.system import SYSTEM
@@ -79,21 +79,6 @@ def test_nothing_checked_is_said() -> None:
         roll.build(document, None, random.Random(1))
 
 
-def test_pow_rises_by_1d3_minus_1_after_a_check() -> None:
-    """Line 536: "Each successful improvement improves POW by 1D3-1 points"."""
-    raise_pow = next(a for a in POWER_SET_LIST.actions if a.title == "Raise POW (1D3-1)")
-    document = _magician()
-    with pytest.raises(EditError, match="POW has no experience check"):
-        raise_pow.build(document, None, random.Random(1))
-    document.character.pow_checked = True  # type: ignore[attr-defined]
-    gains = set()
-    for seed in range(60):
-        after = apply_to_document(document, raise_pow.build(document, None, random.Random(seed)))  # type: ignore[arg-type]
-        gains.add(after.character.characteristics.pow - 14)
-        assert not after.character.pow_checked
-    assert gains == {0, 1, 2}
-
-
 def test_the_wizards_experience_options_name_actions_the_lists_have() -> None:
     document = _magician(30)
     document.character.pow_checked = True  # type: ignore[attr-defined]
@@ -103,7 +88,7 @@ def test_the_wizards_experience_options_name_actions_the_lists_have() -> None:
     with_action = [o for o in options if o.action]
     assert {o.label for o in with_action} >= {
         "Roll the Magic experience checks",
-        "Raise POW after a successful check (1D3-1)",
+        "Roll the POW increase (1D3-1 on a success)",
         "Roll a mutation (mutagenic exposure)",
     }
     for option in with_action:

@@ -62,6 +62,8 @@ class Budget:
     failings_counted: int
     failings_cap: int
     earned: int = 0
+    #: POW experience gains turned into budget points (line 2535)
+    converted: int = 0
 
     @property
     def spent(self) -> int:
@@ -74,7 +76,7 @@ class Budget:
     @property
     def total(self) -> int:
         """The starting budget plus what failings and power modifiers give."""
-        return self.starting + self.failings_counted + self.modifiers + self.earned
+        return self.starting + self.failings_counted + self.modifiers + self.earned + self.converted
 
     @property
     def banked(self) -> int:
@@ -93,6 +95,8 @@ class Budget:
             parts.append(f"+ {self.modifiers} from power modifiers")
         if self.earned:
             parts.append(f"+ {self.earned} awarded since")
+        if self.converted:
+            parts.append(f"+ {self.converted} from POW increases")
         return " ".join(parts) + f" = {self.total}"
 
 
@@ -153,7 +157,12 @@ def work_out_budget(
         powers.append(PowerCost(index, name, cost, explanation, reward, cap, ", ".join(texts)))
     given = sum(f.points for f in character.failings if f.failing in failings())
     cap = -(-starting // 2)
-    return Budget(level, starting, text, tuple(powers), given, min(given, cap), cap, earned)
+    # line 2535: "These characteristic points can also be turned into an equivalent amount
+    # of character power budget points"
+    converted = sum(r.gain or 0 for r in character.pow_increases if r.to_budget)
+    return Budget(
+        level, starting, text, tuple(powers), given, min(given, cap), cap, earned, converted
+    )
 
 
 def modifier_reward(kind: str, reward: int, amount: int, levels: int, cost: int) -> int:

@@ -36,6 +36,8 @@ from sheetapp.systems.powersets.model import (
 NAMES = ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")
 #: what a characteristic no mutation changed says
 UNCHANGED = "as the base rules give it"
+#: how a recorded POW experience gain is named in the working
+POW_INCREASE = "POW increase"
 #: the most one D6 row of the amount table gives (3D6, line 1128)
 TABLE_MOST_DICE = 3
 
@@ -72,7 +74,8 @@ class ScoreAfterMutations:
 
 
 def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfterMutations]:
-    """Every characteristic with the mutations' changes applied (at least 1)."""
+    """Every characteristic with the mutations' changes and the recorded POW increases
+    applied (at least 1)."""
     initial = character.characteristics.scores()
     parts: dict[str, list[tuple[str, int]]] = {name: [] for name in NAMES}
     known = mutations_by_id()
@@ -81,6 +84,10 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
         label = definition.name if definition else choice.mutation
         for change in choice.changes:
             parts[change.characteristic].append((label, change.amount))
+    # POW experience (line 536): each recorded gain not turned into budget points
+    for record in character.pow_increases:
+        if record.gain and not record.to_budget:
+            parts["POW"].append((POW_INCREASE, record.gain))
     found = {}
     for name in NAMES:
         total = initial[name] + sum(amount for _label, amount in parts[name])

@@ -24,6 +24,7 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
+from sheetapp.systems.powersets.experience import projection_base, projection_value
 from sheetapp.systems.powersets.model import (
     PowerSetChoice,
     PowersetsCampaign,
@@ -32,6 +33,7 @@ from sheetapp.systems.powersets.model import (
 )
 from sheetapp.systems.powersets.mutation_effects import final_scores, scores_after_mutations
 from sheetapp.systems.powersets.rules import staff_capacity
+from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -92,7 +94,10 @@ class PowersetsSystem:
         ]
         ctx = rules.RuleContext(character, campaign, budget)
         return Evaluation.build(
-            cost_lines(character, budget), totals, derived(character, budget), rules.check(ctx)
+            cost_lines(character, budget),
+            totals,
+            derived(character, campaign, budget),
+            rules.check(ctx),
         )
 
     def collections(self) -> tuple[Any, ...]:
@@ -177,7 +182,9 @@ def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
     ]
 
 
-def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]:
+def derived(
+    character: PowersetsCharacter, campaign: PowersetsCampaign, budget: Budget
+) -> list[DerivedValue]:
     after = scores_after_mutations(character)
     scores = {name: score.final for name, score in after.items()}
     values = [
@@ -232,17 +239,44 @@ def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]
                 ("character", "superpowers"),
             )
         )
-        projection = levels.rule("projection_base").scaled
-        if projection is not None:
+        if campaign.projection_option:
+            skill = character.projection
+            base = projection_base(character)
+            parts = [f"DEX×2 {base}"]
+            if skill.creation_points:
+                parts.append(f"+ {skill.creation_points} skill points")
+            if skill.experience:
+                parts.append(f"+ {skill.experience} by experience")
             values.append(
                 DerivedValue(
                     "projection",
-                    "Projection base chance",
-                    f"{projection.value(scores['DEX'])}%",
-                    f"{projection.describe()} (a skill for directed superpowers)",
-                    ("character", "characteristics", "dex"),
+                    "Projection",
+                    f"{projection_value(character)}%",
+                    " ".join(parts) + " (the skill that directs superpowers; it improves by "
+                    "experience checks)",
+                    ("character", "projection"),
                 )
             )
+    values += _study_values(character, scores)
+    return values
+
+
+def _study_values(character: PowersetsCharacter, scores: dict[str, int]) -> list[DerivedValue]:
+    """Each spell study's roll to make, its time so far and where it stands (lines 540-542,
+    1774-1802)."""
+    values = []
+    for index, study in enumerate(character.studies):
+        status = study_status(study, scores)
+        values.append(
+            DerivedValue(
+                f"study.{index}",
+                f"Study: {spell_name(study)}",
+                status.result_text,
+                f"{METHOD_NAMES[study.method]}: D100 at most {status.target_text}; "
+                f"{status.time_text}",
+                ("character", "studies", index),
+            )
+        )
     return values
 
 
