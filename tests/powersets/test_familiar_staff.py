@@ -23,7 +23,8 @@ def test_a_familiar_is_at_most_a_quarter_of_pow() -> None:
     document = _magician(pow=16)
     document.character.familiars = [Familiar(name="Tib", creature="cat", siz=4, pow=8)]  # type: ignore[attr-defined]
     assert found(document, codes.FAMILIAR_SIZ) == []
-    assert _derived(document, "familiar.0") == "8 PP within 16 m"
+    # the binding spent a point of POW (line 485): the range is POW 15 in meters now
+    assert _derived(document, "familiar.0") == "8 PP within 15 m"
     document.character.familiars[0].siz = 5  # type: ignore[attr-defined]
     assert found(document, codes.FAMILIAR_SIZ) == [
         (Severity.ERROR, ("character", "familiars", 0, "siz"))
@@ -83,9 +84,77 @@ def test_bound_demons_count_against_the_sorcery_memory() -> None:
     assert found(document, codes.SORCERY_MEMORY) == []  # 7 + 3 = 10 = INT
     document.character.bound.append(BoundEntity(name="Gnash", pow_dice=1))  # type: ignore[attr-defined]
     assert found(document, codes.SORCERY_MEMORY) == [(Severity.ERROR, ("character", "sorcery"))]
+    # line 2294: a dismissed demon "is removed from the INT limit to memory"
+    document.character.bound[1].dismissed = True  # type: ignore[attr-defined]
+    assert found(document, codes.SORCERY_MEMORY) == []
 
 
 def _sorcery_ids() -> list[str]:
     from sheetapp.systems.powersets.catalog import sorcery_spells
 
     return [s.id for s in sorcery_spells().values() if s.level_min == 1]
+
+
+def _pow(document: object) -> object:
+    return _derived(document, "characteristic.pow")
+
+
+def test_the_permanent_pow_rituals_cost_is_taken_off() -> None:
+    """Line 485: "the magician must spend 1 point of permanent POW" to bind a familiar;
+    line 504: a freed familiar's POW is not regained ("The point of POW spent to bind the
+    familiar is lost" when it is killed); line 514: the staff's "final ritual ... costs
+    your character a point of permanent POW"; line 2280: "Binding a demon costs the
+    summoner 1 point of permanent POW, or 3 points of permanent POW to permanently bind
+    the demon into an object"."""
+    from sheetapp.systems.powersets.model import BoundEntity
+
+    document = _magician(pow=18)
+    assert _pow(document) == 18
+    document.character.familiars = [Familiar(name="Tib", siz=3, active=False)]  # type: ignore[attr-defined]
+    assert _pow(document) == 17  # freed (not active): the point stays spent
+    document.character.staves = [Staff(name="Rowan", pow_at_making=17)]  # type: ignore[attr-defined]
+    assert _pow(document) == 16
+    document.character.bound = [  # type: ignore[attr-defined]
+        BoundEntity(name="Azh", pow_dice=3),
+        BoundEntity(name="Ring", pow_dice=2, permanent=True, dismissed=True),
+        BoundEntity(name="Salamander", kind="elemental", pow_dice=2),
+    ]
+    assert _pow(document) == 12  # 1 + 3 for the demons; no cost given for an elemental
+    explanation = next(
+        v for v in SYSTEM.evaluate(document).derived if v.key == "characteristic.pow"  # type: ignore[arg-type]
+    ).explanation
+    assert explanation == (
+        "18 − 1 (familiar Tib) − 1 (staff Rowan) − 1 (demon Azh) − 3 (demon Ring) = 12"
+    )
+    assert _derived(document, "power_points") == 12
+
+
+def test_a_chapter_1_file_keeps_the_pow_it_showed() -> None:
+    """Chapter-1 files had the ritual's POW taken off by hand: loading one gives the
+    stored POW those points back, so the POW shown does not change."""
+    import json
+
+    from sheetapp.core.system import installed_systems
+    from sheetapp.storage.files import parse_document
+
+    raw = {
+        "format": "sheetapp.character",
+        "schema_version": 2,
+        "system": "powersets",
+        "system_version": "chapter-1",
+        "meta": {"name": "Old"},
+        "campaign": {},
+        "character": {
+            "characteristics": {"pow": 14},
+            "power_sets": [{"power_set": "magic", "level": "heroic"}],
+            "familiars": [{"name": "Tib", "siz": 3}],
+            "staves": [{"name": "Rowan", "pow_at_making": 16}],
+            "bound": [{"name": "Ring", "permanent": True}],
+        },
+        "history": [],
+    }
+    loaded = parse_document(json.dumps(raw).encode(), installed_systems(), source="old.json")
+    document = loaded.document
+    assert document.system_version == "chapter-2"
+    assert document.character.characteristics.pow == 19
+    assert _pow(document) == 14

@@ -210,12 +210,19 @@ BOUND: Collection[PowersetsDocument] = Collection(
             tooltip="A POW 3D8 demon counts as 3 levels of INT memory",
         ),
         Column("Bound into an object for ever", field="permanent", edit="bool"),
+        Column(
+            "Dismissed",
+            field="dismissed",
+            edit="bool",
+            tooltip="No longer counts against INT memory; the POW of its binding stays spent",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: BoundEntity(name="New demon"),
     help="Demons and elementals a sorcerer has bound: each counts its POW dice against "
-    "the INT limit of spell levels in memory. Binding costs permanent POW (1, or 3 for "
-    "ever): lower POW on the Characteristics tab.",
+    "the INT limit of spell levels in memory until dismissed. Binding a demon costs "
+    "permanent POW (1, or 3 bound into an object for ever), taken off POW for you; keep a "
+    "dismissed demon listed (ticked Dismissed): its POW stays spent.",
 )
 
 FAMILIARS: Collection[PowersetsDocument] = Collection(
@@ -241,8 +248,9 @@ FAMILIARS: Collection[PowersetsDocument] = Collection(
     ),
     blank=lambda _document: Familiar(name="New familiar"),
     help="A creature bound by the ritual: SIZ at most ¼ of your POW (rounded up), one "
-    "active at a time. Binding costs a point of permanent POW: lower POW on the "
-    "Characteristics tab.",
+    "active at a time. Binding costs a point of permanent POW, taken off POW for you; a "
+    "freed or killed familiar stays listed (not active): its point is not regained. "
+    "Remove one that died of old age: the magician regains the point.",
 )
 
 STAVES: Collection[PowersetsDocument] = Collection(
@@ -259,10 +267,10 @@ STAVES: Collection[PowersetsDocument] = Collection(
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda document: Staff(
-        name="Staff", pow_at_making=document.character.characteristics.pow
+        name="Staff", pow_at_making=final_scores(document.character)["POW"]
     ),
     help="A reservoir of power points: it stores your POW at its making less the point "
-    "the ritual sacrifices (lower POW on the Characteristics tab).",
+    "the ritual sacrifices (taken off POW for you).",
 )
 
 

@@ -197,6 +197,11 @@ class BoundEntity(FileModel):
         default=1, ge=0, le=SCORE_LIMIT, title="POW dice", description="3 for a POW 3D8 demon"
     )
     permanent: bool = Field(default=False, title="Bound into an object for ever")
+    dismissed: bool = Field(
+        default=False,
+        title="Dismissed",
+        description="no longer held in memory; the POW its binding cost stays spent",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 

@@ -24,6 +24,7 @@ from sheetapp.systems.powersets.catalog import (
 )
 from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharacter
 from sheetapp.systems.powersets.mutation_effects import (
+    FAMILIAR_POW,
     change_problems,
     changes_text,
     effect_of,
@@ -410,7 +411,8 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
     in_memory = sum(s.level for s in spells if s.in_memory)
     # "Bound demons and elementals also count against this limit" (line 1752): a POW
     # 3D8 demon "counts as 3 levels of INT" (line 2282)
-    bound = sum(entity.pow_dice for entity in ctx.character.bound)
+    # "the demon is removed from the INT limit to memory" once dismissed (line 2294)
+    bound = sum(entity.pow_dice for entity in ctx.character.bound if not entity.dismissed)
     if in_memory + bound > intelligence:
         held = f" and {bound} for bound entities" if bound else ""
         issues.append(
@@ -631,7 +633,9 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                 "Add the Magic power set, or remove them.",
             )
         )
-    most = familiar_siz_limit(ctx.scores["POW"])
+    # the limit holds at the binding, before the familiar's own point of POW is spent
+    before = ctx.scores["POW"] + FAMILIAR_POW
+    most = familiar_siz_limit(before)
     for index, familiar in enumerate(character.familiars):
         if familiar.siz > most:
             issues.append(
@@ -639,7 +643,7 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                     Severity.ERROR,
                     codes.FAMILIAR_SIZ,
                     f"{familiar.name or 'The familiar'} has SIZ {familiar.siz}; POW "
-                    f"{ctx.scores['POW']} binds creatures of SIZ {most} or lower.",
+                    f"{before} binds creatures of SIZ {most} or lower.",
                     ("character", "familiars", index, "siz"),
                     "Choose a smaller creature, or raise POW.",
                 )

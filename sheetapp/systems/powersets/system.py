@@ -9,6 +9,7 @@ from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.system import UnknownReference
+from sheetapp.storage.migrations import SystemDataStep
 from sheetapp.systems.powersets import rules
 from sheetapp.systems.powersets.advance import ADVANCEMENT, BUDGET, PowersetsAdvancement
 from sheetapp.systems.powersets.budget import Budget, work_out_budget
@@ -31,7 +32,14 @@ from sheetapp.systems.powersets.model import (
     PowersetsCharacter,
     PowersetsDocument,
 )
-from sheetapp.systems.powersets.mutation_effects import final_scores, scores_after_mutations
+from sheetapp.systems.powersets.mutation_effects import (
+    DEMON_FOR_EVER_POW,
+    DEMON_POW,
+    FAMILIAR_POW,
+    STAFF_POW,
+    final_scores,
+    scores_after_mutations,
+)
 from sheetapp.systems.powersets.rules import staff_capacity
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
 
@@ -43,10 +51,30 @@ EXTRA_ENERGY = "extra_energy"
 POINTS_PER_EXTRA_ENERGY = 10
 
 
+def pow_spent_is_worked_out(raw: dict[str, Any]) -> dict[str, Any]:
+    """Chapter-1 files had the permanent POW of familiars, staves and bound demons taken
+    off POW by hand (as the README said); the app now takes it off itself, so the stored
+    POW gets those points back and the POW shown is the same as before."""
+    character = dict(raw.get("character") or {})
+    scores = dict(character.get("characteristics") or {})
+    spent = len(character.get("familiars") or []) * FAMILIAR_POW
+    spent += len(character.get("staves") or []) * STAFF_POW
+    for entity in character.get("bound") or []:
+        if isinstance(entity, dict) and entity.get("kind", "demon") == "demon":
+            spent += DEMON_FOR_EVER_POW if entity.get("permanent") else DEMON_POW
+    if spent and isinstance(scores.get("pow", 10), int):
+        scores["pow"] = scores.get("pow", 10) + spent
+        character["characteristics"] = scores
+    raw["character"] = character
+    return raw
+
+
 class PowersetsSystem:
     id = "powersets"
     name = "Power Sets (Magic, Mutations, Psychic Abilities, Sorcery, Superpowers)"
-    system_version = "chapter-1"
+    system_version = "chapter-2"
+    #: chapter-2 works out the permanent POW rituals cost (familiars, staves, demons)
+    system_data_steps = (SystemDataStep("chapter-1", "chapter-2", pow_spent_is_worked_out),)
     seed = "004_a6acbf8ec65b19a8.txt"
     advancement: PowersetsAdvancement = ADVANCEMENT
 
