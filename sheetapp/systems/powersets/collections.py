@@ -292,7 +292,7 @@ def _checks(
 def _roll_pow(document: PowersetsDocument, rng: random.Random) -> list[Change]:
     if not document.character.pow_checked:
         raise EditError(
-            "POW has no experience check: tick 'POW experience check' (Characteristics) "
+            "POW has no experience check: tick 'POW experience check' (Campaign & Notes) "
             "when a POW resistance roll beat an equal or higher POW, and roll it after the "
             "adventure."
         )
@@ -360,8 +360,8 @@ def _roll_projection(document: PowersetsDocument, rng: random.Random) -> list[Ch
     if not document.character.projection.checked:
         raise EditError(
             "Projection has no experience check: tick its 'Experience check' "
-            "(Characteristics, Projection) when it hit in play, and roll it after the "
-            "adventure."
+            "(the Projection box beside the characteristics) when it hit in play, and roll "
+            "it after the adventure."
         )
     return roll_projection_check(document, rng)
 
