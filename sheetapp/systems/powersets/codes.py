@@ -221,6 +221,11 @@ PROJECTION_CHECK = IssueCode(
     "A Projection experience check not rolled yet.",
     cite(SEED, 2533, "the Projection skill is an exception"),
 )
+PSYCHIC_GAIN_EARLY = IssueCode(
+    "powersets.psychic_gain_early",
+    "A psychic ability gained in play before POW rose above its starting value.",
+    cite(SEED, 1290, "When a psychic’s POW has increased beyond its starting value"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

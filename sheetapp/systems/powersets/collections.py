@@ -626,6 +626,25 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
             edit="bool",
             tooltip="Tick an ability rolled successfully in combat or danger",
         ),
+        Column(
+            "Gained in play",
+            field="gained",
+            edit="choice",
+            format=lambda v: {"training": "Training", "involuntary": "Involuntarily"}.get(v, "—"),
+            choices=lambda _d, _i: [
+                ("", "—"),
+                ("training", "Training (1 POW a period)"),
+                ("involuntary", "Involuntarily (2 POW)"),
+            ],
+            tooltip="After POW has risen: the POW it costs is taken off for you",
+        ),
+        Column(
+            "Training periods",
+            field="training_periods",
+            edit="int",
+            align_right=True,
+            tooltip="Training: each period ends with a point of POW and a Luck roll",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [

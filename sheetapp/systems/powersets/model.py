@@ -107,6 +107,21 @@ class PsychicChoice(FileModel):
     ability: str = Field(pattern=ID_PATTERN)
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    gained: Literal["", "training", "involuntary"] = Field(
+        default="",
+        title="Gained in play",
+        description="training (1 POW each period) or involuntarily (2 POW), lines 1290-1293",
+        json_schema_extra={
+            "choice_labels": {"": "—", "training": "Training", "involuntary": "Involuntarily"}
+        },
+    )
+    training_periods: int = Field(
+        default=1,
+        ge=0,
+        le=LEVEL_LIMIT,
+        title="Training periods",
+        description="each ends with a point of permanent POW and a Luck roll",
+    )
     checked: bool = Field(
         default=False, title="Experience check", description="used successfully this adventure"
     )

@@ -25,6 +25,7 @@ from sheetapp.systems.powersets.catalog import (
     Mutation,
     mutations,
     mutations_by_id,
+    psychic_abilities,
 )
 from sheetapp.systems.powersets.model import (
     CharacteristicChange,
@@ -106,14 +107,20 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
 #: points of permanent POW to permanently bind the demon into an object" (line 2280)
 FAMILIAR_POW = 1
 STAFF_POW = 1
+#: "the psychic must sacrifice 1 point of permanent POW and make a Luck roll ... If they
+#: fail, they can try again after another period of training and the POW sacrifice"
+#: (line 1292); "You must then sacrifice 2 permanent points of POW" (line 1293)
+PSYCHIC_TRAINING_POW = 1
+PSYCHIC_INVOLUNTARY_POW = 2
 DEMON_POW = 1
 DEMON_FOR_EVER_POW = 3
 
 
 def pow_sacrifices(character: PowersetsCharacter) -> list[tuple[str, int]]:
     """(what, permanent POW it cost) for each familiar bound (active or not: a freed or
-    killed familiar's point is not regained, line 504), staff made and demon bound
-    (dismissed or not). The chapter gives no POW cost for binding an elemental."""
+    killed familiar's point is not regained, line 504), staff made, demon bound
+    (dismissed or not) and psychic ability gained in play. The chapter gives no POW cost
+    for binding an elemental."""
     found: list[tuple[str, int]] = []
     for familiar in character.familiars:
         found.append((f"familiar {familiar.name or familiar.creature or 'bound'}", FAMILIAR_POW))
@@ -123,6 +130,15 @@ def pow_sacrifices(character: PowersetsCharacter) -> list[tuple[str, int]]:
         if entity.kind == "demon":
             cost = DEMON_FOR_EVER_POW if entity.permanent else DEMON_POW
             found.append((f"demon {entity.name or 'bound'}", cost))
+    abilities = psychic_abilities()
+    for choice in character.psychic:
+        entry = abilities.get(choice.ability)
+        name = entry.name if entry is not None else choice.ability
+        if choice.gained == "training" and choice.training_periods:
+            cost = choice.training_periods * PSYCHIC_TRAINING_POW
+            found.append((f"{name} trained", cost))
+        elif choice.gained == "involuntary":
+            found.append((f"{name} gained", PSYCHIC_INVOLUNTARY_POW))
     return found
 
 

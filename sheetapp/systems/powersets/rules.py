@@ -19,6 +19,7 @@ from sheetapp.systems.powersets.catalog import (
     magic_spells,
     mutations_by_id,
     power_levels,
+    psychic_abilities,
     sorcery_spells,
     superpowers,
 )
@@ -334,15 +335,18 @@ def mutations(ctx: RuleContext) -> list[Issue]:
 
 
 def psychic(ctx: RuleContext) -> list[Issue]:
-    """Lines 1281-1284: the starting psychic abilities by power level."""
+    """Lines 1281-1284: the starting psychic abilities by power level; line 1290: "When a
+    psychic's POW has increased beyond its starting value, they can learn a new psychic
+    ability" (training or involuntarily)."""
     level = ctx.level_of("psychic")
-    chosen = [a for a in ctx.character.psychic if not a.learned_in_play]
+    issues = _psychic_gained(ctx)
+    chosen = [a for a in ctx.character.psychic if not a.learned_in_play and not a.gained]
     if level is None or not chosen:
-        return []
+        return issues
     start = next(s for s in power_levels().psychic if s.id == level)
     if len(chosen) <= start.abilities:
-        return []
-    return [
+        return issues
+    issues.append(
         _issue(
             Severity.ERROR,
             codes.PSYCHIC_ABILITIES,
@@ -351,7 +355,30 @@ def psychic(ctx: RuleContext) -> list[Issue]:
             ("character", "psychic"),
             "Remove abilities, or tick 'Learned in play' on those gained since.",
         )
-    ]
+    )
+    return issues
+
+
+def _psychic_gained(ctx: RuleContext) -> list[Issue]:
+    """A psychic ability gained in play needs POW risen above its starting value: a
+    recorded POW increase that went to POW (the stored POW is the starting one)."""
+    risen = sum(r.gain or 0 for r in ctx.character.pow_increases if not r.to_budget)
+    issues: list[Issue] = []
+    for index, choice in enumerate(ctx.character.psychic):
+        if not choice.gained or risen > 0:
+            continue
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.PSYCHIC_GAIN_EARLY,
+                f"{_name(psychic_abilities(), choice.ability)} is gained in play, and POW "
+                "has not risen above its starting value.",
+                ("character", "psychic", index, "gained"),
+                "A new psychic ability comes after POW has increased: record the POW "
+                "increase first, or clear 'Gained in play'.",
+            )
+        )
+    return issues
 
 
 def sorcery(ctx: RuleContext) -> list[Issue]:
