@@ -140,6 +140,10 @@ def test_a_gain_on_a_failed_roll_is_an_error() -> None:
     assert found(document, codes.POW_GAIN_ON_FAILURE) == [
         (Severity.ERROR, ("character", "pow_increases", 0, "gain"))
     ]
+    document.character.pow_increases = [PowIncrease(roll=40, gain=0)]  # not rolled at all
+    assert len(found(document, codes.POW_GAIN_ON_FAILURE)) == 1
+    document.character.pow_increases = [PowIncrease(roll=40)]
+    assert found(document, codes.POW_GAIN_ON_FAILURE) == []
 
 
 def test_a_success_without_its_gain_is_a_step_to_do() -> None:

@@ -754,13 +754,13 @@ def pow_increases(ctx: RuleContext) -> list[Issue]:
                     "Enter the 1D3-1 as rolled: 0, 1 or 2.",
                 )
             )
-        elif record.gain and not success:
+        elif record.gain is not None and not success:
             issues.append(
                 _issue(
                     Severity.ERROR,
                     codes.POW_GAIN_ON_FAILURE,
                     f"{name}: rolled {record.roll}, needed {needed}: the check failed, so "
-                    f"POW does not rise by {record.gain}.",
+                    f"no 1D3-1 is rolled (a gain of {record.gain} is entered).",
                     (*path, "gain"),
                     "Clear the gain, or correct the roll.",
                 )
