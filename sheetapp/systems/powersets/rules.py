@@ -709,7 +709,6 @@ def pow_increases(ctx: RuleContext) -> list[Issue]:
     budget points."""
     from sheetapp.systems.powersets.experience import (
         POW_GAIN_MOST,
-        pow_before,
         pow_needed,
         pow_succeeds,
     )
@@ -727,9 +726,15 @@ def pow_increases(ctx: RuleContext) -> list[Issue]:
                 "tab (or the level-up wizard).",
             )
         )
+    # POW when each was rolled: POW now less its own and the later gains (pow_before)
+    later = sum(r.gain or 0 for r in character.pow_increases if not r.to_budget)
+    now = ctx.scores["POW"]
     for index, record in enumerate(character.pow_increases):
         path: DataPath = ("character", "pow_increases", index)
         name = f"POW increase {index + 1}"
+        pow_ = now - later
+        if not record.to_budget:
+            later -= record.gain or 0
         if not 1 <= record.roll <= 100:
             issues.append(
                 _issue(
@@ -741,7 +746,6 @@ def pow_increases(ctx: RuleContext) -> list[Issue]:
                 )
             )
             continue
-        pow_ = pow_before(character, index)
         _target, _over, needed = pow_needed(pow_, campaign)
         success = pow_succeeds(record.roll, pow_, campaign)
         if record.gain is not None and not 0 <= record.gain <= POW_GAIN_MOST:
