@@ -17,6 +17,7 @@ from sheetapp.systems.powersets.model import (
     PowerSetChoice,
     PowersetsCampaign,
     PowersetsDocument,
+    SpellStudy,
 )
 from sheetapp.systems.powersets.system import SYSTEM
 
@@ -88,6 +89,8 @@ def test_the_wizards_experience_options_name_actions_the_lists_have() -> None:
     document = _magician(30)
     document.character.pow_checked = True
     document.character.power_sets.append(PowerSetChoice(power_set="mutations", level="heroic"))
+    document.character.projection.checked = True
+    document.character.studies = [SpellStudy(power_set="magic", spell="blast")]
     options = ADVANCEMENT.spend_options(SYSTEM, document)
     actions = {(tuple(c.path), a.title) for c in COLLECTIONS for a in c.actions}
     with_action = [o for o in options if o.action]
@@ -95,6 +98,8 @@ def test_the_wizards_experience_options_name_actions_the_lists_have() -> None:
         "Roll the Magic experience checks",
         "Roll the POW increase (1D3-1 on a success)",
         "Roll a mutation (mutagenic exposure)",
+        "Roll the Projection experience check",
+        "Roll the spell study attempts",
     }
     for option in with_action:
         assert (tuple(option.path), option.action) in actions, option.label
