@@ -100,7 +100,7 @@ def test_the_permanent_pow_rituals_cost_is_taken_off() -> None:
     """Line 485: "the magician must spend 1 point of permanent POW" to bind a familiar;
     line 504: a freed familiar's POW is not regained ("The point of POW spent to bind the
     familiar is lost" when it is killed); line 514: the staff's "final ritual ... costs
-    your character a point of permanent POW"; line 2280: "Binding a demon costs the
+    your character a point of permanent POW"; line 2278: "Binding a demon costs the
     summoner 1 point of permanent POW, or 3 points of permanent POW to permanently bind
     the demon into an object"."""
     from sheetapp.systems.powersets.model import BoundEntity

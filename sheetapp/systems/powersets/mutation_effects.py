@@ -104,7 +104,7 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
 #: "the magician must spend 1 point of permanent POW" to bind a familiar (line 485); "The
 #: final ritual to be enacted over the staff costs your character a point of permanent
 #: POW" (line 514); "Binding a demon costs the summoner 1 point of permanent POW, or 3
-#: points of permanent POW to permanently bind the demon into an object" (line 2280)
+#: points of permanent POW to permanently bind the demon into an object" (line 2278)
 FAMILIAR_POW = 1
 STAFF_POW = 1
 #: "the psychic must sacrifice 1 point of permanent POW and make a Luck roll ... If they
