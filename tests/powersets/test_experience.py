@@ -1,5 +1,5 @@
 """Improving powers by experience (seed 004_a6acbf8ec65b19a8.txt): spells (line 414) and
-psychic abilities (line 1257) by checks, POW by 1D3-1 after a successful check (line 536)."""
+psychic abilities (line 1257) by checks; POW in test_pow_increases.py."""
 
 from __future__ import annotations
 
@@ -10,15 +10,21 @@ import pytest
 from sheetapp.core.changes import apply_to_document
 from sheetapp.editing.builders import EditError
 from sheetapp.systems.powersets.advance import ADVANCEMENT
-from sheetapp.systems.powersets.collections import COLLECTIONS, MAGIC, POWER_SET_LIST
+from sheetapp.systems.powersets.collections import COLLECTIONS, MAGIC
 from sheetapp.systems.powersets.experience import experience_roll
-from sheetapp.systems.powersets.model import MagicSpellChoice, PowerSetChoice, PowersetsCampaign
+from sheetapp.systems.powersets.model import (
+    MagicSpellChoice,
+    PowerSetChoice,
+    PowersetsCampaign,
+    PowersetsDocument,
+    SpellStudy,
+)
 from sheetapp.systems.powersets.system import SYSTEM
 
 from .test_rules import character
 
 
-def _magician(*skills: int) -> object:
+def _magician(*skills: int) -> PowersetsDocument:
     document = character("heroic", ("magic", "heroic"), int=16, pow=14)
     document.character.magic_spells = [
         MagicSpellChoice(spell="blast", skill=skill, checked=True) for skill in skills
@@ -54,10 +60,10 @@ def test_96_or_more_always_improves() -> None:
 
 def test_rolling_the_checks_improves_and_clears_them() -> None:
     document = _magician(40)
-    rng = _seed(True, 40, document.campaign)  # type: ignore[attr-defined]
+    rng = _seed(True, 40, document.campaign)
     roll = next(a for a in MAGIC.actions if a.title == "Roll experience checks")
     changes = roll.build(document, None, rng)
-    after = apply_to_document(document, changes)  # type: ignore[arg-type]
+    after = apply_to_document(document, changes)
     spell = after.character.magic_spells[0]
     assert 41 <= spell.skill <= 46 and not spell.checked
     assert changes[0].label.startswith("Experience checks: Blast 40% → ")
@@ -65,9 +71,9 @@ def test_rolling_the_checks_improves_and_clears_them() -> None:
 
 def test_a_failed_check_is_used_up_too() -> None:
     document = _magician(80)
-    rng = _seed(False, 80, document.campaign)  # type: ignore[attr-defined]
+    rng = _seed(False, 80, document.campaign)
     roll = next(a for a in MAGIC.actions if a.title == "Roll experience checks")
-    after = apply_to_document(document, roll.build(document, None, rng))  # type: ignore[arg-type]
+    after = apply_to_document(document, roll.build(document, None, rng))
     assert after.character.magic_spells[0].skill == 80
     assert not after.character.magic_spells[0].checked
 
@@ -79,32 +85,21 @@ def test_nothing_checked_is_said() -> None:
         roll.build(document, None, random.Random(1))
 
 
-def test_pow_rises_by_1d3_minus_1_after_a_check() -> None:
-    """Line 536: "Each successful improvement improves POW by 1D3-1 points"."""
-    raise_pow = next(a for a in POWER_SET_LIST.actions if a.title == "Raise POW (1D3-1)")
-    document = _magician()
-    with pytest.raises(EditError, match="POW has no experience check"):
-        raise_pow.build(document, None, random.Random(1))
-    document.character.pow_checked = True  # type: ignore[attr-defined]
-    gains = set()
-    for seed in range(60):
-        after = apply_to_document(document, raise_pow.build(document, None, random.Random(seed)))  # type: ignore[arg-type]
-        gains.add(after.character.characteristics.pow - 14)
-        assert not after.character.pow_checked
-    assert gains == {0, 1, 2}
-
-
 def test_the_wizards_experience_options_name_actions_the_lists_have() -> None:
     document = _magician(30)
-    document.character.pow_checked = True  # type: ignore[attr-defined]
-    document.character.power_sets.append(PowerSetChoice(power_set="mutations", level="heroic"))  # type: ignore[attr-defined]
-    options = ADVANCEMENT.spend_options(SYSTEM, document)  # type: ignore[arg-type]
+    document.character.pow_checked = True
+    document.character.power_sets.append(PowerSetChoice(power_set="mutations", level="heroic"))
+    document.character.projection.checked = True
+    document.character.studies = [SpellStudy(power_set="magic", spell="blast")]
+    options = ADVANCEMENT.spend_options(SYSTEM, document)
     actions = {(tuple(c.path), a.title) for c in COLLECTIONS for a in c.actions}
     with_action = [o for o in options if o.action]
     assert {o.label for o in with_action} >= {
         "Roll the Magic experience checks",
-        "Raise POW after a successful check (1D3-1)",
+        "Roll the POW increase (1D3-1 on a success)",
         "Roll a mutation (mutagenic exposure)",
+        "Roll the Projection experience check",
+        "Roll the spell study attempts",
     }
     for option in with_action:
         assert (tuple(option.path), option.action) in actions, option.label

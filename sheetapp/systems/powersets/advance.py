@@ -34,8 +34,10 @@ RULES_TEXT = (
     "or buying off a character failing (its points leave the budget); new failings or "
     "power modifiers add points (line 2538). Spells and psychic abilities used "
     "successfully get an experience check, rolled after the adventure (lines 414, 1257); "
-    "POW rises by 1D3-1 after a successful check (line 536); new spells are learned at "
-    "INT×1 (line 540); exposure to a mutagen may bring a mutation (line 1024)."
+    "POW rises by 1D3-1 after a successful check (line 536, your rules' POW increase "
+    "roll); Projection improves as a skill (line 2533); new spells are studied, "
+    "researched or taught (lines 540-542, 1766-1802); exposure to a mutagen may bring a "
+    "mutation (line 1024)."
 )
 
 LIST_NAMES = {
@@ -46,6 +48,8 @@ LIST_NAMES = {
     "sorcery": "Sorcery spell",
     "mutations": "Mutation",
     "power_sets": "Power set",
+    "pow_increases": "POW increase",
+    "studies": "Spell study",
 }
 
 
@@ -144,12 +148,45 @@ def _experience_options(character: Any) -> list[SpendOption]:
     if character.pow_checked:
         found.append(
             SpendOption(
-                "pow_gain",
-                "Raise POW after a successful check (1D3-1)",
-                ("character", "power_sets"),
-                "when your rules' POW increase roll succeeded",
+                "pow_increase",
+                "Roll the POW increase (1D3-1 on a success)",
+                ("character", "pow_increases"),
+                "D100 against your rules' POW increase roll (campaign setting), then 1D3-1",
                 rule="line 536: Each successful improvement improves POW by 1D3-1 points",
-                action="Raise POW (1D3-1)",
+                action="Roll POW increase",
+            )
+        )
+    if character.projection.checked:
+        found.append(
+            SpendOption(
+                "projection_check",
+                "Roll the Projection experience check",
+                ("character", "superpowers"),
+                "d100 over its rating improves it",
+                rule="line 2533: the Projection skill is an exception (it improves as skills do)",
+                action="Roll Projection check",
+            )
+        )
+    sets_now = {choice.power_set for choice in character.power_sets}
+    if sets_now & {"magic", "sorcery"}:
+        found.append(
+            SpendOption(
+                "study_spell",
+                "Study a new spell (research, a grimoire, a teacher)",
+                ("character", "studies"),
+                "Magic: INT+POW after a month; Sorcery: INT × library, or INT×1",
+                rule="lines 540-542, 1766-1802: learning new spells",
+            )
+        )
+    if _studies_under_way(character):
+        found.append(
+            SpendOption(
+                "study_attempts",
+                "Roll the spell study attempts",
+                ("character", "studies"),
+                "each study under way: its time and its D100",
+                rule="lines 540, 1774, 1794, 1802: the study rolls",
+                action="Roll study attempts",
             )
         )
     sets = {choice.power_set for choice in character.power_sets}
@@ -176,6 +213,17 @@ def _experience_options(character: Any) -> list[SpendOption]:
             )
         )
     return found
+
+
+def _studies_under_way(character: Any) -> bool:
+    from sheetapp.systems.powersets.mutation_effects import final_scores
+    from sheetapp.systems.powersets.studies import study_status
+
+    scores = final_scores(character)
+    return any(
+        not (status := study_status(study, scores)).learned and not status.problems
+        for study in character.studies
+    )
 
 
 def _item_name(key: str, item: Any) -> str:

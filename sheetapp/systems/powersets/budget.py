@@ -64,6 +64,8 @@ class Budget:
     failings_counted: int
     failings_cap: int
     earned: int = 0
+    #: POW experience gains turned into budget points (line 2535)
+    converted: int = 0
 
     @cached_property
     def spent(self) -> int:
@@ -76,7 +78,7 @@ class Budget:
     @cached_property
     def total(self) -> int:
         """The starting budget plus what failings and power modifiers give."""
-        return self.starting + self.failings_counted + self.modifiers + self.earned
+        return self.starting + self.failings_counted + self.modifiers + self.earned + self.converted
 
     @cached_property
     def banked(self) -> int:
@@ -95,6 +97,8 @@ class Budget:
             parts.append(f"+ {self.modifiers} from power modifiers")
         if self.earned:
             parts.append(f"+ {self.earned} awarded since")
+        if self.converted:
+            parts.append(f"+ {self.converted} from POW increases")
         return " ".join(parts) + f" = {self.total}"
 
 
@@ -132,7 +136,12 @@ def work_out_budget(
     )
     given = sum(f.points for f in character.failings if f.failing in failings())
     cap = -(-starting // 2)
-    return Budget(level, starting, text, tuple(powers), given, min(given, cap), cap, earned)
+    # line 2535: "These characteristic points can also be turned into an equivalent amount
+    # of character power budget points"
+    converted = sum(r.gain or 0 for r in character.pow_increases if r.to_budget)
+    return Budget(
+        level, starting, text, tuple(powers), given, min(given, cap), cap, earned, converted
+    )
 
 
 #: each power's cost kept by the identity of its choice, while the power modifiers the

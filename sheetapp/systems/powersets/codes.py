@@ -158,6 +158,74 @@ MODIFIER_CAP = IssueCode(
 MODIFIER_POWER = IssueCode(
     "powersets.modifier_power", "A power modifier for a superpower the character does not have."
 )
+POW_CHECK_UNROLLED = IssueCode(
+    "powersets.pow_check_unrolled",
+    "A POW experience check not rolled yet.",
+    cite(SEED, 536, "When checking for experience, the magician’s POW may increase"),
+)
+POW_ROLL_IMPOSSIBLE = IssueCode(
+    "powersets.pow_roll_impossible",
+    "A POW increase with a result its dice cannot give (D100 1-100, 1D3-1 0-2).",
+    cite(SEED, 536, "Each successful improvement improves POW by 1D3–1 points"),
+)
+POW_GAIN_ON_FAILURE = IssueCode(
+    "powersets.pow_gain_on_failure",
+    "A POW gain recorded on a roll that failed the POW increase roll.",
+    cite(SEED, 536, "Each successful improvement improves POW by 1D3–1 points"),
+)
+POW_GAIN_MISSING = IssueCode(
+    "powersets.pow_gain_missing",
+    "A successful POW increase roll without its 1D3-1 gain.",
+    cite(SEED, 536, "Each successful improvement improves POW by 1D3–1 points"),
+)
+POW_TO_BUDGET = IssueCode(
+    "powersets.pow_to_budget",
+    "A POW gain turned into budget points without the Superpowers power set.",
+    cite(SEED, 2535, "These characteristic points can also be turned into an equivalent"),
+)
+STUDY_NOT_ALLOWED = IssueCode(
+    "powersets.study_not_allowed",
+    "Learning a spell in a way the character's power sets do not allow.",
+    cite(SEED, 546, "Non-magicians cannot research or create new spells."),
+)
+STUDY_ROLL_IMPOSSIBLE = IssueCode(
+    "powersets.study_roll_impossible",
+    "A spell study with a result its dice cannot give, or rolls after it succeeded.",
+)
+STUDY_LIBRARY = IssueCode(
+    "powersets.study_library",
+    "Scholarly research in a library rated outside ×1 to ×3.",
+    cite(SEED, 1772, "a multiplier from ×1–3"),
+)
+STUDY_UNKNOWN_SPELL = IssueCode(
+    "powersets.study_unknown_spell",
+    "A spell study for a spell the set's list does not hold.",
+)
+STUDY_NOT_ADDED = IssueCode(
+    "powersets.study_not_added",
+    "A spell learned by study that is not on the character's spells yet.",
+    cite(SEED, 1776, "the spell is learned and inscribed in the sorcerer’s personal grimoire"),
+)
+PROJECTION_NO_SUPERPOWERS = IssueCode(
+    "powersets.projection_no_superpowers",
+    "Projection raised without the Superpowers power set or the Projection option.",
+    cite(SEED, 2560, "It can be increased in character generation if the character has"),
+)
+PROJECTION_LIMIT = IssueCode(
+    "powersets.projection_limit",
+    "Projection at creation above the power level's skill limit.",
+    cite(SEED, 2560, "is subject to the power level limitations"),
+)
+PROJECTION_CHECK = IssueCode(
+    "powersets.projection_check",
+    "A Projection experience check not rolled yet.",
+    cite(SEED, 2533, "the Projection skill is an exception"),
+)
+PSYCHIC_GAIN_EARLY = IssueCode(
+    "powersets.psychic_gain_early",
+    "A psychic ability gained in play before POW rose above its starting value.",
+    cite(SEED, 1290, "When a psychic’s POW has increased beyond its starting value"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

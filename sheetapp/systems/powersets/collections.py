@@ -31,8 +31,16 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
-from sheetapp.systems.powersets.experience import pow_gain, roll_checks
+from sheetapp.systems.powersets.experience import (
+    pow_before,
+    pow_needed,
+    pow_succeeds,
+    roll_checks,
+    roll_pow_increase,
+    roll_projection_check,
+)
 from sheetapp.systems.powersets.model import (
+    STUDY_METHOD_LABELS,
     BoundEntity,
     FailingChoice,
     Familiar,
@@ -41,21 +49,31 @@ from sheetapp.systems.powersets.model import (
     MutationChoice,
     PowerSetChoice,
     PowersetsDocument,
+    PowIncrease,
     PsychicChoice,
     SkillEntry,
     SorceryChoice,
+    SpellStudy,
     Staff,
     SuperpowerChoice,
 )
 from sheetapp.systems.powersets.mutation_effects import (
     changes_text,
     effect_of,
+    final_scores,
     parse_changes,
     roll_changes,
     roll_mutation,
     rolled_mutation,
 )
 from sheetapp.systems.powersets.rules import SET_NAMES
+from sheetapp.systems.powersets.studies import (
+    METHODS,
+    roll_attempts,
+    spell_name,
+    study_status,
+    study_target,
+)
 
 
 def _entry(entry: SeedEntry, group: str, cost: str = "") -> PickEntry:
@@ -111,14 +129,6 @@ POWER_SET_LIST: Collection[PowersetsDocument] = Collection(
     ),
     blank=lambda _document: PowerSetChoice(),
     name=lambda document, row: SET_NAMES[document.character.power_sets[row].power_set],
-    actions=(
-        ListAction(
-            "Raise POW (1D3-1)",
-            lambda document, _row, rng: _pow_gain(document, rng),
-            needs_row=False,
-            tooltip="After a successful POW experience check: POW +1D3-1",
-        ),
-    ),
     help="The game's power level (Campaign) sets which combinations a starting character "
     "may have; more than one set needs the gamemaster's allowance.",
 )
@@ -200,12 +210,19 @@ BOUND: Collection[PowersetsDocument] = Collection(
             tooltip="A POW 3D8 demon counts as 3 levels of INT memory",
         ),
         Column("Bound into an object for ever", field="permanent", edit="bool"),
+        Column(
+            "Dismissed",
+            field="dismissed",
+            edit="bool",
+            tooltip="No longer counts against INT memory; the POW of its binding stays spent",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: BoundEntity(name="New demon"),
     help="Demons and elementals a sorcerer has bound: each counts its POW dice against "
-    "the INT limit of spell levels in memory. Binding costs permanent POW (1, or 3 for "
-    "ever): lower POW on the Characteristics tab.",
+    "the INT limit of spell levels in memory until dismissed. Binding a demon costs "
+    "permanent POW (1, or 3 bound into an object for ever), taken off POW for you; keep a "
+    "dismissed demon listed (ticked Dismissed): its POW stays spent.",
 )
 
 FAMILIARS: Collection[PowersetsDocument] = Collection(
@@ -231,8 +248,9 @@ FAMILIARS: Collection[PowersetsDocument] = Collection(
     ),
     blank=lambda _document: Familiar(name="New familiar"),
     help="A creature bound by the ritual: SIZ at most ¼ of your POW (rounded up), one "
-    "active at a time. Binding costs a point of permanent POW: lower POW on the "
-    "Characteristics tab.",
+    "active at a time. Binding costs a point of permanent POW, taken off POW for you; a "
+    "freed or killed familiar stays listed (not active): its point is not regained. "
+    "Remove one that died of old age: the magician regains the point.",
 )
 
 STAVES: Collection[PowersetsDocument] = Collection(
@@ -249,10 +267,10 @@ STAVES: Collection[PowersetsDocument] = Collection(
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda document: Staff(
-        name="Staff", pow_at_making=document.character.characteristics.pow
+        name="Staff", pow_at_making=final_scores(document.character)["POW"]
     ),
     help="A reservoir of power points: it stores your POW at its making less the point "
-    "the ritual sacrifices (lower POW on the Characteristics tab).",
+    "the ritual sacrifices (taken off POW for you).",
 )
 
 
@@ -271,14 +289,223 @@ def _checks(
     return changes
 
 
-def _pow_gain(document: PowersetsDocument, rng: random.Random) -> list[Change]:
+def _roll_pow(document: PowersetsDocument, rng: random.Random) -> list[Change]:
     if not document.character.pow_checked:
         raise EditError(
             "POW has no experience check: tick 'POW experience check' (Campaign & Notes) "
-            "when a resistance roll beat an equal or higher POW, and roll it as your rules "
-            "say; on a success, raise POW here."
+            "when a POW resistance roll beat an equal or higher POW, and roll it after the "
+            "adventure."
         )
-    return pow_gain(document, rng)
+    return roll_pow_increase(document, rng)
+
+
+def _pow_needed_cell(document: PowersetsDocument, row: int, item: PowIncrease) -> CellView:
+    pow_ = pow_before(document.character, row)
+    _target, _over, needed = pow_needed(pow_, document.campaign)
+    return CellView(needed, tooltip="The base rules' POW increase roll (campaign setting)")
+
+
+def _pow_result_cell(document: PowersetsDocument, row: int, item: PowIncrease) -> CellView:
+    if not 1 <= item.roll <= 100:
+        return CellView("?")
+    success = pow_succeeds(item.roll, pow_before(document.character, row), document.campaign)
+    return CellView("success" if success else "failure")
+
+
+POW_INCREASES: Collection[PowersetsDocument] = Collection(
+    key="pow_increases",
+    title="POW increases",
+    noun="POW increase",
+    path=("character", "pow_increases"),
+    item_model=PowIncrease,
+    columns=(
+        Column("D100 roll", field="roll", edit="int", align_right=True),
+        Column("Needed", cell=_pow_needed_cell),
+        Column("Result", cell=_pow_result_cell),
+        Column(
+            "Gain (1D3-1)",
+            field="gain",
+            edit="optional_int",
+            align_right=True,
+            tooltip="What 1D3-1 gave on a success: 0, 1 or 2",
+        ),
+        Column(
+            "Turned into budget points",
+            field="to_budget",
+            edit="bool",
+            tooltip="Superpowers: the points may become budget points instead of POW",
+        ),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda _document: PowIncrease(roll=1),
+    name=lambda _document, row: f"POW increase {row + 1}",
+    reads=None,
+    actions=(
+        ListAction(
+            "Roll POW increase",
+            lambda document, _row, rng: _roll_pow(document, rng),
+            needs_row=False,
+            tooltip="After an adventure with a POW experience check: D100 against the POW "
+            "increase roll, and 1D3-1 on a success",
+        ),
+    ),
+    help="Each POW experience check rolled after an adventure: the D100 against the base "
+    "rules' POW increase roll (campaign settings) and, on a success, the 1D3-1 POW gains. "
+    "POW adds the gains (a superpowered character may turn them into budget points). "
+    "Enter rolls made with your own dice with Add.",
+)
+
+
+def _roll_projection(document: PowersetsDocument, rng: random.Random) -> list[Change]:
+    if not document.character.projection.checked:
+        raise EditError(
+            "Projection has no experience check: tick its 'Experience check' "
+            "(the Projection box beside the characteristics) when it hit in play, and roll "
+            "it after the adventure."
+        )
+    return roll_projection_check(document, rng)
+
+
+# --- learning spells in play ---------------------------------------------------------------
+
+
+def _study_spell_cell(_document: Any, row: int, item: SpellStudy) -> CellView:
+    path = ("character", "studies", row, "spell")
+    if item.method == "invent":
+        return CellView(
+            item.spell or "(name it)", path, "text", item.spell, tooltip="The new spell's name"
+        )
+    catalog = magic_spells() if item.power_set == "magic" else sorcery_spells()
+    return CellView(
+        spell_name(item),
+        path,
+        "choice",
+        item.spell or None,
+        choice_list([(k, e.name) for k, e in catalog.items()], "(choose)"),
+        tooltip="The spell being learned",
+    )
+
+
+def _study_needs_cell(document: PowersetsDocument, _row: int, item: SpellStudy) -> CellView:
+    target, text = study_target(item, final_scores(document.character))
+    return CellView(f"{target} or less", tooltip=f"D100 at most {text}", align_right=True)
+
+
+def _study_status_cell(document: PowersetsDocument, _row: int, item: SpellStudy) -> CellView:
+    status = study_status(item, final_scores(document.character))
+    return CellView(status.result_text, tooltip=status.time_text)
+
+
+def _study_rolls_cell(_document: Any, row: int, item: SpellStudy) -> CellView:
+    path = ("character", "studies", row, "rolls")
+    text = ", ".join(str(r) for r in item.rolls)
+    return CellView(text, path, "text", text, tooltip="The D100 rolls, one an attempt: 45, 12")
+
+
+def _study_weeks_cell(_document: Any, row: int, item: SpellStudy) -> CellView:
+    if item.method != "research":
+        return CellView("")
+    path = ("character", "studies", row, "weeks_rolls")
+    text = ", ".join(str(r) for r in item.weeks_rolls)
+    return CellView(text, path, "text", text, tooltip="The gamemaster's 1D10 weeks, one an attempt")
+
+
+def _parse_rolls(value: Any) -> list[int]:
+    text = str(value or "").replace(";", ",")
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise EditError(f"Rolls are numbers separated by commas, not '{text}'") from None
+
+
+def _set_rolls(field: str) -> Any:
+    def edit(document: PowersetsDocument, row: int, value: Any) -> list[Change]:
+        return STUDIES.set_field(document, row, field, _parse_rolls(value))
+
+    return edit
+
+
+def _roll_studies(document: PowersetsDocument, rng: random.Random) -> list[Change]:
+    changes, said = roll_attempts(document, rng)
+    if not said:
+        raise EditError(
+            "No spell study is under way: add one (the spell and how it is learned), "
+            "then roll its attempt when the time has passed."
+        )
+    return changes
+
+
+def _new_study(document: PowersetsDocument) -> SpellStudy:
+    sets = {choice.power_set for choice in document.character.power_sets}
+    if "sorcery" in sets and "magic" not in sets:
+        return SpellStudy(power_set="sorcery", method="research")
+    return SpellStudy(power_set="magic", method="study")
+
+
+STUDIES: Collection[PowersetsDocument] = Collection(
+    key="studies",
+    title="Spell studies",
+    noun="spell study",
+    path=("character", "studies"),
+    item_model=SpellStudy,
+    columns=(
+        Column(
+            "Power set",
+            field="power_set",
+            edit="choice",
+            format=lambda v: SET_NAMES.get(v, str(v)),
+            choices=lambda _d, _i: [("magic", "Magic"), ("sorcery", "Sorcery")],
+        ),
+        Column("Spell", field="spell", cell=_study_spell_cell),
+        Column(
+            "How",
+            field="method",
+            edit="choice",
+            format=lambda v: str(STUDY_METHOD_LABELS.get(v, v)),
+            choices=lambda _d, item: [
+                (m, str(STUDY_METHOD_LABELS[m])) for m in METHODS[item.power_set]
+            ],
+        ),
+        Column("Needs", cell=_study_needs_cell),
+        Column(
+            "Library rating",
+            field="library_rating",
+            edit="int",
+            align_right=True,
+            tooltip="Scholarly research: the gamemaster's ×1 to ×3",
+        ),
+        Column(
+            "Language (%)",
+            field="language",
+            edit="int",
+            align_right=True,
+            tooltip="Scholarly research: each 50% takes a week off each 1D10",
+        ),
+        Column(
+            "1D10 weeks", edit="text", cell=_study_weeks_cell, on_edit=_set_rolls("weeks_rolls")
+        ),
+        Column("D100 rolls", edit="text", cell=_study_rolls_cell, on_edit=_set_rolls("rolls")),
+        Column("Result", cell=_study_status_cell),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=_new_study,
+    name=lambda document, row: spell_name(document.character.studies[row]),
+    reads=None,
+    actions=(
+        ListAction(
+            "Roll study attempts",
+            lambda document, _row, rng: _roll_studies(document, rng),
+            needs_row=False,
+            tooltip="Each study under way: its time (1D10 weeks for research) and the D100; "
+            "a spell learned joins its list",
+        ),
+    ),
+    help="New spells learned in play. Magic: study a spell for a month and roll INT+POW "
+    "(it starts at INT×1), or invent one: six successful INT+POW rolls, a month each. "
+    "Sorcery: research in a library (1D10 weeks, less a week per 50% in its language; "
+    "INT × the library's rating), another's grimoire (INT×1 every three weeks) or a "
+    "teacher (INT×1). A spell learned joins the Magic or Sorcery list.",
+)
 
 
 def _changes_cell(_document: Any, _row: int, item: MutationChoice) -> CellView:
@@ -398,6 +625,25 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
             field="checked",
             edit="bool",
             tooltip="Tick an ability rolled successfully in combat or danger",
+        ),
+        Column(
+            "Gained in play",
+            field="gained",
+            edit="choice",
+            format=lambda v: {"training": "Training", "involuntary": "Involuntarily"}.get(v, "—"),
+            choices=lambda _d, _i: [
+                ("", "—"),
+                ("training", "Training (1 POW a period)"),
+                ("involuntary", "Involuntarily (2 POW)"),
+            ],
+            tooltip="After POW has risen: the POW it costs is taken off for you",
+        ),
+        Column(
+            "Training periods",
+            field="training_periods",
+            edit="int",
+            align_right=True,
+            tooltip="Training: each period ends with a point of POW and a Luck roll",
         ),
         Column("Note", field="note", edit="text"),
     ),
@@ -536,6 +782,14 @@ SUPERPOWERS: Collection[PowersetsDocument] = Collection(
     entries=lambda: [_entry(p, "Superpower", f"{p.cost_text} pts") for p in superpowers().values()],
     new_item=_maker(superpowers, SuperpowerChoice, "power", "superpower"),
     name=lambda document, row: power_name(document.character.superpowers[row]),
+    actions=(
+        ListAction(
+            "Roll Projection check",
+            lambda document, _row, rng: _roll_projection(document, rng),
+            needs_row=False,
+            tooltip="Projection's experience check: D100 over its rating improves it",
+        ),
+    ),
     help="Each level costs the power's character points; the budget and what failings "
     "and modifiers give back are on the Costs tab and in the Explain panel.",
 )
@@ -623,6 +877,7 @@ def _kind(entry: Any) -> str:
 #: every list of the Power Sets character, in the order the page shows them
 COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
     POWER_SET_LIST,
+    POW_INCREASES,
     SUPERPOWERS,
     MODIFIERS,
     FAILINGS,
@@ -633,5 +888,6 @@ COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
     PSYCHIC,
     SORCERY,
     BOUND,
+    STUDIES,
     SKILLS,
 )

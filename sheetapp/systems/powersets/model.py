@@ -107,6 +107,21 @@ class PsychicChoice(FileModel):
     ability: str = Field(pattern=ID_PATTERN)
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    gained: Literal["", "training", "involuntary"] = Field(
+        default="",
+        title="Gained in play",
+        description="training (1 POW each period) or involuntarily (2 POW), lines 1290-1293",
+        json_schema_extra={
+            "choice_labels": {"": "—", "training": "Training", "involuntary": "Involuntarily"}
+        },
+    )
+    training_periods: int = Field(
+        default=1,
+        ge=0,
+        le=LEVEL_LIMIT,
+        title="Training periods",
+        description="each ends with a point of permanent POW and a Luck roll",
+    )
     checked: bool = Field(
         default=False, title="Experience check", description="used successfully this adventure"
     )
@@ -197,7 +212,76 @@ class BoundEntity(FileModel):
         default=1, ge=0, le=SCORE_LIMIT, title="POW dice", description="3 for a POW 3D8 demon"
     )
     permanent: bool = Field(default=False, title="Bound into an object for ever")
+    dismissed: bool = Field(
+        default=False,
+        title="Dismissed",
+        description="no longer held in memory; the POW its binding cost stays spent",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class PowIncrease(FileModel):
+    """One POW experience check rolled after an adventure (lines 536, 1299, 1865): the
+    D100 roll of the base rules' POW Increases (a campaign setting) and, on a success,
+    the 1D3-1 it added. POW before it and whether it succeeded are worked out."""
+
+    roll: int = Field(default=1, ge=0, le=PERCENT_LIMIT, title="D100 roll")
+    gain: int | None = Field(default=None, ge=-SCORE_LIMIT, le=SCORE_LIMIT, title="Gain (1D3-1)")
+    to_budget: bool = Field(
+        default=False,
+        title="Turned into budget points",
+        description="a superpowered character's gain as character point budget (line 2535)",
+    )
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+StudyMethod = Literal["study", "invent", "research", "grimoire", "teacher"]
+
+STUDY_METHOD_LABELS: JsonDict = {
+    "study": "Study (Magic: a month, INT+POW)",
+    "invent": "Invent (Magic: six months, INT+POW each)",
+    "research": "Scholarly research (Sorcery: library)",
+    "grimoire": "Another's grimoire (Sorcery: 3 weeks, INT×1)",
+    "teacher": "A teacher (Sorcery: INT×1)",
+}
+
+
+class SpellStudy(FileModel):
+    """Learning a new spell in play (Magic lines 540-542, Sorcery lines 1766-1802): the
+    method, the rolls made (D100 each attempt; for scholarly research the 1D10 weeks
+    too), the library's rating and the languages' skill where research needs them."""
+
+    power_set: Literal["magic", "sorcery"] = Field(default="magic", title="Power set")
+    spell: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Spell")
+    method: StudyMethod = Field(
+        default="study", title="How", json_schema_extra={"choice_labels": STUDY_METHOD_LABELS}
+    )
+    library_rating: int = Field(
+        default=1, ge=0, le=LEVEL_LIMIT, title="Library rating", description="×1 to ×3"
+    )
+    language: int = Field(
+        default=0,
+        ge=0,
+        le=PERCENT_LIMIT,
+        title="Language (%)",
+        description="the sorcerer's skill in the library's language(s)",
+    )
+    rolls: list[int] = Field(default_factory=list, max_length=200, title="D100 rolls")
+    weeks_rolls: list[int] = Field(default_factory=list, max_length=200, title="1D10 weeks rolls")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class ProjectionSkill(FileModel):
+    """The Projection skill (option, lines 2558-2568): DEX×2, raised with skill points
+    at creation and by experience afterwards (line 2533)."""
+
+    creation_points: int = Field(
+        default=0, ge=0, le=PERCENT_LIMIT, title="Skill points at creation"
+    )
+    experience: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Gained by experience")
+    checked: bool = Field(
+        default=False, title="Experience check", description="used successfully this adventure"
+    )
 
 
 class PowersetsCharacter(FileModel):
@@ -207,6 +291,8 @@ class PowersetsCharacter(FileModel):
         title="POW experience check",
         description="a resistance roll won against an equal or higher POW",
     )
+    pow_increases: list[PowIncrease] = Field(default_factory=list)
+    projection: ProjectionSkill = Field(default_factory=ProjectionSkill, title="Projection")
     power_sets: list[PowerSetChoice] = Field(default_factory=list)
     skills: list[SkillEntry] = Field(default_factory=list)
     magic_spells: list[MagicSpellChoice] = Field(default_factory=list)
@@ -219,6 +305,7 @@ class PowersetsCharacter(FileModel):
     superpowers: list[SuperpowerChoice] = Field(default_factory=list)
     power_modifiers: list[ModifierChoice] = Field(default_factory=list)
     failings: list[FailingChoice] = Field(default_factory=list)
+    studies: list[SpellStudy] = Field(default_factory=list)
 
 
 class PowersetsCampaign(FileModel):
@@ -252,6 +339,41 @@ class PowersetsCampaign(FileModel):
         description="what a skill's successful experience check adds (the base rules: "
         "roll d100 over the rating, then 1D6, or a flat 3)",
         json_schema_extra={"choice_labels": {"1d6": "1D6", "3": "3 points"}},
+    )
+    pow_increase_roll: Literal["over_pow_x5", "under_room_x5"] = Field(
+        default="over_pow_x5",
+        title="POW increase roll",
+        description="the base rules' POW Increases: D100 over POW×5 (as other experience "
+        "checks), or D100 at most (POW maximum − POW)×5",
+        json_schema_extra={
+            "choice_labels": {
+                "over_pow_x5": "D100 over POW×5",
+                "under_room_x5": "D100 at most (maximum − POW)×5",
+            }
+        },
+    )
+    pow_maximum: int = Field(
+        default=21,
+        ge=0,
+        le=SCORE_LIMIT,
+        title="POW maximum",
+        description="the species' POW maximum the second POW increase roll uses",
+    )
+    projection_option: bool = Field(
+        default=True,
+        title="The Projection skill (option)",
+        description="superpowers are directed with the Projection skill (DEX×2)",
+    )
+    projection_limit: Literal["by_level", "none"] = Field(
+        default="by_level",
+        title="Projection at creation",
+        description="the base rules' starting skill limit at the Superpowers' power level",
+        json_schema_extra={
+            "choice_labels": {
+                "by_level": "Normal 75%, Heroic 90%, Epic 101%, Superhuman no limit",
+                "none": "No limit",
+            }
+        },
     )
 
 

@@ -25,6 +25,7 @@ from sheetapp.systems.powersets.catalog import (
     Mutation,
     mutations,
     mutations_by_id,
+    psychic_abilities,
 )
 from sheetapp.systems.powersets.model import (
     CharacteristicChange,
@@ -36,6 +37,8 @@ from sheetapp.systems.powersets.model import (
 NAMES = ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")
 #: what a characteristic no mutation changed says
 UNCHANGED = "as the base rules give it"
+#: how a recorded POW experience gain is named in the working
+POW_INCREASE = "POW increase"
 #: the most one D6 row of the amount table gives (3D6, line 1128)
 TABLE_MOST_DICE = 3
 
@@ -72,7 +75,8 @@ class ScoreAfterMutations:
 
 
 def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfterMutations]:
-    """Every characteristic with the mutations' changes applied (at least 1)."""
+    """Every characteristic with the mutations' changes, the permanent POW rituals cost
+    and the recorded POW increases applied (at least 1)."""
     initial = character.characteristics.scores()
     parts: dict[str, list[tuple[str, int]]] = {name: [] for name in NAMES}
     known = mutations_by_id()
@@ -81,12 +85,60 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
         label = definition.name if definition else choice.mutation
         for change in choice.changes:
             parts[change.characteristic].append((label, change.amount))
+    # permanent POW spent on the magician's and the sorcerer's rituals
+    for label, amount in pow_sacrifices(character):
+        parts["POW"].append((label, -amount))
+    # POW experience (line 536): each recorded gain not turned into budget points
+    for record in character.pow_increases:
+        if record.gain and not record.to_budget:
+            parts["POW"].append((POW_INCREASE, record.gain))
     found = {}
     for name in NAMES:
         total = initial[name] + sum(amount for _label, amount in parts[name])
         floor = min(initial[name], 1)  # a score already below 1 is not raised by the floor
         final = total if not parts[name] else max(total, floor)
         found[name] = ScoreAfterMutations(name, initial[name], final, tuple(parts[name]))
+    return found
+
+
+#: "the magician must spend 1 point of permanent POW" to bind a familiar (line 485); "The
+#: final ritual to be enacted over the staff costs your character a point of permanent
+#: POW" (line 514); "Binding a demon costs the summoner 1 point of permanent POW, or 3
+#: points of permanent POW to permanently bind the demon into an object" (line 2278)
+FAMILIAR_POW = 1
+STAFF_POW = 1
+#: "the psychic must sacrifice 1 point of permanent POW and make a Luck roll ... If they
+#: fail, they can try again after another period of training and the POW sacrifice"
+#: (line 1292); "You must then sacrifice 2 permanent points of POW" (line 1293)
+PSYCHIC_TRAINING_POW = 1
+PSYCHIC_INVOLUNTARY_POW = 2
+DEMON_POW = 1
+DEMON_FOR_EVER_POW = 3
+
+
+def pow_sacrifices(character: PowersetsCharacter) -> list[tuple[str, int]]:
+    """(what, permanent POW it cost) for each familiar bound (active or not: a freed or
+    killed familiar's point is not regained, line 504), staff made, demon bound
+    (dismissed or not) and psychic ability gained in play. The chapter gives no POW cost
+    for binding an elemental."""
+    found: list[tuple[str, int]] = []
+    for familiar in character.familiars:
+        found.append((f"familiar {familiar.name or familiar.creature or 'bound'}", FAMILIAR_POW))
+    for staff in character.staves:
+        found.append((f"staff {staff.name or 'made'}", STAFF_POW))
+    for entity in character.bound:
+        if entity.kind == "demon":
+            cost = DEMON_FOR_EVER_POW if entity.permanent else DEMON_POW
+            found.append((f"demon {entity.name or 'bound'}", cost))
+    abilities = psychic_abilities()
+    for choice in character.psychic:
+        entry = abilities.get(choice.ability)
+        name = entry.name if entry is not None else choice.ability
+        if choice.gained == "training" and choice.training_periods:
+            cost = choice.training_periods * PSYCHIC_TRAINING_POW
+            found.append((f"{name} trained", cost))
+        elif choice.gained == "involuntary":
+            found.append((f"{name} gained", PSYCHIC_INVOLUNTARY_POW))
     return found
 
 

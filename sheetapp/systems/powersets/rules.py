@@ -20,6 +20,7 @@ from sheetapp.systems.powersets.catalog import (
     magic_spells,
     mutations_by_id,
     power_levels,
+    psychic_abilities,
     sorcery_spells,
     superpowers,
 )
@@ -29,6 +30,7 @@ from sheetapp.systems.powersets.model import (
     SuperpowerChoice,
 )
 from sheetapp.systems.powersets.mutation_effects import (
+    FAMILIAR_POW,
     change_problems,
     changes_text,
     effect_of,
@@ -338,15 +340,18 @@ def mutations(ctx: RuleContext) -> list[Issue]:
 
 
 def psychic(ctx: RuleContext) -> list[Issue]:
-    """Lines 1281-1284: the starting psychic abilities by power level."""
+    """Lines 1281-1284: the starting psychic abilities by power level; line 1290: "When a
+    psychic's POW has increased beyond its starting value, they can learn a new psychic
+    ability" (training or involuntarily)."""
     level = ctx.level_of("psychic")
-    chosen = [a for a in ctx.character.psychic if not a.learned_in_play]
+    issues = _psychic_gained(ctx)
+    chosen = [a for a in ctx.character.psychic if not a.learned_in_play and not a.gained]
     if level is None or not chosen:
-        return []
+        return issues
     start = next(s for s in power_levels().psychic if s.id == level)
     if len(chosen) <= start.abilities:
-        return []
-    return [
+        return issues
+    issues.append(
         _issue(
             Severity.ERROR,
             codes.PSYCHIC_ABILITIES,
@@ -355,7 +360,30 @@ def psychic(ctx: RuleContext) -> list[Issue]:
             ("character", "psychic"),
             "Remove abilities, or tick 'Learned in play' on those gained since.",
         )
-    ]
+    )
+    return issues
+
+
+def _psychic_gained(ctx: RuleContext) -> list[Issue]:
+    """A psychic ability gained in play needs POW risen above its starting value: a
+    recorded POW increase that went to POW (the stored POW is the starting one)."""
+    risen = sum(r.gain or 0 for r in ctx.character.pow_increases if not r.to_budget)
+    issues: list[Issue] = []
+    for index, choice in enumerate(ctx.character.psychic):
+        if not choice.gained or risen > 0:
+            continue
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.PSYCHIC_GAIN_EARLY,
+                f"{_name(psychic_abilities(), choice.ability)} is gained in play, and POW "
+                "has not risen above its starting value.",
+                ("character", "psychic", index, "gained"),
+                "A new psychic ability comes after POW has increased: record the POW "
+                "increase first, or clear 'Gained in play'.",
+            )
+        )
+    return issues
 
 
 def sorcery(ctx: RuleContext) -> list[Issue]:
@@ -415,7 +443,8 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
     in_memory = sum(s.level for s in spells if s.in_memory)
     # "Bound demons and elementals also count against this limit" (line 1752): a POW
     # 3D8 demon "counts as 3 levels of INT" (line 2282)
-    bound = sum(entity.pow_dice for entity in ctx.character.bound)
+    # "the demon is removed from the INT limit to memory" once dismissed (line 2294)
+    bound = sum(entity.pow_dice for entity in ctx.character.bound if not entity.dismissed)
     if in_memory + bound > intelligence:
         held = f" and {bound} for bound entities" if bound else ""
         issues.append(
@@ -643,7 +672,9 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                 "Add the Magic power set, or remove them.",
             )
         )
-    most = familiar_siz_limit(ctx.scores["POW"])
+    # the limit holds at the binding, before the familiar's own point of POW is spent
+    before = ctx.scores["POW"] + FAMILIAR_POW
+    most = familiar_siz_limit(before)
     for index, familiar in enumerate(character.familiars):
         if familiar.siz > most:
             issues.append(
@@ -651,7 +682,7 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                     Severity.ERROR,
                     codes.FAMILIAR_SIZ,
                     f"{familiar.name or 'The familiar'} has SIZ {familiar.siz}; POW "
-                    f"{ctx.scores['POW']} binds creatures of SIZ {most} or lower.",
+                    f"{before} binds creatures of SIZ {most} or lower.",
                     ("character", "familiars", index, "siz"),
                     "Choose a smaller creature, or raise POW.",
                 )
@@ -683,6 +714,261 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def pow_increases(ctx: RuleContext) -> list[Issue]:
+    """Line 536: a POW experience check is rolled "When checking for experience" with the
+    base rules' POW Increases (a campaign setting); "Each successful improvement improves
+    POW by 1D3–1 points"; line 2535: a superpowered character may turn the points into
+    budget points."""
+    from sheetapp.systems.powersets.experience import (
+        POW_GAIN_MOST,
+        pow_needed,
+        pow_succeeds,
+    )
+
+    character, campaign = ctx.character, ctx.campaign
+    issues: list[Issue] = []
+    if character.pow_checked:
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.POW_CHECK_UNROLLED,
+                "POW has an experience check not rolled yet.",
+                ("character", "pow_checked"),
+                "After the adventure, roll it with 'Roll POW increase' on the POW increases "
+                "tab (or the level-up wizard).",
+            )
+        )
+    # POW when each was rolled: POW now less its own and the later gains (pow_before)
+    later = sum(r.gain or 0 for r in character.pow_increases if not r.to_budget)
+    now = ctx.scores["POW"]
+    for index, record in enumerate(character.pow_increases):
+        path: DataPath = ("character", "pow_increases", index)
+        name = f"POW increase {index + 1}"
+        pow_ = now - later
+        if not record.to_budget:
+            later -= record.gain or 0
+        if not 1 <= record.roll <= 100:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.POW_ROLL_IMPOSSIBLE,
+                    f"{name}: a D100 roll of {record.roll} cannot happen.",
+                    (*path, "roll"),
+                    "Enter the roll as the dice gave it, 1 to 100.",
+                )
+            )
+            continue
+        _target, _over, needed = pow_needed(pow_, campaign)
+        success = pow_succeeds(record.roll, pow_, campaign)
+        if record.gain is not None and not 0 <= record.gain <= POW_GAIN_MOST:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.POW_ROLL_IMPOSSIBLE,
+                    f"{name}: a gain of {record.gain}; 1D3-1 gives 0, 1 or 2.",
+                    (*path, "gain"),
+                    "Enter the 1D3-1 as rolled: 0, 1 or 2.",
+                )
+            )
+        elif record.gain is not None and not success:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.POW_GAIN_ON_FAILURE,
+                    f"{name}: rolled {record.roll}, needed {needed}: the check failed, so "
+                    f"no 1D3-1 is rolled (a gain of {record.gain} is entered).",
+                    (*path, "gain"),
+                    "Clear the gain, or correct the roll.",
+                )
+            )
+        elif success and record.gain is None:
+            issues.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.POW_GAIN_MISSING,
+                    f"{name}: rolled {record.roll}, needed {needed}: POW rises by 1D3-1, "
+                    "not rolled yet.",
+                    (*path, "gain"),
+                    "Roll 1D3-1 and enter it as the gain.",
+                )
+            )
+        if record.to_budget and ctx.level_of("superpowers") is None:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.POW_TO_BUDGET,
+                    f"{name} is turned into budget points, and the character has no "
+                    "Superpowers power set.",
+                    (*path, "to_budget"),
+                    "Untick 'Turned into budget points' so POW rises, or add Superpowers.",
+                )
+            )
+    return issues
+
+
+def studies(ctx: RuleContext) -> list[Issue]:
+    """Learning spells in play (lines 540-546 for Magic, 1766-1802 for Sorcery): each set
+    its own ways, the dice's results, the library's rating, the learned spell listed."""
+    from sheetapp.systems.powersets.studies import (
+        LIBRARY_RATINGS,
+        METHOD_NAMES,
+        METHODS,
+        in_catalog,
+        spell_known,
+        spell_name,
+        study_status,
+    )
+
+    character = ctx.character
+    issues: list[Issue] = []
+    scores = ctx.scores
+    for index, study in enumerate(character.studies):
+        path: DataPath = ("character", "studies", index)
+        name = spell_name(study)
+        set_name = SET_NAMES[study.power_set]
+        how = METHOD_NAMES[study.method]
+        if study.method not in METHODS[study.power_set]:
+            ways = " or ".join(METHOD_NAMES[m] for m in METHODS[study.power_set])
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.STUDY_NOT_ALLOWED,
+                    f"{name}: {set_name} spells are not learned by {how}.",
+                    (*path, "method"),
+                    f"Choose {ways}.",
+                )
+            )
+            continue
+        if ctx.level_of(study.power_set) is None:
+            hint = (
+                "Non-magicians cannot research or create new spells: add the Magic power "
+                "set, or remove the study."
+                if study.power_set == "magic"
+                else "Add the Sorcery power set, or remove the study."
+            )
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.STUDY_NOT_ALLOWED,
+                    f"{name}: learning {set_name} spells by {how} needs the {set_name} power set.",
+                    (*path, "power_set"),
+                    hint,
+                )
+            )
+        if study.method != "invent" and not in_catalog(study):
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.STUDY_UNKNOWN_SPELL,
+                    f"A {set_name} study names no {set_name} spell"
+                    + (f" ('{study.spell}')." if study.spell else "."),
+                    (*path, "spell"),
+                    f"Choose the spell from the {set_name} spells.",
+                )
+            )
+            continue
+        if study.method == "research" and study.library_rating not in LIBRARY_RATINGS:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.STUDY_LIBRARY,
+                    f"{name}: a library rated ×{study.library_rating}; ratings are ×1 to ×3.",
+                    (*path, "library_rating"),
+                    "Enter the rating the gamemaster gave the library: 1, 2 or 3.",
+                )
+            )
+        status = study_status(study, scores)
+        if status.problems:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.STUDY_ROLL_IMPOSSIBLE,
+                    f"{name} ({how}): " + "; ".join(status.problems) + ".",
+                    (*path, "rolls"),
+                    "Correct the rolls as the dice gave them; once a spell is learned, "
+                    "no more rolls are made.",
+                )
+            )
+        elif status.learned and study.method != "invent" and not spell_known(character, study):
+            issues.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.STUDY_NOT_ADDED,
+                    f"{name} is learned ({how}) but not on the {set_name} spells yet.",
+                    (*path, "rolls"),
+                    f"Add {name} to the {set_name} spells, marked 'Learned in play'.",
+                )
+            )
+    return issues
+
+
+#: the base rules' starting skill limit by power level (campaign setting "by_level")
+PROJECTION_LIMITS: dict[str, int | None] = {
+    "normal": 75,
+    "heroic": 90,
+    "epic": 101,
+    "superhuman": None,
+}
+
+
+def projection(ctx: RuleContext) -> list[Issue]:
+    """The Projection skill (option, line 2560): "It can be increased in character
+    generation if the character has superpowers and is subject to the power level
+    limitations"; it improves by experience (line 2533)."""
+    from sheetapp.systems.powersets.experience import projection_base
+
+    character = ctx.character
+    skill = character.projection
+    path: DataPath = ("character", "projection")
+    level = ctx.level_of("superpowers")
+    issues: list[Issue] = []
+    raised = skill.creation_points or skill.experience or skill.checked
+    if raised and (level is None or not ctx.campaign.projection_option):
+        why = (
+            "the Projection option is off in the campaign"
+            if level is not None
+            else "the character has no Superpowers power set"
+        )
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.PROJECTION_NO_SUPERPOWERS,
+                f"Projection is raised, and {why}.",
+                path,
+                "Projection is the superpowered character's skill: add Superpowers (and the "
+                "option), or clear its points.",
+            )
+        )
+        return issues
+    if level is None:
+        return issues
+    limit = PROJECTION_LIMITS[level] if ctx.campaign.projection_limit == "by_level" else None
+    at_creation = projection_base(character) + skill.creation_points
+    if limit is not None and at_creation > limit:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.PROJECTION_LIMIT,
+                f"Projection starts at {at_creation}% (DEX×2 {projection_base(character)} "
+                f"+ {skill.creation_points}); the {level.title()} level's limit is {limit}%.",
+                (*path, "creation_points"),
+                f"Spend at most {max(0, limit - projection_base(character))} skill points on it.",
+            )
+        )
+    if skill.checked:
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.PROJECTION_CHECK,
+                "Projection has an experience check not rolled yet.",
+                (*path, "checked"),
+                "After the adventure, roll it with 'Roll Projection check' on the "
+                "Superpowers tab (or the level-up wizard).",
+            )
+        )
+    return issues
+
+
 def familiar_siz_limit(pow_: int) -> int:
     """¼ POW rounded up (line 483: POW 16 binds SIZ 4 or lower)."""
     return -(-pow_ // 4)
@@ -703,6 +989,9 @@ RULES: tuple[Rule, ...] = (
     sorcery,
     superpower_choices,
     superpower_budget,
+    pow_increases,
+    studies,
+    projection,
 )
 
 

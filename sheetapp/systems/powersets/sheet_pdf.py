@@ -33,9 +33,11 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
-from sheetapp.systems.powersets.model import PowersetsCharacter
-from sheetapp.systems.powersets.mutation_effects import UNCHANGED, changes_text
+from sheetapp.systems.powersets.experience import pow_before, pow_needed
+from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharacter
+from sheetapp.systems.powersets.mutation_effects import UNCHANGED, changes_text, final_scores
 from sheetapp.systems.powersets.rules import SET_NAMES
+from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
 
 
 def _severity(evaluation: Evaluation, path: DataPath) -> Any:
@@ -100,7 +102,7 @@ def powersets_sheet(
         KeyValueSection("characteristics", "Characteristics", characteristics),
         KeyValueSection("powers", "Powers", powers_entries),
         sets,
-        *_power_sections(character, evaluation),
+        *_power_sections(character, document.campaign, evaluation),
     ]
     return Sheet(
         header=header(system, document, campaign_entries(document.campaign, only_changed=True)),
@@ -110,8 +112,11 @@ def powersets_sheet(
     )
 
 
-def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> list[Section]:
+def _power_sections(
+    character: PowersetsCharacter, campaign: PowersetsCampaign, evaluation: Evaluation
+) -> list[Section]:
     derived = {value.key: value for value in evaluation.derived}
+    scores = final_scores(character)
     costs = {line.path: line for top in evaluation.costs for line in top.children}
     spells = magic_spells()
     mutation_names = mutations_by_id()
@@ -325,6 +330,59 @@ def _power_sections(character: PowersetsCharacter, evaluation: Evaluation) -> li
                     b.note,
                 )
                 for i, b in enumerate(character.bound)
+            ],
+            evaluation,
+        ),
+        _table(
+            "studies",
+            "Spell studies",
+            (
+                ("spell", "Spell", "left"),
+                ("how", "How", "left"),
+                ("needs", "Needs", "left"),
+                ("time", "Time", "left"),
+                ("result", "Result", "center"),
+            ),
+            [
+                (
+                    {
+                        "spell": f"{spell_name(st)} ({SET_NAMES[st.power_set]})",
+                        "how": METHOD_NAMES[st.method],
+                        "needs": f"D100 ≤ {status.target_text}",
+                        "time": status.time_text,
+                        "result": status.result_text,
+                    },
+                    ("character", "studies", i),
+                    st.note,
+                )
+                for i, st in enumerate(character.studies)
+                if (status := study_status(st, scores)) is not None
+            ],
+            evaluation,
+        ),
+        _table(
+            "pow_increases",
+            "POW increases",
+            (
+                ("number", "Check", "center"),
+                ("roll", "D100", "center"),
+                ("needed", "Needed", "left"),
+                ("gain", "Gain (1D3-1)", "center"),
+            ),
+            [
+                (
+                    {
+                        "number": str(i + 1),
+                        "roll": f"{r.roll:02d}",
+                        "needed": pow_needed(pow_before(character, i), campaign)[2],
+                        "gain": "—"
+                        if r.gain is None
+                        else f"+{r.gain}" + (" budget" if r.to_budget else " POW"),
+                    },
+                    ("character", "pow_increases", i),
+                    r.note,
+                )
+                for i, r in enumerate(character.pow_increases)
             ],
             evaluation,
         ),

@@ -10,6 +10,7 @@ from sheetapp.core.document import CharacterDocument, Meta, earned_total
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.system import UnknownReference
 from sheetapp.core.unchanged import ByIdentity
+from sheetapp.storage.migrations import SystemDataStep
 from sheetapp.systems.powersets import rules
 from sheetapp.systems.powersets.advance import ADVANCEMENT, BUDGET, PowersetsAdvancement
 from sheetapp.systems.powersets.budget import Budget, PowerCost, work_out_budget
@@ -25,14 +26,23 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
+from sheetapp.systems.powersets.experience import projection_base, projection_value
 from sheetapp.systems.powersets.model import (
     PowerSetChoice,
     PowersetsCampaign,
     PowersetsCharacter,
     PowersetsDocument,
 )
-from sheetapp.systems.powersets.mutation_effects import final_scores, scores_after_mutations
+from sheetapp.systems.powersets.mutation_effects import (
+    DEMON_FOR_EVER_POW,
+    DEMON_POW,
+    FAMILIAR_POW,
+    STAFF_POW,
+    final_scores,
+    scores_after_mutations,
+)
 from sheetapp.systems.powersets.rules import staff_capacity
+from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -42,10 +52,30 @@ EXTRA_ENERGY = "extra_energy"
 POINTS_PER_EXTRA_ENERGY = 10
 
 
+def pow_spent_is_worked_out(raw: dict[str, Any]) -> dict[str, Any]:
+    """Chapter-1 files had the permanent POW of familiars, staves and bound demons taken
+    off POW by hand (as the README said); the app now takes it off itself, so the stored
+    POW gets those points back and the POW shown is the same as before."""
+    character = dict(raw.get("character") or {})
+    scores = dict(character.get("characteristics") or {})
+    spent = len(character.get("familiars") or []) * FAMILIAR_POW
+    spent += len(character.get("staves") or []) * STAFF_POW
+    for entity in character.get("bound") or []:
+        if isinstance(entity, dict) and entity.get("kind", "demon") == "demon":
+            spent += DEMON_FOR_EVER_POW if entity.get("permanent") else DEMON_POW
+    if spent and isinstance(scores.get("pow", 10), int):
+        scores["pow"] = scores.get("pow", 10) + spent
+        character["characteristics"] = scores
+    raw["character"] = character
+    return raw
+
+
 class PowersetsSystem:
     id = "powersets"
     name = "Power Sets (Magic, Mutations, Psychic Abilities, Sorcery, Superpowers)"
-    system_version = "chapter-1"
+    system_version = "chapter-2"
+    #: chapter-2 works out the permanent POW rituals cost (familiars, staves, demons)
+    system_data_steps = (SystemDataStep("chapter-1", "chapter-2", pow_spent_is_worked_out),)
     seed = "004_a6acbf8ec65b19a8.txt"
     advancement: PowersetsAdvancement = ADVANCEMENT
 
@@ -93,7 +123,10 @@ class PowersetsSystem:
         ]
         ctx = rules.RuleContext(character, campaign, budget)
         return Evaluation.build(
-            cost_lines(character, budget), totals, derived(character, budget), rules.check(ctx)
+            cost_lines(character, budget),
+            totals,
+            derived(character, campaign, budget),
+            rules.check(ctx),
         )
 
     def collections(self) -> tuple[Any, ...]:
@@ -183,7 +216,9 @@ def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
     ]
 
 
-def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]:
+def derived(
+    character: PowersetsCharacter, campaign: PowersetsCampaign, budget: Budget
+) -> list[DerivedValue]:
     after = scores_after_mutations(character)
     scores = {name: score.final for name, score in after.items()}
     values = [
@@ -238,17 +273,44 @@ def derived(character: PowersetsCharacter, budget: Budget) -> list[DerivedValue]
                 ("character", "superpowers"),
             )
         )
-        projection = levels.rule("projection_base").scaled
-        if projection is not None:
+        if campaign.projection_option:
+            skill = character.projection
+            base = projection_base(character)
+            parts = [f"DEX×2 {base}"]
+            if skill.creation_points:
+                parts.append(f"+ {skill.creation_points} skill points")
+            if skill.experience:
+                parts.append(f"+ {skill.experience} by experience")
             values.append(
                 DerivedValue(
                     "projection",
-                    "Projection base chance",
-                    f"{projection.value(scores['DEX'])}%",
-                    f"{projection.describe()} (a skill for directed superpowers)",
-                    ("character", "characteristics", "dex"),
+                    "Projection",
+                    f"{projection_value(character)}%",
+                    " ".join(parts) + " (the skill that directs superpowers; it improves by "
+                    "experience checks)",
+                    ("character", "projection"),
                 )
             )
+    values += _study_values(character, scores)
+    return values
+
+
+def _study_values(character: PowersetsCharacter, scores: dict[str, int]) -> list[DerivedValue]:
+    """Each spell study's roll to make, its time so far and where it stands (lines 540-542,
+    1774-1802)."""
+    values = []
+    for index, study in enumerate(character.studies):
+        status = study_status(study, scores)
+        values.append(
+            DerivedValue(
+                f"study.{index}",
+                f"Study: {spell_name(study)}",
+                status.result_text,
+                f"{METHOD_NAMES[study.method]}: D100 at most {status.target_text}; "
+                f"{status.time_text}",
+                ("character", "studies", index),
+            )
+        )
     return values
 
 
