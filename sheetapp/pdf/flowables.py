@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 from itertools import groupby
 from typing import Any
 
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.platypus import Flowable, Paragraph
 
 from sheetapp.pdf.direction import base_is_right_to_left, has_right_to_left, visual_runs
@@ -36,6 +38,9 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
                 frag.text = restored(frag.text)
         if any(getattr(frag, "fontName", "") in UPRIGHT_OF for frag in frags):
             self.frags = upright_where_italic_lacks(frags)
+        self.style = aligned_for_direction(
+            style, "".join(getattr(frag, "text", "") or "" for frag in self.frags)
+        )
 
     def drawPara(self, debug: int = 0) -> None:
         """Right-to-left text is broken into lines in reading order and each line drawn
@@ -79,6 +84,29 @@ class Bookmark(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         self.canv.bookmarkPage(self.key)
         self.canv.addOutlineEntry(self.title, self.key, level=self.level, closed=False)
+
+
+def aligned_for_direction(style: Any, text: str) -> Any:
+    """A paragraph whose base direction is right to left (its first letter with a
+    direction is Hebrew or Arabic) starts at the right: a left-aligned style becomes
+    right-aligned (a copy; centred and right-aligned styles stay as they are)."""
+    if style.alignment != TA_LEFT or not base_is_right_to_left(text):
+        return style
+    return _right_aligned(style)
+
+
+_RIGHT_ALIGNED: dict[int, tuple[Any, Any]] = {}
+
+
+def _right_aligned(style: Any) -> Any:
+    """One right-aligned copy per style (a sheet makes thousands of paragraphs)."""
+    found = _RIGHT_ALIGNED.get(id(style))
+    if found is None or found[0] is not style:
+        copied = copy.copy(style)
+        copied.alignment = TA_RIGHT
+        found = (style, copied)
+        _RIGHT_ALIGNED[id(style)] = found
+    return found[1]
 
 
 def upright_where_italic_lacks(frags: list[Any]) -> list[Any]:
