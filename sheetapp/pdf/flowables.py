@@ -28,6 +28,8 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
     """
 
     _wrapped_width: float | None = None
+    #: the paragraph's direction when it has right-to-left letters (True: right to left)
+    _right_to_left: bool | None = None
     _wrapped: tuple[float, float] = (0.0, 0.0)
 
     def __init__(self, text: str, style: Any, *args: Any, **kwargs: Any) -> None:
@@ -38,20 +40,25 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
                 frag.text = restored(frag.text)
         if any(getattr(frag, "fontName", "") in UPRIGHT_OF for frag in frags):
             self.frags = upright_where_italic_lacks(frags)
-        self.style = aligned_for_direction(
-            style, "".join(getattr(frag, "text", "") or "" for frag in self.frags)
+        text = "".join(
+            piece
+            for frag in getattr(self, "frags", [])
+            if isinstance(piece := getattr(frag, "text", ""), str)
         )
+        # reportlab may let go of the pieces once it has broken the lines: the
+        # direction is read now, for drawing
+        self._right_to_left = base_is_right_to_left(text) if has_right_to_left(text) else None
+        self.style = aligned_for_direction(style, text)
 
     def drawPara(self, debug: int = 0) -> None:
         """Right-to-left text is broken into lines in reading order and each line drawn
         in visual order (the lines themselves are kept: splitting at a page break and
         wrapping again read them)."""
         original: Any = getattr(self, "blPara", None)
-        text = "".join(getattr(frag, "text", "") for frag in getattr(self, "frags", []))
-        if not getattr(original, "lines", None) or not has_right_to_left(text):
+        if not getattr(original, "lines", None) or self._right_to_left is None:
             super().drawPara(debug)
             return
-        self.blPara = visual_lines(original, base_is_right_to_left(text))
+        self.blPara = visual_lines(original, self._right_to_left)
         try:
             super().drawPara(debug)
         finally:

@@ -215,3 +215,22 @@ def test_a_block_is_cut_where_its_lines_change_direction() -> None:
         f"{HEBREW}\n12\n{ARABIC}",
         "end",
     ]
+
+
+def test_an_italic_line_led_by_arabic_is_drawn_right_to_left() -> None:
+    """An italic description ("جناحا الانزلاق: Movement L2, Physical") is set in two
+    faces (the Arabic upright); reportlab lets go of such a paragraph's pieces when it
+    breaks the lines, and the line was then drawn in reading order, the Arabic at the
+    left. Drawn right to left, the Latin run comes first from the left."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    register_fonts()
+    buffer = io.BytesIO()
+    page = SimpleDocTemplate(buffer, pagesize=(200, 300), leftMargin=10, rightMargin=10)
+    text = f"{ARABIC}: Movement L2, Physical"
+    page.build([CellParagraph(markup(text), SheetStyles(False)["CellDetail"])])
+    drawn: list[str] = []
+    PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text(
+        visitor_text=lambda piece, *_: drawn.append(piece) if piece.strip() else None
+    )
+    assert drawn[0].startswith("Movement L2, Physical")
