@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 from itertools import groupby
 from typing import Any
 
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.platypus import Flowable, Paragraph
 
 from sheetapp.pdf.direction import base_is_right_to_left, has_right_to_left, visual_runs
@@ -26,6 +28,8 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
     """
 
     _wrapped_width: float | None = None
+    #: the paragraph's direction when it has right-to-left letters (True: right to left)
+    _right_to_left: bool | None = None
     _wrapped: tuple[float, float] = (0.0, 0.0)
 
     def __init__(self, text: str, style: Any, *args: Any, **kwargs: Any) -> None:
@@ -36,17 +40,25 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
                 frag.text = restored(frag.text)
         if any(getattr(frag, "fontName", "") in UPRIGHT_OF for frag in frags):
             self.frags = upright_where_italic_lacks(frags)
+        text = "".join(
+            piece
+            for frag in getattr(self, "frags", [])
+            if isinstance(piece := getattr(frag, "text", ""), str)
+        )
+        # reportlab may let go of the pieces once it has broken the lines: the
+        # direction is read now, for drawing
+        self._right_to_left = base_is_right_to_left(text) if has_right_to_left(text) else None
+        self.style = aligned_for_direction(style, text)
 
     def drawPara(self, debug: int = 0) -> None:
         """Right-to-left text is broken into lines in reading order and each line drawn
         in visual order (the lines themselves are kept: splitting at a page break and
         wrapping again read them)."""
         original: Any = getattr(self, "blPara", None)
-        text = "".join(getattr(frag, "text", "") for frag in getattr(self, "frags", []))
-        if not getattr(original, "lines", None) or not has_right_to_left(text):
+        if not getattr(original, "lines", None) or self._right_to_left is None:
             super().drawPara(debug)
             return
-        self.blPara = visual_lines(original, base_is_right_to_left(text))
+        self.blPara = visual_lines(original, self._right_to_left)
         try:
             super().drawPara(debug)
         finally:
@@ -79,6 +91,29 @@ class Bookmark(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         self.canv.bookmarkPage(self.key)
         self.canv.addOutlineEntry(self.title, self.key, level=self.level, closed=False)
+
+
+def aligned_for_direction(style: Any, text: str) -> Any:
+    """A paragraph whose base direction is right to left (its first letter with a
+    direction is Hebrew or Arabic) starts at the right: a left-aligned style becomes
+    right-aligned (a copy; centred and right-aligned styles stay as they are)."""
+    if style.alignment != TA_LEFT or not base_is_right_to_left(text):
+        return style
+    return _right_aligned(style)
+
+
+_RIGHT_ALIGNED: dict[int, tuple[Any, Any]] = {}
+
+
+def _right_aligned(style: Any) -> Any:
+    """One right-aligned copy per style (a sheet makes thousands of paragraphs)."""
+    found = _RIGHT_ALIGNED.get(id(style))
+    if found is None or found[0] is not style:
+        copied = copy.copy(style)
+        copied.alignment = TA_RIGHT
+        found = (style, copied)
+        _RIGHT_ALIGNED[id(style)] = found
+    return found[1]
 
 
 def upright_where_italic_lacks(frags: list[Any]) -> list[Any]:

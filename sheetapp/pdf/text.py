@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from sheetapp.pdf.direction import joined
+from sheetapp.pdf.direction import base_is_right_to_left, has_right_to_left, joined
 
 # C0/C1 control characters other than tab and newline, and lone surrogates (a JSON
 # file may hold "\ud800"): neither can be drawn, and both upset the PDF writer. The
@@ -113,7 +113,33 @@ def paragraphs(text: str) -> list[str]:
     """Blocks of ``text`` separated by blank lines, each as markup; a long block in
     pieces of at most :data:`CHUNK` characters, cut at line ends, else between words."""
     blocks = re.split(r"\n\s*\n", clean(text).strip())
-    return [markup(piece) for block in blocks if block.strip() for piece in _pieces(block)]
+    return [
+        markup(piece)
+        for block in blocks
+        if block.strip()
+        for part in by_direction(block)
+        for piece in _pieces(part)
+    ]
+
+
+def by_direction(block: str) -> list[str]:
+    """A block cut where its lines change direction. A line break ends a paragraph for
+    the bidirectional algorithm (Unicode UAX #9, rule P1), so a right-to-left note under
+    a left-to-right line starts at the right, in a paragraph of its own; a line with no
+    letters keeps the direction of the line before it. A block with no right-to-left
+    letter is returned whole."""
+    if not has_right_to_left(block):
+        return [block]
+    parts: list[list[str]] = []
+    direction: bool | None = None
+    for line in block.split("\n"):
+        own = base_is_right_to_left(line) if any(c.isalpha() for c in line) else direction
+        if parts and own == direction:
+            parts[-1].append(line)
+        else:
+            parts.append([line])
+            direction = own
+    return ["\n".join(lines) for lines in parts]
 
 
 def _pieces(block: str) -> list[str]:

@@ -21,6 +21,7 @@ from sheetapp.pdf.fonts import OBLIQUE, REGULAR, glyphs, register_fonts
 from sheetapp.pdf.styles import SheetStyles
 from sheetapp.pdf.text import markup
 from sheetapp.storage.files import load_document, save_document
+from tests.pdf.helpers import lines
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
@@ -132,3 +133,104 @@ def test_arabic_in_an_italic_line_is_set_upright() -> None:
     arabic_runs = [piece for piece in faces if any("\ufe70" <= c <= "\ufeff" for c in piece)]
     assert arabic_runs and all(faces[piece] == REGULAR for piece in arabic_runs)
     assert any(faces[piece] == OBLIQUE and "note" in piece for piece in faces)
+
+
+def _right_edge(x: float, text: str, size: float) -> float:
+    """Where a line drawn from ``x`` ends (the width of what was drawn: joined, in
+    visual order; DejaVu Sans draws the Hebrew and Arabic)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return x + stringWidth(visual_order(text), REGULAR, size)
+
+
+def test_a_right_to_left_paragraph_is_aligned_right_and_a_left_to_right_one_left() -> None:
+    """A paragraph whose first letter with a direction is Hebrew or Arabic starts at
+    the right edge of its frame; a Latin one at the left; a centred style stays
+    centred."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    register_fonts()
+    styles = SheetStyles(False)
+    buffer = io.BytesIO()
+    width, left, right = 300.0, 20.0, 30.0
+    page = SimpleDocTemplate(
+        buffer, pagesize=(width, 400), leftMargin=left, rightMargin=right, topMargin=20
+    )
+    page.build(
+        [
+            CellParagraph(markup(HEBREW), styles["Body"]),
+            CellParagraph(markup(ARABIC), styles["Body"]),
+            CellParagraph(markup("Night Owl"), styles["Body"]),
+            CellParagraph(markup(HEBREW), styles["CellCenter"]),
+        ]
+    )
+    left, right = left + 6, right + 6  # the frame's own padding
+    drawn = lines(buffer.getvalue())
+    assert len(drawn) == 4
+    hebrew, arabic, latin, centred = drawn
+    size = styles["Body"].fontSize
+    assert abs(_right_edge(hebrew.parts[0][0], HEBREW, size) - (width - right)) < 0.5
+    assert abs(_right_edge(arabic.parts[0][0], ARABIC, size) - (width - right)) < 0.5
+    assert abs(latin.parts[0][0] - left) < 0.5
+    middle = (left + width - right) / 2
+    start = centred.parts[0][0]
+    end = _right_edge(start, HEBREW, styles["CellCenter"].fontSize)
+    assert abs((start + end) / 2 - middle) < 0.5
+
+
+def test_notes_and_cells_in_hebrew_and_arabic_start_at_the_right_on_the_sheet(
+    tmp_path: Path,
+) -> None:
+    """On the sheet: Hebrew and Arabic notes end at the right margin; a Hebrew note
+    under an ability's Latin description line (a line break starts a new paragraph for
+    the bidirectional algorithm) ends at the right of its cell, past the Latin lines."""
+    from sheetapp.pdf.renderer import MARGIN, PAGE_SIZES
+
+    systems = installed_systems()
+    document = load_document(SAMPLE, systems).document
+    document.meta.notes = f"{HEBREW}\n\n{ARABIC}\n\nA plain note"
+    document.character.abilities[5].note = HEBREW
+    system = systems.get(document.system)
+    data, _missing = render_pdf_reporting(system, document, system.evaluate(document))
+    drawn = lines(data)
+    styles = SheetStyles(False)
+    width = PAGE_SIZES["a4"][0]
+    notes = [line for line in drawn if line.text in (HEBREW, ARABIC) and line.page == 2]
+    for line in notes:
+        edge = _right_edge(line.parts[0][0], line.text, styles["Body"].fontSize)
+        assert abs(edge - (width - MARGIN)) < 0.5, line
+    plain = next(line for line in drawn if line.text == "A plain note")
+    assert abs(plain.parts[0][0] - MARGIN) < 0.5
+    in_cell = next(line for line in drawn if line.text == HEBREW and line.page == 1)
+    described = next(line for line in drawn if line.text.startswith("Sonic Blaster: Damaging"))
+    assert in_cell.parts[0][0] > described.parts[0][0] + 20
+
+
+def test_a_block_is_cut_where_its_lines_change_direction() -> None:
+    from sheetapp.pdf.text import by_direction
+
+    assert by_direction("Latin\nmore Latin") == ["Latin\nmore Latin"]
+    assert by_direction(f"Pistol: L2\n{HEBREW}\n12\n{ARABIC}\nend") == [
+        "Pistol: L2",
+        f"{HEBREW}\n12\n{ARABIC}",
+        "end",
+    ]
+
+
+def test_an_italic_line_led_by_arabic_is_drawn_right_to_left() -> None:
+    """An italic description ("جناحا الانزلاق: Movement L2, Physical") is set in two
+    faces (the Arabic upright); reportlab lets go of such a paragraph's pieces when it
+    breaks the lines, and the line was then drawn in reading order, the Arabic at the
+    left. Drawn right to left, the Latin run comes first from the left."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    register_fonts()
+    buffer = io.BytesIO()
+    page = SimpleDocTemplate(buffer, pagesize=(200, 300), leftMargin=10, rightMargin=10)
+    text = f"{ARABIC}: Movement L2, Physical"
+    page.build([CellParagraph(markup(text), SheetStyles(False)["CellDetail"])])
+    drawn: list[str] = []
+    PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text(
+        visitor_text=lambda piece, *_: drawn.append(piece) if piece.strip() else None
+    )
+    assert drawn[0].startswith("Movement L2, Physical")

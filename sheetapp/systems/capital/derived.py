@@ -77,10 +77,59 @@ def derived_values(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) ->
             ("character", "systems"),
         ),
     ]
+    values += [turn_order(character, sheet), move(character)]
     values += _attack_values("attack", character_attacks(character, sheet, cats))
     values += _companion(character, sheet, cats)
     values += _vehicle(character, sheet, cats)
     return values
+
+
+#: "Move up to 10m." (line 457)
+MOVE_METRES = 10
+#: "When you take the Move Action, move up to 1d6 additional metres." (Quick, line 2069)
+QUICK = "quick"
+#: "You can use your CHA instead of your AGI when rolling to determine turn order."
+#: (That's an Order I and II, lines 2097, 2254)
+CHA_FOR_TURN_ORDER = ("thats_an_order_1", "thats_an_order_2")
+#: "When you roll to determine turn order, you have a bonus of AGI - 5 (minimum bonus
+#: of 0)." (Urgency, line 2117)
+URGENCY = "urgency"
+
+
+def _has_system(character: CapitalCharacter, ids: tuple[str, ...]) -> bool:
+    return any(choice.system in ids for choice in character.systems)
+
+
+def turn_order(character: CapitalCharacter, sheet: Sheet) -> DerivedValue:
+    """ "To decide the turn order, all combatants roll an AGI check against each other
+    (2d6 + AGI)" (line 441); That's an Order lets CHA stand in for AGI (lines 2097,
+    2254: the better one is printed); Urgency adds AGI - 5, at least 0 (line 2117)."""
+    agility = sheet.score("agi")
+    score = agility
+    how = f"2d6 + AGI {agility}"
+    if _has_system(character, CHA_FOR_TURN_ORDER) and sheet.score("cha") > agility:
+        score = sheet.score("cha")
+        how = f"2d6 + CHA {score} (That's an Order: CHA instead of AGI {agility})"
+    if _has_system(character, (URGENCY,)):
+        bonus = max(agility - 5, 0)
+        score += bonus
+        how += f" + Urgency {bonus} (AGI - 5, at least 0)"
+    how += "; highest first, ties roll again; a double six rolls again for an extra turn"
+    return DerivedValue(
+        "turn_order", "Turn order", f"2d6 + {score}", how, ("character", "attributes")
+    )
+
+
+def move(character: CapitalCharacter) -> DerivedValue:
+    """The Move Action: "Move up to 10m." (line 457); Quick: "move up to 1d6 additional
+    metres" (line 2069). Two Actions a turn (line 453)."""
+    quick = _has_system(character, (QUICK,))
+    value = f"{MOVE_METRES} m" + (" + 1d6" if quick else "")
+    how = "up to 10 m per Move Action, two Actions a turn"
+    if quick:
+        how += "; Quick: up to 1d6 more metres"
+    path: tuple[str, ...] = ("character", "systems") if quick else ()
+    return DerivedValue("move", "Move", value, how, path)
 
 
 def _training_name(ref: str, cats: Catalogs) -> str:

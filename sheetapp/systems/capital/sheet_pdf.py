@@ -125,12 +125,17 @@ def _attributes(derived: dict[str, DerivedValue], evaluation: Evaluation) -> Key
 
 
 def _vitals(evaluation: Evaluation, derived: dict[str, DerivedValue]) -> KeyValueSection:
-    """HP, Energy and Bones, current / maximum (Step 6, lines 207-215); the Slots and
-    Hands are in the header's totals, not printed twice."""
+    """HP, Energy and Bones, current / maximum (Step 6, lines 207-215), then the turn
+    order roll and the Move; the Slots and Hands are in the header's totals, not printed
+    twice."""
     entries = []
     for total in evaluation.totals:
         if total.key in VITAL_TOTALS:
             entries.append(_vital(total, evaluation))
+    # what a fight starts with: the turn order roll and the Move Action (lines 441, 457)
+    for key in ("turn_order", "move"):
+        if key in derived:
+            entries.append(_entry(derived[key], evaluation))
     return KeyValueSection("vitals", "Vitals", tuple(entries))
 
 

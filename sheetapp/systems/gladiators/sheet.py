@@ -27,6 +27,7 @@ from sheetapp.sheet import (
     header,
     worst,
 )
+from sheetapp.systems.gladiators.attacks import attack_line
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import modifier_value
 from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter, TraitChoice
@@ -47,6 +48,8 @@ ABILITY_COLUMNS = (
     Column("type", "Type"),
     Column("source", "Source"),
     Column("modifiers", "Modifiers"),
+    Column("to_hit", "To hit (D10)"),
+    Column("range", "Range (hexes)"),
     Column("cost", "GP", "right"),
 )
 
@@ -126,10 +129,13 @@ def _abilities(
     amounts: dict[DataPath, int],
 ) -> TableSection:
     rows = []
-    for index, ability in enumerate(resolve_character(character, cats)):
+    resolved = resolve_character(character, cats)
+    for index, ability in enumerate(resolved):
         path: DataPath = ("character", "abilities", index)
         choice = ability.choice
-        detail = "\n".join(part for part in (ability_notation(ability), choice.note) if part)
+        attack = attack_line(ability, resolved)
+        how = attack.explanation if attack else ""
+        detail = "\n".join(part for part in (ability_notation(ability), how, choice.note) if part)
         source = cats.sources.get(choice.source)
         rows.append(
             Row(
@@ -142,6 +148,8 @@ def _abilities(
                     or "—",
                     "source": source.name if source else choice.source,
                     "modifiers": _modifiers(ability),
+                    "to_hit": attack.to_hit if attack else "—",
+                    "range": attack.range if attack else "—",
                     "cost": str(amounts.get(path, "")),
                 },
                 path,
