@@ -77,3 +77,26 @@ def test_the_keyboard_reaches_every_column_of_the_abilities(window: MainWindow) 
         columns.append(tree.currentIndex().column())
     assert columns == [1, 2, 3, 4]
     assert not tree.currentIndex().parent().isValid()
+
+
+def test_right_reaches_the_level_of_an_ability_with_modifiers(window: MainWindow) -> None:
+    """An ability with a modifier is an expanded row: Right went into its first modifier
+    instead of to the Level cell (found by the keyboard walkthrough)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.ui.conftest import SAMPLE
+
+    view = window.open_path(SAMPLE)
+    assert view is not None
+    tree = view.page.tree  # type: ignore[attr-defined]
+    model = tree.model()
+    row = next(r for r in range(model.rowCount()) if model.rowCount(model.index(r, 0)))
+    tree.expandAll()
+    tree.setFocus()
+    tree.setCurrentIndex(model.index(row, 0))
+    QTest.keyClick(tree, Qt.Key.Key_Right)
+    assert (tree.currentIndex().row(), tree.currentIndex().column()) == (row, 1)
+    assert not tree.currentIndex().parent().isValid()
+    QTest.keyClick(tree, Qt.Key.Key_Left)
+    assert (tree.currentIndex().row(), tree.currentIndex().column()) == (row, 0)
