@@ -100,3 +100,32 @@ def test_right_reaches_the_level_of_an_ability_with_modifiers(window: MainWindow
     assert not tree.currentIndex().parent().isValid()
     QTest.keyClick(tree, Qt.Key.Key_Left)
     assert (tree.currentIndex().row(), tree.currentIndex().column()) == (row, 0)
+
+
+def test_the_wizard_buttons_have_distinct_mnemonics(qtbot: object) -> None:
+    """Buy was Alt+B, which is also the wizard's "< Back": Qt triggered neither, so an
+    option could not be bought from the keyboard (found by the keyboard walkthrough)."""
+    from PySide6.QtWidgets import QAbstractButton, QWizard
+
+    from sheetapp.core.system import installed_systems
+    from sheetapp.storage.files import load_document
+    from tests.ui.conftest import SAMPLE
+    from ui.document import EditorDocument
+    from ui.wizard.wizard import LevelUpWizard
+
+    wizard = LevelUpWizard(EditorDocument(load_document(SAMPLE, installed_systems())))
+    qtbot.addWidget(wizard)  # type: ignore[attr-defined]
+    options = wizard.spend_page.options
+    back = wizard.buttonText(QWizard.WizardButton.BackButton)
+    next_ = wizard.buttonText(QWizard.WizardButton.NextButton)
+
+    def mnemonic(text: str) -> str:
+        plain = text.replace("&&", "")
+        at = plain.find("&")
+        return plain[at + 1].lower() if at >= 0 else ""
+
+    assert mnemonic(back) == "b"
+    taken = {mnemonic(back), mnemonic(next_)}
+    others = [b.text() for b in options.findChildren(QAbstractButton) if mnemonic(b.text())]
+    for text in [options.buy.text(), *others]:
+        assert mnemonic(text) not in taken, text
