@@ -129,3 +129,19 @@ def test_the_wizard_buttons_have_distinct_mnemonics(qtbot: object) -> None:
     others = [b.text() for b in options.findChildren(QAbstractButton) if mnemonic(b.text())]
     for text in [options.buy.text(), *others]:
         assert mnemonic(text) not in taken, text
+
+
+def test_the_print_preview_buttons_have_mnemonics(qtbot: object) -> None:
+    """Print… and Save PDF… had no Alt key (found by the keyboard walkthrough)."""
+    from sheetapp.core.system import installed_systems
+    from sheetapp.storage.files import load_document
+    from tests.ui.conftest import SAMPLE
+    from ui.print_preview import PrintPreviewDialog
+
+    loaded = load_document(SAMPLE, installed_systems())
+    dialog = PrintPreviewDialog(
+        loaded.system, loaded.document, loaded.system.evaluate(loaded.document)
+    )
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    assert dialog.print_button.text() == "&Print…"
+    assert dialog.save_button.text() == "&Save PDF…"
