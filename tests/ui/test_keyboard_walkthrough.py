@@ -477,7 +477,7 @@ def level_up_gladiators(keys: Keyboard, window: Any, qtbot: QtBot, row: int) -> 
     keys.key(K.Key_C, ALT)
     assert not isinstance(QApplication.activeModalWidget(), LevelUpWizard)
     assert view.document.document.character.abilities[row].level == 5
-    assert [e.kind for e in view.document.document.history][0] == "creation"
+    assert view.document.document.history[0].kind == "creation"
     assert len(view.document.document.history) == 2
     keys.check("levelled up")
 
