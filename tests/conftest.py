@@ -8,7 +8,9 @@ from pathlib import Path
 
 # Set before anything imports Qt or platformdirs: no window appears and no test
 # writes into the real home folder.
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# An offscreen platform with options (the keyboard walkthrough's screen size) is kept.
+if not os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen:"):
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
 _HOME = Path(tempfile.mkdtemp(prefix="sheetapp-test-home-"))
 for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
     os.environ[_name] = str(_HOME / _name.lower())

@@ -23,6 +23,7 @@ from sheetapp.core.system import GameSystem, SystemRegistry
 from sheetapp.editing.fields import with_settings
 from sheetapp.storage.examples import list_examples, load_example
 from ui.forms import ModelForm, field_specs
+from ui.screen_fit import fit_to_screen, scrolling
 
 
 class NewCharacterDialog(QDialog):
@@ -65,13 +66,14 @@ class NewCharacterDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.settings_box)
+        # Scrolled: at scale 2 a laptop screen leaves 800×500, less than the settings need.
+        layout.addWidget(scrolling(self.settings_box, "settings_scroll"), 1)
         layout.addWidget(self.seed)
         layout.addWidget(self.buttons)
         self.system_combo.currentIndexChanged.connect(lambda _i: self._system_changed())
         self._system_changed()
         self.name.setFocus()
-        self.resize(560, 420)
+        fit_to_screen(self, 560, 460)
 
     def select_system(self, system_id: str) -> bool:
         """Start on ``system_id`` (the one chosen last time) when it is installed."""

@@ -90,8 +90,8 @@ class PrintPreviewDialog(QDialog):
         self.monochrome.toggled.connect(self.refresh)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.print_button = QPushButton("Print…", self)
-        self.save_button = QPushButton("Save PDF…", self)
+        self.print_button = QPushButton("&Print…", self)
+        self.save_button = QPushButton("&Save PDF…", self)
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QToolButton
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QToolButton, QTreeView
 
 from ui.delegates import EditDelegate
 
@@ -121,6 +121,41 @@ class ColumnFitter(QObject):
             self.view.setColumnWidth(column, needed)
 
 
+class CellTreeView(QTreeView):
+    """A tree edited cell by cell: Left and Right move along the row's columns, as in a
+    table (a plain tree sends Right from an expanded row into its first child, so the
+    Level of an ability with modifiers could not be reached from the keyboard). Left on
+    the first column still collapses the row or goes to its parent."""
+
+    def moveCursor(
+        self, cursorAction: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
+    ) -> QModelIndex:
+        current = self.currentIndex()
+        action = cursorAction
+        if self.isRightToLeft() and action in (
+            QAbstractItemView.CursorAction.MoveLeft,
+            QAbstractItemView.CursorAction.MoveRight,
+        ):
+            action = (
+                QAbstractItemView.CursorAction.MoveRight
+                if action == QAbstractItemView.CursorAction.MoveLeft
+                else QAbstractItemView.CursorAction.MoveLeft
+            )
+        if current.isValid() and action in (
+            QAbstractItemView.CursorAction.MoveLeft,
+            QAbstractItemView.CursorAction.MoveRight,
+        ):
+            step = 1 if action == QAbstractItemView.CursorAction.MoveRight else -1
+            column = current.column() + step
+            while 0 <= column < self.model().columnCount(current.parent()):
+                if not self.isColumnHidden(column):
+                    return current.siblingAtColumn(column)
+                column += step
+            if step > 0:
+                return current  # the last column: Right stays (it used to jump rows)
+        return super().moveCursor(cursorAction, modifiers)
+
+
 def window_action(
     parent: QObject, text: str, slot: Callable[[], object], shortcut: str | None = None
 ) -> QAction:
@@ -141,4 +176,4 @@ def tool_button(action: QAction) -> QToolButton:
     return button
 
 
-__all__ = ["ColumnFitter", "table_view", "tool_button", "window_action"]
+__all__ = ["CellTreeView", "ColumnFitter", "table_view", "tool_button", "window_action"]

@@ -61,7 +61,7 @@ class OptionsPanel(QWidget):
         self.explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.explanation.setMinimumHeight(60)
         self.explanation.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.buy = QPushButton("&Buy")
+        self.buy = QPushButton("B&uy")
         self.buy.setObjectName("buy_option")
         self.buy.setToolTip("Apply the selected option to the working copy (undoable)")
         self.buy.clicked.connect(self.buy_current)
@@ -161,7 +161,7 @@ class OptionsPanel(QWidget):
             parts.append(f"<small>{_escape(without_line_notes(option.rule))}</small>")
         self.explanation.setText("<br>".join(parts))
         self.buy.setEnabled(True)
-        self.buy.setText("&Buy" if option.changes else "&Choose…")
+        self.buy.setText("B&uy" if option.changes else "Ch&oose…")
 
     def buy_current(self) -> bool:
         option = self.current_option()

@@ -43,6 +43,7 @@ from ui.systems.gladiators.details import DetailsPanel
 from ui.systems.gladiators.entries import ability_entries, modifier_entries
 from ui.tables.collection_editor import ask_custom_values
 from ui.tables.collection_model import CollectionTableModel
+from ui.tables.views import CellTreeView
 
 TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
 #: Rows measured to size the abilities' columns when a character opens.
@@ -63,7 +64,7 @@ class GladiatorsPage(SystemPage):
         self.cats = catalogs()
         self.delegate = EditDelegate(self)
         self.abilities = AbilitiesModel(document, self)
-        self.tree = QTreeView()
+        self.tree = CellTreeView()
         self.tree.setObjectName("abilities")
         self.tree.setModel(self.abilities)
         self.tree.setItemDelegate(self.delegate)
