@@ -1,5 +1,6 @@
-"""Issue 17's "done when": a Gladiators and a Capital character built, levelled up and
-printed with the keyboard alone, on a 1280×720 screen and at ``QT_SCALE_FACTOR=2``.
+"""Issue 17's "done when": a character built, levelled up and printed with the keyboard
+alone, on a 1280×720 screen and at ``QT_SCALE_FACTOR=2``. Gladiators only so far: the
+Capital run is not written yet (its first picker step hung; issue 17 stays open for it).
 
 The walkthrough presses keys only (``qtbot.keyClick``/``keyClicks`` on the widget that has
 the focus): File › New with its shortcut, the system and name in the New dialog, items
@@ -480,31 +481,3 @@ def level_up_gladiators(keys: Keyboard, window: Any, qtbot: QtBot, row: int) -> 
     assert view.document.document.history[0].kind == "creation"
     assert len(view.document.document.history) == 2
     keys.check("levelled up")
-
-
-# --- Capital ----------------------------------------------------------------------------
-
-
-@pytest.mark.skip(reason="unfinished: the Capital picker step hangs; see the module docstring")
-@in_child
-def test_capital_by_keyboard_alone(
-    app_window: Any, keyboard: Keyboard, qtbot: QtBot, tmp_path: Path
-) -> None:
-    keys, window = keyboard, app_window
-    view = new_character(keys, window, "Capital alpha2", "Kbd Capital")
-    doc = view.document
-
-    def character() -> Any:
-        return doc.document.character
-
-    # A System (Ctrl+Shift+A) and a piece of equipment (Ctrl+Shift+I) from the pickers.
-    systems = len(character().systems)
-    pick(keys, (K.Key_A, CTRL | SHIFT), "shield")
-    assert len(character().systems) == systems + 1
-    items = len(character().equipment)
-    pick(keys, (K.Key_I, CTRL | SHIFT), "knife")
-    assert len(character().equipment) == items + 1
-    keys.check("capital equipment added")
-    undo_redo(keys, lambda: len(character().equipment), items, items + 1)
-    print_and_save(keys, window, tmp_path, "kbd-capital")
-    assert (tmp_path / "kbd-capital.json").is_file()
