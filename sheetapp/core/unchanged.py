@@ -69,6 +69,15 @@ def _copied(value: Any, parts: list[tuple[BaseModel, dict[str, Any]]]) -> Any:
     return value
 
 
+def _store(entries: dict[int, Any], key: int, entry: Any, limit: int) -> None:
+    """``entry`` stored as the newest, the oldest dropped past ``limit`` (under the
+    caller's lock)."""
+    entries.pop(key, None)
+    entries[key] = entry
+    while len(entries) > limit:
+        entries.pop(next(iter(entries)), None)
+
+
 class IdentityMemo(Generic[R]):
     """Results keyed by the model object they were computed from.
 
@@ -117,21 +126,17 @@ class IdentityMemo(Generic[R]):
             ):
                 append(None)
                 continue
-            for part, fields in entry[3].parts:
-                if part.__dict__ != fields:
-                    append(None)
-                    break
-            else:
-                append(entry[4])
+            append(entry[4] if entry[3].matches(model) else None)
         return found
 
     def put(self, model: BaseModel, place: int, context: Any, result: R) -> None:
-        entry = (model, place, context, Snapshot(model), result)
         with self._lock:
-            self._entries.pop(id(model), None)
-            self._entries[id(model)] = entry
-            while len(self._entries) > self._max:
-                self._entries.pop(next(iter(self._entries)), None)
+            _store(
+                self._entries,
+                id(model),
+                (model, place, context, Snapshot(model), result),
+                self._max,
+            )
 
     def clear(self) -> None:
         with self._lock:
@@ -161,10 +166,7 @@ class ByIdentity(Generic[T, R]):
             return entry[2]
         result = work(obj)
         with self._lock:
-            self._entries.pop(id(obj), None)
-            self._entries[id(obj)] = (obj, context, result)
-            while len(self._entries) > self._max:
-                self._entries.pop(next(iter(self._entries)), None)
+            _store(self._entries, id(obj), (obj, context, result), self._max)
         return result
 
     def each(self, objs: Sequence[T], work: Callable[[T], R], context: Any = None) -> list[R]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta, earned_total
@@ -16,6 +16,7 @@ from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import AbilityCost, ability_cost
 from sheetapp.systems.gladiators.memo import AbilityMemo, AbilityResult, ability_key, context_key
 from sheetapp.systems.gladiators.model import (
+    AbilityChoice,
     GladiatorsCampaign,
     GladiatorsCharacter,
     GladiatorsDocument,
@@ -66,7 +67,6 @@ class GladiatorsSystem:
     def __init__(self) -> None:
         self._memo = AbilityMemo()
         self._recent: IdentityMemo[AbilityResult] = IdentityMemo()
-        self._context: tuple[Any, ...] = ()
         #: by catalog (advantages, disadvantages): each trait's price while it is unchanged
         self._trait_prices_kept: dict[int, IdentityMemo[TraitPrice]] = {}
         self._last_values: tuple[Any, list[AbilityResult], tuple[DerivedValue, ...]] | None = None
@@ -190,17 +190,12 @@ class GladiatorsSystem:
         """Each ability's resolution, cost, cost line and rule issues, reused from the
         memo when the ability, its place and its context are unchanged."""
         context = context_key(character, campaign)
-        if context == self._context:
-            context = self._context  # the same object: IdentityMemo compares it by identity
-        else:
-            self._context = context
         custom_abilities = {c.id: c.detached_copy() for c in character.custom_abilities}
         custom_modifiers = {c.id: c.detached_copy() for c in character.custom_modifiers}
         with_positive = campaign.negative_scaling_basis == "with_positive_modifiers"
-        results = self._recent.reuse(character.abilities, context)
-        for index, choice in enumerate(character.abilities):
-            if results[index] is not None:
-                continue
+
+        def work_out(index: int, choice: AbilityChoice) -> AbilityResult:
+            # an ability object not seen before may still have values seen before (undo)
             key = (index, ability_key(choice), context)
             result = self._memo.get(key)
             if result is None:
@@ -216,9 +211,9 @@ class GladiatorsSystem:
                 issues = tuple(rules.check_ability(alone))
                 result = AbilityResult(ability, cost, line, issues)
                 self._memo.put(key, result)
-            self._recent.put(choice, index, context, result)
-            results[index] = result
-        return cast(list[AbilityResult], results)
+            return result
+
+        return self._recent.each(character.abilities, context, work_out)
 
     def collections(self) -> tuple[Collection[Any], ...]:
         """The character's editable lists (:class:`~sheetapp.core.system.DeclaresCollections`)."""
