@@ -121,3 +121,35 @@ def test_the_memo_is_bounded() -> None:
         memo.put(model, place, None, place)
     assert len(memo) == 3
     assert memo.reuse(models, None) == [None, None, 2, 3, 4]
+
+
+class CountedContext:
+    """A context that counts how often it is compared."""
+
+    compared = 0
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        CountedContext.compared += 1
+        return isinstance(other, CountedContext) and other.value == self.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_equal_contexts_of_two_characters_cost_an_identity_check_per_item() -> None:
+    """Two characters open at once evaluate in turn: each evaluation brings a new context
+    object equal to one seen before. Reuse must not compare contents per item (1,000
+    items, each compared, made a Power Sets edit 14 ms instead of 4.5)."""
+    memo: IdentityMemo[int] = IdentityMemo()
+    first = [_whole() for _ in range(200)]
+    second = [_whole() for _ in range(200)]
+    memo.each(first, CountedContext(1), lambda place, _model: place)
+    memo.each(second, CountedContext(2), lambda place, _model: -place)
+    CountedContext.compared = 0
+    assert memo.each(first, CountedContext(1), lambda _place, _model: 99) == list(range(200))
+    assert memo.each(second, CountedContext(2), lambda _place, _model: 99) == [
+        -n for n in range(200)
+    ]
+    assert CountedContext.compared < 10

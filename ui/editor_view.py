@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QTextCursor
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -26,11 +27,13 @@ from ui.document import EditorDocument
 from ui.forms import FieldSpec, ModelForm, field_specs
 from ui.header import HeaderPanel
 from ui.long_text import wrap_for
-from ui.screen_fit import scrolling, sideways
+from ui.screen_fit import giving_way, keep_lines, scrolling, sideways
 from ui.systems import create_page
 from ui.totals import TotalsBar
 
 CAMPAIGN_TAB = "Campaign && Notes"
+#: the least room the page keeps for its tabs and lists, in lines of text
+PAGE_LINES = 11
 
 
 class CampaignTab(QWidget):
@@ -228,13 +231,29 @@ class EditorView(QWidget):
             body = self.page
         self.tabs = host
         self.tabs.addTab(self.campaign, CAMPAIGN_TAB)
-        layout = QVBoxLayout(self)
+        layout = self.body_layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.header)
+        # In a short window (scale 2 on a laptop) the header folds away behind a
+        # one-line button before the page with the lists gives up its PAGE_LINES lines.
+        self.header_scroll = giving_way(self.header, "header_scroll")
+        self.header_toggle = QToolButton()
+        self.header_toggle.setObjectName("header_toggle")
+        self.header_toggle.setCheckable(True)
+        self.header_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.header_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.header_toggle.setText("Name, player and &portrait")
+        self.header_toggle.setToolTip(
+            "The window is short, so the name, player and portrait are folded away (Alt+P)"
+        )
+        self.header_toggle.toggled.connect(self._fold_header)
+        self.header_toggle.hide()
+        layout.addWidget(self.header_toggle)
+        layout.addWidget(self.header_scroll)
         layout.addWidget(sideways(self.totals, "totals_scroll"))
         # The page scrolls when the window is smaller than it (a laptop's 1280×720, or
         # scale 2): its size never pushes the window off the screen.
         self.page_scroll = scrolling(body, "page_scroll")
+        keep_lines(self.page_scroll, PAGE_LINES)
         layout.addWidget(self.page_scroll, 1)
         self.page.path_selected.connect(self._selected)
         document.changed.connect(self._after_change)
@@ -243,6 +262,37 @@ class EditorView(QWidget):
     @property
     def title(self) -> str:
         return self.document.title
+
+    def header_is_folded(self) -> bool:
+        return self.header_toggle.isVisible() and not self.header_toggle.isChecked()
+
+    def _room_for_header(self) -> bool:
+        """Whether the whole header fits above the totals and the page's least room."""
+        margins = self.body_layout.contentsMargins()
+        spacing = max(self.body_layout.spacing(), 0)
+        wanted = (
+            self.header.sizeHint().height()
+            + self.totals.sizeHint().height()
+            + self.page_scroll.minimumHeight()
+            + margins.top()
+            + margins.bottom()
+            + 4 * spacing
+        )
+        return self.height() >= wanted
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        short = not self._room_for_header()
+        if short != self.header_toggle.isVisible():
+            self.header_toggle.setVisible(short)
+            self._fold_header(self.header_toggle.isChecked())
+
+    def _fold_header(self, unfolded: bool) -> None:
+        folded = self.header_toggle.isVisible() and not unfolded
+        self.header_toggle.setArrowType(
+            Qt.ArrowType.RightArrow if folded else Qt.ArrowType.DownArrow
+        )
+        self.header_scroll.setVisible(not folded)
 
     def _selected(self, path: DataPath) -> None:
         self.selected_path = path
@@ -263,8 +313,10 @@ class EditorView(QWidget):
         campaign setting."""
         if self.page.select_path(path):
             return True
-        if len(path) >= 2 and path[0] == "meta" and self.header.focus_field(str(path[1])):
-            return True
+        if len(path) >= 2 and path[0] == "meta" and str(path[1]) in self.header.edits:
+            if self.header_is_folded():
+                self.header_toggle.setChecked(True)
+            return self.header.focus_field(str(path[1]))
         if path and path[0] in ("campaign", "character", "meta"):
             self.tabs.setCurrentWidget(self.campaign)
             return self.campaign.focus_path(path)

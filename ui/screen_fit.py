@@ -39,6 +39,36 @@ def scrolling(widget: QWidget, name: str = "") -> QScrollArea:
     return area
 
 
+class _GivingWay(QScrollArea):
+    """As tall as its widget when there is room; when the window is short it gives its
+    height to the widgets beside it first and scrolls."""
+
+    def sizeHint(self) -> QSize:
+        inner = self.widget()
+        content = inner.sizeHint() if inner is not None else QSize(0, 0)
+        return QSize(super().sizeHint().width(), content.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 0)
+
+
+def giving_way(widget: QWidget, name: str = "") -> QScrollArea:
+    """``widget`` (a header) in a scroll area that shrinks before the page under it."""
+    area = _GivingWay()
+    area.setObjectName(name)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(widget)
+    return area
+
+
+def keep_lines(area: QScrollArea, lines: int) -> None:
+    """Give a scroll area room for at least ``lines`` lines of text (and a scroll bar)."""
+    bar = area.horizontalScrollBar().sizeHint().height()
+    area.setMinimumHeight(lines * area.fontMetrics().height() + bar)
+
+
 class _SidewaysStrip(QScrollArea):
     """As tall as its widget (and a scroll bar), as narrow as the window allows."""
 

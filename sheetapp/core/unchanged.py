@@ -29,6 +29,30 @@ M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
 MAX_ENTRIES = 20_000
+#: how many distinct contexts a memo remembers (one per character open in the window,
+#: give or take): an equal context is replaced by the remembered object, so checking it
+#: against a stored entry is one identity check, not a comparison of its contents
+RECENT_CONTEXTS = 8
+
+
+class _Contexts:
+    """The last few distinct contexts a memo was given."""
+
+    __slots__ = ("_recent",)
+
+    def __init__(self) -> None:
+        self._recent: list[Any] = []
+
+    def interned(self, context: Any) -> Any:
+        """The remembered context equal to ``context`` (the most recent first), else
+        ``context`` itself, now remembered."""
+        recent = self._recent
+        for known in recent:
+            if known is context or known == context:
+                return known
+        recent.insert(0, context)
+        del recent[RECENT_CONTEXTS:]
+        return context
 
 
 class Snapshot:
@@ -44,9 +68,12 @@ class Snapshot:
 
     def matches(self, model: BaseModel) -> bool:
         """True when ``model`` and the models inside it hold the values they held."""
-        if self.parts[0][0] is not model:
+        parts = self.parts
+        if parts[0][0] is not model:
             return False
-        return all(part.__dict__ == fields for part, fields in self.parts)
+        if len(parts) == 1:  # the usual case: no model inside it
+            return model.__dict__ == parts[0][1]
+        return all(part.__dict__ == fields for part, fields in parts)
 
 
 def _note(model: BaseModel, parts: list[tuple[BaseModel, dict[str, Any]]]) -> None:
@@ -93,16 +120,13 @@ class IdentityMemo(Generic[R]):
         self._entries: dict[int, tuple[BaseModel, int, Any, Snapshot, R]] = {}
         self._max = max_entries
         self._lock = threading.Lock()
-        self._context: Any = None
+        self._contexts = _Contexts()
 
     def each(self, models: Sequence[M], context: Any, work: Callable[[int, M], R]) -> list[R]:
         """``work(place, model)`` for each model of a list, reusing every stored result
         that still holds. ``context`` holds plain values (never a live model, which
         could change in place): the caller's other inputs."""
-        if context == self._context:
-            context = self._context
-        else:
-            self._context = context
+        context = self._contexts.interned(context)
         found = self.reuse(models, context)
         for place, result in enumerate(found):
             if result is None:
@@ -114,6 +138,7 @@ class IdentityMemo(Generic[R]):
 
     def reuse(self, models: Sequence[BaseModel], context: Any) -> list[R | None]:
         """For each model of a list, its stored result, or None where it must be worked out."""
+        context = self._contexts.interned(context)
         entries = self._entries
         found: list[R | None] = []
         append = found.append
@@ -158,7 +183,7 @@ class ByIdentity(Generic[T, R]):
         self._entries: dict[int, tuple[T, Any, R]] = {}
         self._max = max_entries
         self._lock = threading.Lock()
-        self._context: Any = None
+        self._contexts = _Contexts()
 
     def get(self, obj: T, work: Callable[[T], R], context: Any = None) -> R:
         entry = self._entries.get(id(obj))
@@ -171,8 +196,5 @@ class ByIdentity(Generic[T, R]):
 
     def each(self, objs: Sequence[T], work: Callable[[T], R], context: Any = None) -> list[R]:
         """:meth:`get` for each object of a list, with one context for all."""
-        if context == self._context:
-            context = self._context
-        else:
-            self._context = context
+        context = self._contexts.interned(context)
         return [self.get(obj, work, context) for obj in objs]

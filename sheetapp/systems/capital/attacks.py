@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath
+from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.capital.catalog import AttackDef, Catalogs, WeaponStats
-from sheetapp.systems.capital.model import CapitalCharacter
+from sheetapp.systems.capital.model import CapitalCharacter, EquipmentChoice
 from sheetapp.systems.capital.sheet import Sheet
 
 #: "Melee Attack: STR vs STR. 2 (*) damage. ..." (line 547)
@@ -86,20 +87,36 @@ def is_trained(weapon: WeaponStats, sheet: Sheet) -> bool:
     return any(ref in sheet.training for ref in weapon.training)
 
 
+#: each equipment entry's attack lines, kept while the entry, its place, the scores and
+#: the training are unchanged (1,000 items: an edit rebuilt every weapon's lines)
+_ITEM_ATTACKS: IdentityMemo[list[AttackLine]] = IdentityMemo()
+
+
+def _item_attacks(
+    index: int, choice: EquipmentChoice, sheet: Sheet, cats: Catalogs
+) -> list[AttackLine]:
+    item = cats.equipment.get(choice.item or "")
+    if item is None or item.weapon is None:
+        return []
+    name = choice.name or item.name
+    if choice.held:
+        name += " (in hand)"
+    path: DataPath = ("character", "equipment", index)
+    trained = is_trained(item.weapon, sheet)
+    return weapon_lines(name, item.weapon, choice.damage_type, trained, sheet, cats, path)
+
+
 def character_attacks(
     character: CapitalCharacter, sheet: Sheet, cats: Catalogs
 ) -> list[AttackLine]:
-    lines: list[AttackLine] = []
-    for index, choice in enumerate(character.equipment):
-        item = cats.equipment.get(choice.item or "")
-        if item is None or item.weapon is None:
-            continue
-        name = choice.name or item.name
-        if choice.held:
-            name += " (in hand)"
-        path: DataPath = ("character", "equipment", index)
-        trained = is_trained(item.weapon, sheet)
-        lines += weapon_lines(name, item.weapon, choice.damage_type, trained, sheet, cats, path)
+    # what a line reads besides its entry: the scores (its roll), the training, the catalogs
+    context = (tuple(sheet.scores.scores.items()), tuple(sheet.training), id(cats))
+    per_item = _ITEM_ATTACKS.each(
+        character.equipment,
+        context,
+        lambda index, choice: _item_attacks(index, choice, sheet, cats),
+    )
+    lines: list[AttackLine] = [line for item_lines in per_item for line in item_lines]
     asset = character.special_asset
     if asset is not None:
         path = ("character", "special_asset")

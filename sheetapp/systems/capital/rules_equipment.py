@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sheetapp.core.issues import Issue
+from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import Catalogs
 from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
@@ -68,42 +69,54 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+#: each equipment entry's issues, kept while the entry and its place are unchanged
+_CHOICE_ISSUES: IdentityMemo[list[Issue]] = IdentityMemo()
+
+
 def equipment_choices(ctx: RuleContext) -> list[Issue]:
     """Damage type of "Available with Sharp or Heat damage" items, options such as the
     Tent's size (line 1754), custom items named."""
-    issues: list[Issue] = []
     cats = ctx.catalogs
-    for index, choice in enumerate(ctx.character.equipment):
-        path = char_path("equipment", index)
-        item = cats.equipment.get(choice.item or "")
-        if choice.item is None and not choice.name.strip():
-            issues.append(
-                warning(
-                    codes.ITEM_UNNAMED,
-                    "A custom item needs a name.",
-                    (*path, "name"),
-                    "Type a name in its Name cell.",
-                )
+    per_item = _CHOICE_ISSUES.each(
+        ctx.character.equipment,
+        id(cats),
+        lambda index, choice: _choice_issues(index, choice, cats),
+    )
+    return [issue for issues in per_item for issue in issues]
+
+
+def _choice_issues(index: int, choice: EquipmentChoice, cats: Catalogs) -> list[Issue]:
+    issues: list[Issue] = []
+    path = char_path("equipment", index)
+    item = cats.equipment.get(choice.item or "")
+    if choice.item is None and not choice.name.strip():
+        issues.append(
+            warning(
+                codes.ITEM_UNNAMED,
+                "A custom item needs a name.",
+                (*path, "name"),
+                "Type a name in its Name cell.",
             )
-        if item is None:
-            continue
-        if item.weapon is not None:
-            issues += damage_type_issue(
-                choice.damage_type,
-                item.weapon.printed_damage_types,
-                item.name,
-                (*path, "damage_type"),
-                cats,
+        )
+    if item is None:
+        return issues
+    if item.weapon is not None:
+        issues += damage_type_issue(
+            choice.damage_type,
+            item.weapon.printed_damage_types,
+            item.name,
+            (*path, "damage_type"),
+            cats,
+        )
+    if choice.option is not None and item.options and choice.option not in item.options:
+        issues.append(
+            error(
+                codes.ITEM_OPTION_INVALID,
+                f"{item.name} comes as {', '.join(item.options)}, not '{choice.option}'.",
+                (*path, "option"),
+                f"Choose one of {', '.join(item.options)}.",
             )
-        if choice.option is not None and item.options and choice.option not in item.options:
-            issues.append(
-                error(
-                    codes.ITEM_OPTION_INVALID,
-                    f"{item.name} comes as {', '.join(item.options)}, not '{choice.option}'.",
-                    (*path, "option"),
-                    f"Choose one of {', '.join(item.options)}.",
-                )
-            )
+        )
     return issues
 
 
