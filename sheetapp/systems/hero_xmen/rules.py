@@ -391,8 +391,10 @@ def _each_power(
 ) -> Iterator[Issue]:
     """``check`` on every power, reusing the issues of a power whose row is unchanged."""
     cats, choices = ctx.cats, ctx.character.powers
-    for row in ctx.build.powers:
-        yield from kept.get(row, lambda row: tuple(check(cats, row.index, choices[row.index])))
+    for issues in kept.each(
+        ctx.build.powers, lambda row: tuple(check(cats, row.index, choices[row.index]))
+    ):
+        yield from issues
 
 
 def _power_checks(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issue]:

@@ -181,15 +181,13 @@ def cost_lines(built: Build) -> list[CostLine]:
         for row in built.char_rows
         if row.cost or (row.index is not None and row.bought)
     )
-    skills = tuple(_SKILL_LINES.get(row, _skill_line) for row in built.skills)
+    skills = tuple(_SKILL_LINES.each(built.skills, _skill_line))
     talents = tuple(
         CostLine(row.name, row.cost, row.explanation, ("character", "talents", row.index), POINTS)
         for row in built.talents
     )
-    powers = tuple(_POWER_LINES.get(row, _power_line) for row in built.powers)
-    disadvantages = tuple(
-        _DISADVANTAGE_LINES.get(row, _disadvantage_line) for row in built.disadvantages
-    )
+    powers = tuple(_POWER_LINES.each(built.powers, _power_line))
+    disadvantages = tuple(_DISADVANTAGE_LINES.each(built.disadvantages, _disadvantage_line))
     return [
         CostLine(
             "Characteristics",
