@@ -6,15 +6,21 @@
 Writes main-window.png (the Night Owl sample, an ability's level selected so the Explain
 pane shows its cost), main-window-dark.png, new-dialog.png, picker.png,
 capital-window.png (the Capital example), the level-up wizard's pages
-(level-up-spend.png, level-up-review.png, level-up-capital.png) and the Advancement dock
-after a level-up (advancement-dock.png). Settings and
-autosaves go to a temporary folder, never the user's own.
+(level-up-spend.png, level-up-review.png, level-up-capital.png), the Advancement dock
+after a level-up (advancement-dock.png), the window with an example of each other system
+(hero-xmen-window.png, powersets-window.png, twod10-window.png, and twod10-roll.png on a
+1280×720 screen with two rolls made), page 1 of each system's sheet
+(gladiators-sheet.png, capital-sheet.png, hero-xmen-sheet.png, powersets-sheet.png) and
+a 2d10 play card (twod10-card.png), exported by ``sheetapp export-pdf`` and turned into
+PNG by ``pdftoppm``. Settings and autosaves go to a temporary folder, never the user's own.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -83,9 +89,6 @@ def shoot_dialogs(registry: Any, out: Path) -> None:
     picker.search.setText("damag")
     picker.select_id("damaging_attack")
     _save(picker, out / "picker.png")
-
-
-CAPITAL_SAMPLE = ROOT / "resources" / "examples" / "capital" / "mara-quell.json"
 
 
 def shoot_capital(registry: Any, out: Path) -> None:
@@ -167,6 +170,78 @@ def shoot_level_up(registry: Any, out: Path) -> None:
     _settle()
 
 
+EXAMPLES = ROOT / "resources" / "examples"
+#: (file name, example, tab shown) for the systems with no screenshot of their own above
+SYSTEM_WINDOWS = (
+    ("hero-xmen-window.png", EXAMPLES / "hero-xmen" / "lodestar.json", "Powers"),
+    ("powersets-window.png", EXAMPLES / "powersets" / "volt.json", "Superpowers"),
+    ("twod10-window.png", EXAMPLES / "twod10" / "dax-morrow-soldier.json", "Skills"),
+)
+#: (file name, example, layout) of the printed pages
+SHEETS = (
+    ("gladiators-sheet.png", SAMPLE, "sheet"),
+    ("capital-sheet.png", CAPITAL_SAMPLE, "sheet"),
+    ("hero-xmen-sheet.png", EXAMPLES / "hero-xmen" / "lodestar.json", "sheet"),
+    ("powersets-sheet.png", EXAMPLES / "powersets" / "volt.json", "sheet"),
+    ("twod10-card.png", EXAMPLES / "twod10" / "dax-morrow-soldier.json", "card"),
+)
+
+
+def _show_tab(view: Any, title: str) -> None:
+    tabs = view.tabs
+    for index in range(tabs.count()):
+        if tabs.tabText(index).replace("&", "") == title:
+            tabs.setCurrentIndex(index)
+            return
+    raise SystemExit(f"no tab {title!r} on the {view.document.system.name} page")
+
+
+def shoot_systems(registry: Any, out: Path) -> None:
+    """Each other system's example in the window; the 2d10 Roll tab after two rolls."""
+    from PySide6.QtWidgets import QPushButton
+
+    from ui.main_window import MainWindow
+    from ui.settings import Settings
+
+    for name, example, tab in SYSTEM_WINDOWS:
+        # its own settings: the docks as a first start has them, not as the last shot left them
+        fresh = Settings(Path(tempfile.mkdtemp(prefix="sheetapp-shots-")) / "settings.ini")
+        window = MainWindow(registry, settings=fresh)
+        window.resize(*SIZE)
+        view = window.open_path(example)
+        assert view is not None
+        window.show()
+        _settle()
+        _show_tab(view, tab)
+        _save(window, out / name)
+        if name.startswith("twod10"):
+            window.resize(1280, 720)
+            _show_tab(view, "Roll")
+            roll = view.findChild(QPushButton, "roll_button")
+            assert roll is not None
+            for _ in range(2):
+                roll.click()
+            _save(window, out / "twod10-roll.png")
+        window.close()
+        window.deleteLater()
+        _settle()
+
+
+def shoot_sheets(out: Path) -> None:
+    """Page 1 of each sheet, exported as a user would and rendered at 70 dpi."""
+    with tempfile.TemporaryDirectory(prefix="sheetapp-sheets-") as folder:
+        for name, example, layout in SHEETS:
+            pdf = Path(folder) / f"{Path(name).stem}.pdf"
+            command = [sys.executable, "-m", "sheetapp", "export-pdf", str(example)]
+            command += ["-o", str(pdf), "--layout", layout]
+            subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
+            stem = Path(folder) / Path(name).stem
+            page_one = ["-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile"]
+            subprocess.run(["pdftoppm", *page_one, str(pdf), str(stem)], check=True)
+            shutil.copyfile(stem.with_suffix(".png"), out / name)
+            print(f"wrote {out / name}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -178,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     from ui.main_window import DISCARD, MainWindow
 
     # The script closes windows with edits in them: never ask whether to save.
-    MainWindow.ask_save = lambda _self, _view: DISCARD  # type: ignore[method-assign]
+    MainWindow.ask_save = lambda _self, _view: DISCARD  # type: ignore[method-assign, assignment]
     app = create_app([])
     font = app.font()
     font.setPointSize(10)
@@ -190,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     shoot_capital(registry, args.out)
 
     shoot_level_up(registry, args.out)
+    shoot_systems(registry, args.out)
+    shoot_sheets(args.out)
     return 0
 
 

@@ -47,7 +47,11 @@ def table_view(name: str, model: QAbstractItemModel, stretch: int = 0) -> QTable
 
 
 class ColumnFitter(QObject):
-    """Keeps a table's columns as wide as their contents, one column stretched.
+    """Keeps a table's columns as wide as their contents, one column stretched to fill
+    the room left, but never narrower than its own contents (the stretched column is the
+    item's name: Qt's Stretch mode cut "Magnetic Blast (Energy Blast 10d6)" to
+    "Magnetic Blast ..." when a wide column beside it took the room; the table scrolls
+    sideways instead).
 
     Qt's ResizeToContents mode measures the sampled rows of every column again whenever
     the model or the view's layout changes, i.e. on every edit of the document (~3,000
@@ -66,12 +70,9 @@ class ColumnFitter(QObject):
         header.setResizeContentsPrecision(SAMPLE_ROWS)
         model = view.model()
         for column in range(model.columnCount()):
-            mode = (
-                QHeaderView.ResizeMode.Stretch
-                if column == stretch
-                else QHeaderView.ResizeMode.Interactive
-            )
-            header.setSectionResizeMode(column, mode)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        #: the stretched column's contents width, measured when the columns are fitted
+        self.stretch_contents = 0
         model.modelReset.connect(self.fit)
         model.rowsInserted.connect(self._inserted)
         model.dataChanged.connect(self._changed)
@@ -88,10 +89,33 @@ class ColumnFitter(QObject):
         for column in range(self.view.model().columnCount()):
             if column != self.stretch:
                 self.view.resizeColumnToContents(column)
+        if 0 <= self.stretch < self.view.model().columnCount():
+            header = self.view.horizontalHeader()
+            self.stretch_contents = max(
+                self.view.sizeHintForColumn(self.stretch), header.sectionSizeHint(self.stretch)
+            )
+        self.place_stretch()
+
+    def place_stretch(self) -> None:
+        """The stretched column: the room the others leave, at least its contents."""
+        model = self.view.model()
+        if not 0 <= self.stretch < model.columnCount():
+            return
+        others = sum(
+            self.view.columnWidth(column)
+            for column in range(model.columnCount())
+            if column != self.stretch and not self.view.isColumnHidden(column)
+        )
+        room = self.view.viewport().width() - others
+        self.view.setColumnWidth(self.stretch, max(self.stretch_contents, room))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.view and event.type() == QEvent.Type.Show and self._unfitted:
-            self.fit()
+        if watched is self.view:
+            kind = event.type()
+            if kind == QEvent.Type.Show and self._unfitted:
+                self.fit()
+            elif kind == QEvent.Type.Resize and not self._unfitted:
+                self.place_stretch()
         return False
 
     def _inserted(self, parent: AnyIndex, first: int, last: int) -> None:
@@ -113,12 +137,17 @@ class ColumnFitter(QObject):
 
     def _widen(self, index: QModelIndex) -> None:
         column = index.column()
-        if self._unfitted or column == self.stretch or not index.isValid():
+        if self._unfitted or not index.isValid():
             return
         grid = 1 if self.view.showGrid() else 0
         needed = self.view.sizeHintForIndex(index).width() + grid
-        if needed > self.view.columnWidth(column):
+        if column == self.stretch:
+            if needed > self.stretch_contents:
+                self.stretch_contents = needed
+                self.place_stretch()
+        elif needed > self.view.columnWidth(column):
             self.view.setColumnWidth(column, needed)
+            self.place_stretch()
 
 
 class CellTreeView(QTreeView):

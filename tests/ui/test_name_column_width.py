@@ -1,0 +1,42 @@
+"""A list's name column fills the room the other columns leave but is never cut shorter
+than its names: at 1400×900, X-Men HERO's Powers tab showed "Magnetic Blast ..." for
+"Magnetic Blast (Energy Blast 10d6)" because the Advantages / Limitations column beside
+it took the room (Qt's Stretch mode shrinks the stretched column first)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QTableView
+
+from tests.ui.conftest import REPO
+from ui.main_window import MainWindow
+
+LODESTAR = REPO / "resources" / "examples" / "hero-xmen" / "lodestar.json"
+
+
+def _powers_table(window: MainWindow) -> QTableView:
+    view = window.open_path(LODESTAR)
+    assert view is not None
+    tabs = view.tabs
+    index = next(i for i in range(tabs.count()) if tabs.tabText(i).replace("&", "") == "Powers")
+    tabs.setCurrentIndex(index)
+    QApplication.processEvents()
+    table = next(t for t in window.findChildren(QTableView) if t.objectName() == "powers")
+    assert table.isVisible()
+    return table
+
+
+def test_the_name_column_keeps_its_names_in_a_narrow_window(window: MainWindow) -> None:
+    window.resize(1000, 700)
+    table = _powers_table(window)
+    QApplication.processEvents()
+    assert table.columnWidth(0) >= table.sizeHintForColumn(0)
+
+
+def test_the_name_column_fills_a_wide_window(window: MainWindow) -> None:
+    window.resize(2400, 900)
+    table = _powers_table(window)
+    QApplication.processEvents()
+    model = table.model()
+    widths = sum(table.columnWidth(c) for c in range(model.columnCount()))
+    assert widths == table.viewport().width()
+    assert table.columnWidth(0) > table.sizeHintForColumn(0)
