@@ -5,19 +5,28 @@ sheetapp uses); ``python bench/launch.py stack`` does the same after importing p
 and validating one tiny model, the least any program on sheetapp's fixed stack (PySide6
 and pydantic) does before it can show a validated file; ``python bench/launch.py app
 FILE`` runs sheetapp's own entry point, ``sheetapp.cli.main([FILE])``, exactly as
-``python -m sheetapp FILE`` does. All
-create the QApplication first so one event filter sees the first paint of the main
-window; at that moment the process prints one JSON line with the monotonic clock
-(comparable with the parent's on Linux and macOS) and its peak memory so far, then
-quits the event loop.
+``python -m sheetapp FILE`` does. At the first paint of the main window the process
+prints one JSON line with the monotonic clock (comparable with the parent's on Linux and
+macOS) and its peak memory so far, then quits the event loop.
+
+``bare`` and ``stack`` install the paint watcher on their QApplication. ``app`` must not
+import Qt before sheetapp does: sheetapp imports its domain first, because PySide6 reads
+the source of every module imported after it (to see whether it asks for a
+``__feature__``). Until 2026-11-26 this launcher created the QApplication first, which
+made every domain module pay that read and the measured start-up some 200 ms longer than
+the app's own. Now an import hook installs the watcher when sheetapp's ``ui.app`` creates
+its QApplication; the app runs, imports and paints exactly as it does for a user.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import json
 import resource
 import sys
 import time
+from typing import Any
 
 
 def _peak_rss_kb() -> int:
@@ -48,12 +57,10 @@ def _validate_one_model() -> None:
     Floor.model_validate({"name": "floor"})
 
 
-def main(argv: list[str]) -> int:
-    mode, files = argv[0], argv[1:]
+def _watch_first_paint(app: Any) -> None:
+    """Report at the first paint of a main window, then quit the event loop."""
     from PySide6.QtCore import QEvent, QObject, QTimer
-    from PySide6.QtWidgets import QApplication, QMainWindow
-
-    app = QApplication(["sheetapp"])
+    from PySide6.QtWidgets import QMainWindow
 
     class FirstPaint(QObject):
         seen = False
@@ -68,21 +75,60 @@ def main(argv: list[str]) -> int:
                 QTimer.singleShot(0, app.quit)
             return False
 
-    watcher = FirstPaint()
+    app._first_paint_watcher = watcher = FirstPaint()
     app.installEventFilter(watcher)
-    if mode == "stack":
-        _validate_one_model()
-    if mode in ("bare", "stack"):
-        window = QMainWindow()
-        window.resize(1100, 750)
-        window.show()
-        return app.exec()
+
+
+class _WatchAppCreation(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Wraps ``ui.app.create_app`` as the module is imported, so the watcher is installed
+    on sheetapp's own QApplication the moment it exists."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name != "ui.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return None
+        self._loader = spec.loader
+        spec.loader = self
+        return spec
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self._loader.exec_module(module)
+        create_app = module.create_app
+
+        def create_and_watch(argv: list[str]) -> Any:
+            app = create_app(argv)
+            _watch_first_paint(app)
+            return app
+
+        module.create_app = create_and_watch
+
+
+def main(argv: list[str]) -> int:
+    mode, files = argv[0], argv[1:]
     if mode == "app":
+        sys.meta_path.insert(0, _WatchAppCreation())
         from sheetapp.cli import main as sheetapp_main
 
         return sheetapp_main(files)
-    print(f"unknown mode {mode!r}; use 'bare', 'stack' or 'app FILE'", file=sys.stderr)
-    return 2
+    if mode not in ("bare", "stack"):
+        print(f"unknown mode {mode!r}; use 'bare', 'stack' or 'app FILE'", file=sys.stderr)
+        return 2
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    app = QApplication(["sheetapp"])
+    _watch_first_paint(app)
+    if mode == "stack":
+        _validate_one_model()
+    window = QMainWindow()
+    window.resize(1100, 750)
+    window.show()
+    return app.exec()
 
 
 if __name__ == "__main__":
