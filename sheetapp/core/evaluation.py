@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sheetapp.core.costs import CostLine, Total
@@ -37,6 +37,11 @@ class Evaluation:
     totals: tuple[Total, ...] = ()
     derived: tuple[DerivedValue, ...] = ()
     issues: tuple[Issue, ...] = ()
+    #: the issues at and below each place, filled on the first issues_at(): a table asks
+    #: for every cell's issues, 15,000 scans of the whole list on a 1,000-item character
+    _places: dict[DataPath, list[Issue]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def build(
@@ -76,8 +81,15 @@ class Evaluation:
 
     def issues_at(self, path: DataPath) -> list[Issue]:
         """Issues whose path is ``path`` or lies below it."""
-        size = len(path)
-        return [issue for issue in self.issues if issue.path[:size] == path]
+        places = self._places
+        if not places and self.issues:
+            found: dict[DataPath, list[Issue]] = {}
+            for issue in self.issues:
+                where = tuple(issue.path)
+                for size in range(len(where) + 1):
+                    found.setdefault(where[:size], []).append(issue)
+            places.update(found)
+        return list(places.get(tuple(path), ()))
 
     def to_json(self) -> dict[str, Any]:
         return {

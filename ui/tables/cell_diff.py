@@ -26,8 +26,21 @@ def rows_touched(
 ) -> set[int] | None:
     """The rows whose item a list of in-place changes edits; None when a change can
     touch every row (it is at or above one of ``reads``, or above the list)."""
+    touched = rows_and_reads_touched(changes, list_path, reads)
+    if touched is None or touched[1]:
+        return None
+    return touched[0]
+
+
+def rows_and_reads_touched(
+    changes: Sequence[Change], list_path: DataPath, reads: Sequence[DataPath]
+) -> tuple[set[int], bool] | None:
+    """The rows whose item a list of in-place changes edits, and whether a change is at
+    or above one of ``reads`` (so that what every row reads may have changed); None when
+    a change is at or above the list itself."""
     size = len(list_path)
     rows: set[int] = set()
+    reads_touched = False
     for change in changes:
         path = change.path
         if len(path) > size and path[:size] == list_path:
@@ -35,9 +48,11 @@ def rows_touched(
             if not isinstance(row, int):
                 return None
             rows.add(row)
-        elif related(path, list_path) or any(related(path, read) for read in reads):
+        elif related(path, list_path):
             return None
-    return rows
+        elif any(related(path, read) for read in reads):
+            reads_touched = True
+    return rows, reads_touched
 
 
 def issues_by_row(issues: Iterable[Issue], list_path: DataPath) -> dict[int, list[Issue]]:

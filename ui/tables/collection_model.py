@@ -31,6 +31,13 @@ class CollectionTableModel(DocTableModel):
         self.COLUMNS = tuple(column.title for column in collection.columns)
         self.LIST_PATH = collection.path
         self.READS = collection.reads
+        # A column showing its item's own field (no cell function, no choices worked out
+        # from the document) shows nothing the list reads elsewhere.
+        self.READ_COLUMNS = tuple(
+            index
+            for index, column in enumerate(collection.columns)
+            if column.cell is not None or column.choices is not None or column.field is None
+        )
         super().__init__(document, parent)
 
     def count(self) -> int:
