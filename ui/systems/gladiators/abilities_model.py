@@ -161,10 +161,7 @@ class AbilitiesModel(QAbstractItemModel):
         """Cost lines by path, issues by path and by every path above it, and each ability
         row's own line and issues (what :meth:`_changed_rows` compares)."""
         evaluation = self.doc.evaluation
-        pairs: list[tuple[DataPath, CostLine]] = []
-        for top in reversed(evaluation.costs):
-            pairs += _SUBTREES.get(top, _subtree)
-        lines = dict(reversed(pairs))  # the first line of a path wins
+        lines = _CostIndex(evaluation.costs)
         exact: dict[DataPath, list[Issue]] = {}
         below: dict[DataPath, list[Issue]] = {}
         for issue in evaluation.issues:
@@ -175,9 +172,7 @@ class AbilitiesModel(QAbstractItemModel):
         self._exact = exact
         self._below = below
         count = len(self.character_document.character.abilities)
-        self._row_lines: list[CostLine | None] = [
-            lines.get((*ABILITIES, row)) for row in range(count)
-        ]
+        self._row_lines: list[CostLine | None] = [lines.row_line(row) for row in range(count)]
         self._row_issues: dict[int, list[Issue]] = {}
         for path, issues in below.items():
             if len(path) == 3 and path[:2] == ABILITIES and isinstance(path[2], int):
@@ -855,3 +850,55 @@ def _subtree(line: CostLine) -> tuple[tuple[DataPath, CostLine], ...]:
 #: cost lines are frozen, and the system keeps an unchanged ability's line (the same
 #: object): its tree is listed once, not again after every edit
 _SUBTREES: ByIdentity[CostLine, tuple[tuple[DataPath, CostLine], ...]] = ByIdentity()
+
+
+def _by_path(line: CostLine) -> dict[DataPath, CostLine]:
+    return dict(reversed(_SUBTREES.get(line, _subtree)))  # the first line of a path wins
+
+
+#: each ability's lines by path, kept with the ability's (unchanged) line
+_ABILITY_LINES: ByIdentity[CostLine, dict[DataPath, CostLine]] = ByIdentity()
+
+
+class _CostIndex:
+    """The evaluation's cost lines by path, the first line of a path winning.
+
+    The lines of an ability (its own and its modifiers') are looked up in a dict kept
+    with the ability's line, made the first time one is asked for; the system keeps an
+    unchanged ability's line, so an edit on a 1,000-ability character lists one
+    ability's lines again, not 5,000. The Abilities line owns the ability paths; every
+    other line is listed as a whole.
+    """
+
+    def __init__(self, costs: tuple[CostLine, ...]) -> None:
+        #: each ability row's own line (the first child of the Abilities line with its path)
+        self._row_lines: dict[int, CostLine] = {}
+        rest: list[tuple[DataPath, CostLine]] = []
+        for top in reversed(costs):
+            if top.path != ABILITIES:
+                rest += _SUBTREES.get(top, _subtree)
+                continue
+            rest.append((top.path, top))
+            rows = self._row_lines
+            for child in reversed(top.children):
+                path = child.path
+                if len(path) == 3 and isinstance(path[2], int) and path[:2] == ABILITIES:
+                    rows.setdefault(path[2], child)
+                else:
+                    rest += _SUBTREES.get(child, _subtree)
+        self._rest = dict(reversed(rest))
+
+    def get(self, path: DataPath) -> CostLine | None:
+        if len(path) >= 3 and isinstance(path[2], int) and path[:2] == ABILITIES:
+            line = self._row_lines.get(path[2])
+            if line is not None:
+                if len(path) == 3:
+                    return line
+                own = _ABILITY_LINES.get(line, _by_path)
+                if path in own:
+                    return own[path]
+        return self._rest.get(path)
+
+    def row_line(self, row: int) -> CostLine | None:
+        line = self._row_lines.get(row)
+        return line if line is not None else self._rest.get((*ABILITIES, row))
