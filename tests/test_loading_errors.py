@@ -135,3 +135,34 @@ def test_missing_file_and_folder(tmp_path: Path, fake_registry: SystemRegistry) 
 
 def test_empty_file(tmp_path: Path, fake_registry: SystemRegistry) -> None:
     assert "empty" in load_error(tmp_path, fake_registry, b"  \n").user_message()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": "[[[[", "b": [1, {"c": "}}}"}]}',
+        '{"a": "say \\"[[[\\"", "b": [[[]]]}',
+        '{"a": "ends with a backslash \\\\", "b": [{"c": "]"}]}',
+        '{"a": "unterminated [[[',
+        '{"ключ": "значение [", "b": [["é"]]}',
+        "",
+    ],
+)
+def test_brackets_outside_strings_are_found_both_ways(text: str) -> None:
+    """The quick split (no backslash before a quote) and the token-by-token reading find
+    the same brackets: brackets inside strings never count towards the nesting."""
+    from sheetapp.storage import jsontext
+
+    expected = jsontext._STRING.sub("", text)
+    wanted = bytes(c for c in expected.encode("utf-8") if chr(c) in "[]{}")
+    assert jsontext._brackets(text) == wanted
+
+
+def test_nesting_hidden_in_strings_is_not_refused_and_real_nesting_is() -> None:
+    from sheetapp.storage import jsontext
+
+    deep_in_a_string = '{"a": "' + "[" * 500 + '"}'
+    jsontext.check_nesting(deep_in_a_string, "test.json")
+    too_deep = "[" * (jsontext.MAX_NESTING + 1) + "]" * (jsontext.MAX_NESTING + 1)
+    with pytest.raises(CharacterFileError, match="nested more than"):
+        jsontext.check_nesting(too_deep, "test.json")
