@@ -22,10 +22,12 @@ from sheetapp.core.document import (
     MAX_UNKNOWN_KEYS,
     MAX_UNKNOWN_NODES,
     SCHEMA_VERSION,
+    UNKNOWN_KEYS,
     CharacterDocument,
     count_nodes,
     count_unknown_keys,
     unknown_key_issues,
+    unknown_keys_counted,
     unknown_values,
 )
 from sheetapp.core.evaluation import Evaluation
@@ -130,7 +132,8 @@ def parse_document(
             path=(),
         ) from None
     raw = _migrate_system_data(raw, system, source)
-    document = _validate(raw, system, source)
+    context = unknown_keys_counted()
+    document = _validate(raw, system, source, context)
     unknown = system.unknown_references(document)
     if unknown:
         first = unknown[0]
@@ -143,15 +146,21 @@ def parse_document(
             catalog_id=first.ref,
             hint="It may come from a newer sheetapp or a custom catalog.",
         )
-    notes = tuple(unknown_key_issues(document)) if check_unknown_keys(document, source) else ()
+    counted = context[UNKNOWN_KEYS][0]
+    notes = (
+        tuple(unknown_key_issues(document)) if check_unknown_keys(document, source, counted) else ()
+    )
     return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
 
 
-def check_unknown_keys(document: CharacterDocument[Any, Any], source: str) -> int:
+def check_unknown_keys(
+    document: CharacterDocument[Any, Any], source: str, counted: int | None = None
+) -> int:
     """Refuse a file whose keys sheetapp does not know are too many or hold too much:
     each is kept and written back, so their size is work every later step repeats.
-    Returns how many there are."""
-    unknown_keys = count_unknown_keys(document)
+    Returns how many there are. ``counted``: the count made while the document was
+    validated (:func:`unknown_keys_counted`), else the models are walked."""
+    unknown_keys = count_unknown_keys(document) if counted is None else counted
     if not unknown_keys:
         return 0
     if unknown_keys > MAX_UNKNOWN_KEYS:
@@ -243,10 +252,11 @@ def _system(raw: dict[str, Any], registry: SystemRegistry, source: str) -> GameS
 
 
 def _validate(
-    raw: dict[str, Any], system: GameSystem[Any], source: str
+    raw: dict[str, Any], system: GameSystem[Any], source: str, context: dict[str, Any] | None = None
 ) -> CharacterDocument[Any, Any]:
     try:
-        document: CharacterDocument[Any, Any] = system.document_model().model_validate(raw)
+        model = system.document_model()
+        document: CharacterDocument[Any, Any] = model.model_validate(raw, context=context)
         return document
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
