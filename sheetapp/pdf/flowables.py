@@ -33,7 +33,23 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
     _wrapped: tuple[float, float] = (0.0, 0.0)
 
     def __init__(self, text: str, style: Any, *args: Any, **kwargs: Any) -> None:
+        key = (text, id(style))
+        known = None if args or kwargs else _PARSED.get(key)
+        if known is not None and known.style_in is style:
+            # the same markup in the same style: reportlab's parse (an HTML parser run,
+            # half the time of a 1,000-ability sheet's cells) is not done again; the
+            # pieces are copied, as reportlab may change them while it lays them out
+            super().__init__(text, style, frags=[frag.clone() for frag in known.frags])
+            self.style = known.style
+            self.bulletText = known.bullet_text
+            self._right_to_left = known.right_to_left
+            return
         super().__init__(text, style, *args, **kwargs)
+        self._finish_pieces(style)
+        if not args and not kwargs:
+            _remember_parse(key, style, self)
+
+    def _finish_pieces(self, style: Any) -> None:
         frags: list[Any] = getattr(self, "frags", [])
         for frag in frags:
             if isinstance(getattr(frag, "text", None), str):
@@ -72,6 +88,40 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
         self._wrapped_width = availWidth
         self._wrapped = (float(self.width), float(self.height))
         return float(width), float(height)
+
+
+class _Parsed:
+    """A paragraph's pieces as parsing and :class:`CellParagraph` left them."""
+
+    __slots__ = ("bullet_text", "frags", "right_to_left", "style", "style_in")
+    style_in: Any
+    style: Any
+    bullet_text: Any
+    right_to_left: bool | None
+    frags: list[Any]
+
+    def __init__(self, style_in: Any, paragraph: CellParagraph) -> None:
+        self.style_in = style_in
+        self.style = paragraph.style
+        self.bullet_text = paragraph.bulletText
+        self.right_to_left = paragraph._right_to_left
+        self.frags = [frag.clone() for frag in paragraph.frags]
+
+
+#: parsed paragraphs by (markup, style): a long sheet repeats its words ("Direct",
+#: "Always On", a modifier's name) thousands of times; bounded, the oldest first
+_PARSED: dict[tuple[str, int], _Parsed] = {}
+MAX_PARSED = 4_000
+#: longer markup is not kept (a note is rarely repeated; its pieces are many)
+MAX_PARSED_TEXT = 400
+
+
+def _remember_parse(key: tuple[str, int], style: Any, paragraph: CellParagraph) -> None:
+    if len(key[0]) > MAX_PARSED_TEXT or not isinstance(getattr(paragraph, "frags", None), list):
+        return
+    _PARSED[key] = _Parsed(style, paragraph)
+    while len(_PARSED) > MAX_PARSED:
+        _PARSED.pop(next(iter(_PARSED)), None)
 
 
 class Bookmark(Flowable):  # type: ignore[misc]
