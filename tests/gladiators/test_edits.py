@@ -98,15 +98,19 @@ def test_modifier_gets_its_first_variant_and_limitations_over_the_cap_are_an_err
         e.set_modifier_variant(with_mod, 0, 0, "99")
 
 
-def test_modifier_units_are_bounded_by_the_catalog() -> None:
+def test_modifier_units_go_in_within_the_file_format() -> None:
+    """Units are a count the file keeps up to 999; a modifier not bought in units has
+    none to set (its price does not change with them)."""
     document = apply(blank(), e.add_ability(blank(), "damaging_attack"))
     document = apply(document, e.add_modifier(document, 0, "seeking"))
     assert e.modifier_has_units(catalogs().modifiers["seeking"])
     document = apply(document, e.set_modifier_units(document, 0, 0, 3))
     assert document.character.abilities[0].modifiers[0].units == 3
+    with pytest.raises(e.EditError, match="between 1 and 999"):
+        e.set_modifier_units(document, 0, 0, 1000)
     document = apply(document, e.add_modifier(document, 0, "focus"))
     assert not e.modifier_has_units(catalogs().modifiers["focus"])
-    with pytest.raises(e.EditError, match="between 1 and 1"):
+    with pytest.raises(e.EditError, match="not bought in units"):
         e.set_modifier_units(document, 0, 1, 2)
 
 
@@ -118,8 +122,11 @@ def test_area_gets_a_shape_and_add_ons_are_counted() -> None:
     assert document.character.abilities[0].modifiers[0].addons == {"fast": 1}
     removed = e.set_modifier_addon(document, 0, 0, "fast", 0)
     assert removed[0].op == "remove"
-    with pytest.raises(e.EditError, match="between 0 and 1"):
-        e.set_modifier_addon(document, 0, 0, "fast", 2)
+    # bought once by the rulebook, but a second purchase goes in: the rules report it
+    twice = apply(document, e.set_modifier_addon(document, 0, 0, "fast", 2))
+    assert twice.character.abilities[0].modifiers[0].addons == {"fast": 2}
+    with pytest.raises(e.EditError, match="between 0 and 999"):
+        e.set_modifier_addon(document, 0, 0, "fast", 1000)
 
 
 def test_ability_add_ons_and_options() -> None:

@@ -57,6 +57,11 @@ SUBTYPE_UNKNOWN = IssueCode(
     "The Energy subtypes are Heat, Cold, Electricity, Radiation and Entropy.",
     cite(SEED, 21, "Has subtypes: Heat, Cold, Electricity, Radiation, Entropy."),
 )
+COUNT_OVER_LIST = IssueCode(
+    "gladiators.count_over_list",
+    'An option bought once ("Sniper +1", "Fast +2") or per item of a list the rulebook gives ("Others 1 each" of the eight other kinds of Detect; "Per Type 1" of the kinds of Detection) is not bought more often than that.',
+    cite(SEED, 248, "Others 1 each"),
+)
 ABILITY_RESTRICTION = IssueCode(
     "gladiators.ability_restriction",
     'Restrictions stated on abilities themselves, e.g. Wall "Must be an Area Line" and "Has Solid or Physical Type" (line 151).',

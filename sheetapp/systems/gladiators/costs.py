@@ -90,8 +90,8 @@ def _one_variant(variant: Variant, units: int, level: int) -> int:
     if variant.by_level:
         return step_value(variant.by_level, level)
     if variant.per_unit:
-        if variant.max_units is not None:
-            units = min(units, variant.max_units)
+        # priced as entered, also past the rulebook's most (rules.counts_over_lists
+        # reports that): a quietly lower price would hide the mistake
         return variant.value * units
     return variant.value
 
@@ -100,9 +100,7 @@ def _addons_value(cost: VariantCost, modifier: ResolvedModifier) -> int:
     """Extras bought on a variant, e.g. Area "Fast +2" or "+2 per extra kind of Area"."""
     total = 0
     for addon in cost.addons:
-        count = modifier.choice.addons.get(addon.id, 0)
-        if addon.max_units is not None:
-            count = min(count, addon.max_units)
+        count = modifier.choice.addons.get(addon.id, 0)  # as entered, see above
         total += addon.value * count
     return total
 

@@ -31,6 +31,7 @@ from sheetapp.systems.gladiators.catalog import (
 from sheetapp.systems.gladiators.collections import ABILITIES as ABILITY_LIST
 from sheetapp.systems.gladiators.collections import modifiers_of
 from sheetapp.systems.gladiators.model import (
+    MAX_UNITS,
     AbilityChoice,
     CustomAbility,
     CustomModifier,
@@ -227,7 +228,8 @@ def set_option(
 
 
 def set_addon(document: GladiatorsDocument, index: int, addon_id: str, count: int) -> list[Change]:
-    """Buy an add-on option ``count`` times (0 removes it), within its maximum."""
+    """Buy an add-on option ``count`` times (0 removes it). A count past the rulebook's
+    most goes in, and the rules say so (no silent clamp); the file's own limit holds."""
     choice = _ability(document, index)
     definition = catalogs().abilities.get(choice.ability)
     option = None
@@ -244,8 +246,8 @@ def set_addon(document: GladiatorsDocument, index: int, addon_id: str, count: in
         )
     if option is None:
         raise EditError(f"Unknown add-on '{addon_id}'")
-    if count < 0 or (option.max_count is not None and count > option.max_count):
-        raise EditError(f"{option.label}: between 0 and {option.max_count}")
+    if not 0 <= count <= MAX_UNITS:
+        raise EditError(f"{option.label}: between 0 and {MAX_UNITS}")
     return _set_counter((*ABILITIES, index, "addons"), choice.addons, addon_id, count, "add-on")
 
 
@@ -390,9 +392,12 @@ def set_modifier_units(
 ) -> list[Change]:
     modifier = _modifier(document, index, m_index)
     definition = catalogs().modifiers.get(modifier.modifier)
-    limit = max_units(definition, modifier.variant)
-    if units < 1 or (limit is not None and units > limit):
-        raise EditError(f"Units: between 1 and {limit if limit is not None else 'any'}")
+    if units != modifier.units and not modifier_has_units(definition):
+        name = definition.name if definition else modifier.modifier
+        raise EditError(f"{name} is not bought in units")
+    # past the rulebook's most the units go in and the rules say so (no silent clamp)
+    if not 1 <= units <= MAX_UNITS:
+        raise EditError(f"Units: between 1 and {MAX_UNITS}")
     path = (*ABILITIES, index, "modifiers", m_index, "units")
     return set_change(path, modifier.units, units, f"Set {ability_name(document, index)} › Units")
 
@@ -422,8 +427,8 @@ def set_modifier_addon(
     addon = next((a for a in addons if a.id == addon_id), None)
     if addon is None:
         raise EditError(f"Unknown modifier add-on '{addon_id}'")
-    if count < 0 or (addon.max_units is not None and count > addon.max_units):
-        raise EditError(f"{addon.label}: between 0 and {addon.max_units}")
+    if not 0 <= count <= MAX_UNITS:
+        raise EditError(f"{addon.label}: between 0 and {MAX_UNITS}")
     path = (*ABILITIES, index, "modifiers", m_index, "addons")
     return _set_counter(path, modifier.addons, addon_id, count, "modifier add-on")
 

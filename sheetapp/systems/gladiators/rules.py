@@ -11,10 +11,16 @@ from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.systems.gladiators import codes
-from sheetapp.systems.gladiators.catalog import Catalogs, Restriction, VariantCost
+from sheetapp.systems.gladiators.catalog import (
+    ByLevelCost,
+    Catalogs,
+    PerUnitCost,
+    Restriction,
+    VariantCost,
+)
 from sheetapp.systems.gladiators.costs import AbilityCost
 from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter
-from sheetapp.systems.gladiators.resolve import ResolvedAbility, ResolvedModifier
+from sheetapp.systems.gladiators.resolve import ResolvedAbility, ResolvedModifier, without_cost
 
 MINOR_MAX_LEVEL = 3
 CONVENTIONAL_MAX_LEVEL = 5
@@ -503,6 +509,71 @@ def modifier_variants(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def counts_over_lists(ctx: RuleContext) -> list[Issue]:
+    """An option the rulebook sells once (Accuracy "Sniper +1", line 56; Area "Fast +2",
+    line 167) or once per item of a list it gives (Undetectable Effect "Others 1 each" of
+    the eight other kinds of Detect, line 248; Detection "Per Type 1" of its kinds, line
+    69) is not bought more often. The editors take any count (no silent clamp); the cost
+    is worked out from the count entered, and this error says how to fix it."""
+    issues: list[Issue] = []
+    for index, ability in ctx.each_ability():
+        name = display_name(ability)
+        for option, count in ability.options:
+            limit = option.max_count
+            if limit is not None and count > limit:
+                issues.append(
+                    _count_over(
+                        f"{name}: {option.label}",
+                        count,
+                        limit,
+                        ability_path(index, "addons", option.id),
+                    )
+                )
+        for m_index, mod in enumerate(ability.modifiers):
+            for what, count, limit, where in _modifier_counts(mod):
+                if limit is not None and count > limit:
+                    path = ability_path(index, "modifiers", m_index, *where)
+                    issues.append(
+                        _count_over(f"{name}: {mod.name} {what}".rstrip(), count, limit, path)
+                    )
+    return issues
+
+
+def _modifier_counts(
+    mod: ResolvedModifier,
+) -> list[tuple[str, int, int | None, tuple[str, ...]]]:
+    """(what, count entered, the rulebook's most, where) for each count a modifier has."""
+    cost = mod.definition.cost if mod.definition else None
+    found: list[tuple[str, int, int | None, tuple[str, ...]]] = []
+    if isinstance(cost, PerUnitCost):
+        found.append(("", mod.choice.units, cost.max_units, ("units",)))
+    elif isinstance(cost, ByLevelCost) and cost.per_extra is not None:
+        found.append(("", mod.choice.units, cost.per_extra.max_units, ("units",)))
+    elif isinstance(cost, VariantCost):
+        for variant, units in mod.combined:
+            if variant.per_unit:
+                label = f"({without_cost(variant.label)})"
+                found.append((label, units, variant.max_units, ("variants", variant.id)))
+        if not mod.combined and mod.variant is not None and mod.variant.per_unit:
+            label = f"({without_cost(mod.variant.label)})"
+            found.append((label, mod.choice.units, mod.variant.max_units, ("units",)))
+        for addon in cost.addons:
+            count = mod.choice.addons.get(addon.id, 0)
+            found.append((f"({addon.label})", count, addon.max_units, ("addons", addon.id)))
+    return found
+
+
+def _count_over(what: str, count: int, limit: int, path: DataPath) -> Issue:
+    most = "once" if limit == 1 else f"at most {limit} times"
+    return Issue(
+        Severity.ERROR,
+        codes.COUNT_OVER_LIST,
+        f"{what} is bought {count} times; the rulebook sells it {most}.",
+        path,
+        f"Lower it to {limit}.",
+    )
+
+
 def area_shapes(ctx: RuleContext) -> list[Issue]:
     """ "A cone can only be used with Touch range and begins one hex from the user. An Area
     with no range must be a blast" (line 167)."""
@@ -713,6 +784,7 @@ ABILITY_RULES: tuple[Rule, ...] = (
     ability_restrictions,
     modifier_groups,
     modifier_variants,
+    counts_over_lists,
     area_shapes,
     flexible_choices,
     above_level_limit,

@@ -637,8 +637,9 @@ class AbilitiesModel(QAbstractItemModel):
             if role == EDIT_KIND_ROLE:
                 return "int"
             if role == RANGE_ROLE:
-                limit = edits.max_units(definition, modifier.choice.variant)
-                return 1, limit if limit is not None else MAX_UNITS
+                # the file's limit only: past the rulebook's most the count goes in and
+                # an issue says so (no silent clamp)
+                return 1, MAX_UNITS
             if role == ALIGNMENT:
                 return ALIGN_CENTER
         elif column == TYPE:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from sheetapp.core.changes import Change
 from sheetapp.systems.gladiators import edits
 from sheetapp.systems.gladiators.catalog import VariantCost, catalogs
-from sheetapp.systems.gladiators.model import GladiatorsDocument
+from sheetapp.systems.gladiators.model import MAX_UNITS, GladiatorsDocument
 from ui.document import EditorDocument
 
 COST_OVERRIDE_LIMIT = 9999
@@ -127,7 +127,8 @@ class DetailsPanel(QGroupBox):
                 elif group.kind == "addon":
                     for option in group.options:
                         spin = QSpinBox()
-                        spin.setRange(0, option.max_count if option.max_count is not None else 99)
+                        # the file's limit: past the rulebook's most an issue says so
+                        spin.setRange(0, MAX_UNITS)
                         spin.setValue(choice.addons.get(option.id, 0))
                         spin.setKeyboardTracking(False)
                         oid = option.id
@@ -217,7 +218,7 @@ class DetailsPanel(QGroupBox):
                 self.form.addRow("Shape:", shape)
             for addon in definition.cost.addons:
                 spin = QSpinBox()
-                spin.setRange(0, addon.max_units if addon.max_units is not None else 99)
+                spin.setRange(0, MAX_UNITS)  # the file's limit, as above
                 spin.setValue(modifier.addons.get(addon.id, 0))
                 spin.setKeyboardTracking(False)
                 aid = addon.id
