@@ -31,7 +31,11 @@ def fit_to_screen(widget: QWidget, width: int, height: int) -> None:
 def scrolling(widget: QWidget, name: str = "") -> QScrollArea:
     """``widget`` in a scroll area: it scrolls when the window is smaller than it,
     instead of making the window (and its buttons) larger than the screen."""
-    area = QScrollArea()
+    return _holding(QScrollArea(), widget, name)
+
+
+def _holding(area: QScrollArea, widget: QWidget, name: str) -> QScrollArea:
+    """``area`` (frameless, its widget resized with it) holding ``widget``."""
     area.setObjectName(name)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
@@ -54,12 +58,8 @@ class _GivingWay(QScrollArea):
 
 def giving_way(widget: QWidget, name: str = "") -> QScrollArea:
     """``widget`` (a header) in a scroll area that shrinks before the page under it."""
-    area = _GivingWay()
-    area.setObjectName(name)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
+    area = _holding(_GivingWay(), widget, name)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setWidget(widget)
     return area
 
 
@@ -86,11 +86,7 @@ class _SidewaysStrip(QScrollArea):
 
 def sideways(widget: QWidget, name: str = "") -> QScrollArea:
     """A one-line strip (totals bars) that scrolls sideways, never taller than it is."""
-    strip = _SidewaysStrip()
-    strip.setObjectName(name)
-    strip.setWidgetResizable(True)
-    strip.setFrameShape(QFrame.Shape.NoFrame)
+    strip = _holding(_SidewaysStrip(), widget, name)
     strip.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     strip.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-    strip.setWidget(widget)
     return strip

@@ -34,18 +34,13 @@ raise SystemExit(code)
 """
 
 
-def _offscreen() -> dict[str, str]:
+def _run(arguments: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``python ARGUMENTS`` offscreen, with its own settings, until it quits."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     env.pop("SHEETAPP_QUIT_AFTER_SHOW", None)
-    return env
-
-
-def test_app_mode_reports_the_first_paint_of_the_window_with_the_character(
-    tmp_path: Path,
-) -> None:
-    env = _offscreen() | {"XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
+    env |= {"XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, str(REPO / "bench" / "launch.py"), "app", str(SAMPLE)],
+        [sys.executable, *arguments],
         capture_output=True,
         text=True,
         env=env,
@@ -54,22 +49,18 @@ def test_app_mode_reports_the_first_paint_of_the_window_with_the_character(
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
+    return done
+
+
+def test_app_mode_reports_the_first_paint_of_the_window_with_the_character(
+    tmp_path: Path,
+) -> None:
+    done = _run([str(REPO / "bench" / "launch.py"), "app", str(SAMPLE)], tmp_path)
     line = next(text for text in done.stdout.splitlines() if text.startswith("{"))
     report = json.loads(line)
     assert report["documents"] == 1 and report["shown_ns"] > 0 and report["max_rss_kb"] > 0
 
 
 def test_app_mode_imports_the_domain_before_qt(tmp_path: Path) -> None:
-    env = _offscreen() | {"XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
-    probe = PROBE.format(repo=str(REPO), sample=str(SAMPLE))
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
+    done = _run(["-c", PROBE.format(repo=str(REPO), sample=str(SAMPLE))], tmp_path)
     assert "QT_BEFORE_DOMAIN [False]" in done.stdout, done.stdout[-1000:]
