@@ -180,7 +180,7 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action("Save &As…", self.save_current_as, keys.SaveAs)
         self.export_json_action = self._action("Export &JSON…", self.export_json, "Ctrl+E")
         self.export_pdf_action = self._action("Export &PDF…", self.export_pdf, "Ctrl+Shift+E")
-        self.export_card_action = self._action("Export Play &Card…", self.export_card, "Ctrl+Alt+E")
+        self.export_card_action = self._action("Export Play Car&d…", self.export_card, "Ctrl+Alt+E")
         self.export_card_action.setToolTip(
             "A one-page card to play from: combat values and attacks first; what does not "
             "fit is named on the card"

@@ -56,7 +56,7 @@ class AssetTab(QWidget):
         self.push = push
         self.pick = pick
         self.cats = catalogs()
-        self.choose_action = QAction("Choose &Special Asset…", self)
+        self.choose_action = QAction("Choose Special &Asset…", self)
         self.choose_action.setObjectName("choose_asset")
         self.choose_action.triggered.connect(lambda _c=False: self.choose_asset())
         self.remove_action = QAction("Remove Special Asset", self)

@@ -95,7 +95,7 @@ class AttributesTab(QWidget):
         self.roll_action.setObjectName("roll_dice")
         self.roll_action.setToolTip("Roll 10d6, rerolling while line 196 says so")
         self.roll_action.triggered.connect(lambda _c=False: self.roll_dice())
-        self.enter_action = QAction("&Enter My Dice…", self)
+        self.enter_action = QAction("Enter My &Dice…", self)
         self.enter_action.setObjectName("enter_dice")
         self.enter_action.triggered.connect(lambda _c=False: self.enter_dice())
         self.dice_buttons: list[QToolButton] = []
