@@ -208,6 +208,15 @@ class MainWindow(QMainWindow):
             if sequence not in previous:
                 previous.append(sequence)
         self.previous_tab_action.setShortcuts(previous)
+        # The character's own tabs (Role & Story, Attributes...): a combo box or a table
+        # with the focus eats Ctrl+PageDown before the tab widget sees it, so the window
+        # steps them, from any field.
+        self.next_page_action = self._action(
+            "Next Tab", lambda: self._step_page_tab(1), "Ctrl+PgDown"
+        )
+        self.previous_page_action = self._action(
+            "Previous Tab", lambda: self._step_page_tab(-1), "Ctrl+PgUp"
+        )
         self.level_up_action = self._action("Level &Up…", self.level_up, "Ctrl+L")
         self.manual_action = _shortcut(
             self._action("User &Manual", self.show_manual), QKeySequence.StandardKey.HelpContents
@@ -279,6 +288,8 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.next_tab_action)
         view_menu.addAction(self.previous_tab_action)
+        view_menu.addAction(self.next_page_action)
+        view_menu.addAction(self.previous_page_action)
         view_menu.addSeparator()
         theme_menu = view_menu.addMenu("&Theme")
         self.theme_group = QActionGroup(self)
@@ -919,6 +930,16 @@ class MainWindow(QMainWindow):
     def _step_tab(self, step: int) -> None:
         if self.tabs.count():
             self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())
+
+    def _step_page_tab(self, step: int) -> None:
+        """The current character's next or previous tab; the focus goes to its tab bar
+        (Tab then enters the tab, Left and Right go on stepping)."""
+        view = self.current_view()
+        if view is None or not view.tabs.count():
+            return
+        tabs = view.tabs
+        tabs.setCurrentIndex((tabs.currentIndex() + step) % tabs.count())
+        tabs.tabBar().setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def show_issue(self, issue: Issue) -> bool:
         view = self.current_view()

@@ -12,6 +12,7 @@ from ui.main_window import MainWindow
 from ui.systems.capital.page import ASSET, STORY, CapitalPage
 
 ALT = Qt.KeyboardModifier.AltModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 def _capital(window: MainWindow, qtbot: QtBot) -> CapitalPage:
@@ -47,3 +48,22 @@ def test_a_labels_alt_key_puts_the_focus_in_its_field(
     page.tabs.tabBar().setFocus()
     focus = _press_alt(qtbot, key)
     assert focus is not None and focus.objectName() == field, focus
+
+
+def test_ctrl_page_down_and_up_step_through_the_pages_tabs_from_any_field(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A combo box or a table eats Ctrl+PageDown before the tab widget sees it: the window
+    steps the current character's tabs itself, and the focus goes to the new tab."""
+    page = _capital(window, qtbot)
+    focus = _press_alt(qtbot, Qt.Key.Key_R)
+    assert focus is not None and focus.objectName() == "role"
+    qtbot.keyClick(focus, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert page.tabs.currentWidget() is page.attributes
+    now = QApplication.focusWidget()
+    assert now is not None and now.isVisible() and now.objectName() != "role"
+    qtbot.keyClick(now, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    assert page.tabs.currentIndex() == STORY
+    page.tabs.setCurrentIndex(page.tabs.count() - 1)
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_PageDown, CTRL)
+    assert page.tabs.currentIndex() == STORY, "the last tab steps round to the first"
