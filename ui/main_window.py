@@ -286,10 +286,14 @@ class MainWindow(QMainWindow):
             self.addAction(action)
             self.dock_actions[dock.objectName()] = action
         view_menu.addSeparator()
-        view_menu.addAction(self.next_tab_action)
-        view_menu.addAction(self.previous_tab_action)
-        view_menu.addAction(self.next_page_action)
-        view_menu.addAction(self.previous_page_action)
+        view_menu.addActions(
+            [
+                self.next_tab_action,
+                self.previous_tab_action,
+                self.next_page_action,
+                self.previous_page_action,
+            ]
+        )
         view_menu.addSeparator()
         theme_menu = view_menu.addMenu("&Theme")
         self.theme_group = QActionGroup(self)
