@@ -67,3 +67,40 @@ def test_ctrl_page_down_and_up_step_through_the_pages_tabs_from_any_field(
     page.tabs.setCurrentIndex(page.tabs.count() - 1)
     qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_PageDown, CTRL)
     assert page.tabs.currentIndex() == STORY, "the last tab steps round to the first"
+
+
+def _tab(qtbot: QtBot, backwards: bool = False) -> QWidget:
+    focus = QApplication.focusWidget()
+    assert focus is not None
+    qtbot.keyClick(focus, Qt.Key.Key_Backtab if backwards else Qt.Key.Key_Tab)
+    now = QApplication.focusWidget()
+    assert now is not None
+    return now
+
+
+def test_tab_leaves_a_table_and_shift_tab_comes_back(window: MainWindow, qtbot: QtBot) -> None:
+    """Tab went from cell to cell and round again, and Ctrl+Tab (Qt's way out) is Next
+    Character: a keyboard user was shut in the first table reached. Arrows move in it."""
+    page = _capital(window, qtbot)
+    page.tabs.setCurrentIndex(page.tabs.indexOf(page.attributes))
+    view = page.attributes.view
+    view.setFocus()
+    view.setCurrentIndex(view.model().index(0, 1))
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.currentIndex().row() == 1
+    after = _tab(qtbot)
+    assert after is not view
+    assert _tab(qtbot, backwards=True) is view
+
+
+def test_tab_from_enter_my_dice_goes_through_the_dice(window: MainWindow, qtbot: QtBot) -> None:
+    """The ten dice buttons are made after the table, so Tab reached them last of all
+    (after the table, the vitals, the other tabs' fields); they follow the dice actions."""
+    page = _capital(window, qtbot)
+    page.tabs.setCurrentIndex(page.tabs.indexOf(page.attributes))
+    tab = page.attributes
+    assert len(tab.dice_buttons) == 10
+    tab.enter_button.setFocus()
+    for number in range(10):
+        assert _tab(qtbot).objectName() == f"die_{number}"
+    assert _tab(qtbot) is tab.view

@@ -165,6 +165,10 @@ class Keyboard:
 
     def target(self) -> QWidget:
         self.window_manager()
+        popup = QApplication.activePopupWidget()  # a menu or a combo box's list
+        if popup is not None:
+            focus = QApplication.focusWidget()
+            return focus if focus is not None and popup.isAncestorOf(focus) else popup
         widget = QApplication.focusWidget() or QApplication.activeModalWidget()
         widget = widget or QApplication.activeWindow()
         assert widget is not None, "nothing has the keyboard focus"
@@ -214,6 +218,12 @@ class Keyboard:
             ran.append(True)
             try:
                 script(dialog)
+                QApplication.processEvents()
+                if dialog.isVisible():
+                    raise AssertionError(
+                        f"{type(dialog).__name__} stayed open after its keys; the focus is "
+                        f"on {self.describe()}"
+                    )
             except BaseException as exc:  # the dialog must close, or the test would hang
                 self.errors.append(f"{type(exc).__name__}: {exc}")
                 while (modal := QApplication.activeModalWidget()) is not None:
@@ -481,3 +491,59 @@ def level_up_gladiators(keys: Keyboard, window: Any, qtbot: QtBot, row: int) -> 
     assert view.document.document.history[0].kind == "creation"
     assert len(view.document.document.history) == 2
     keys.check("levelled up")
+
+
+# --- Capital ----------------------------------------------------------------------------
+
+
+@in_child
+def test_capital_by_keyboard_alone(
+    app_window: Any, keyboard: Keyboard, qtbot: QtBot, tmp_path: Path
+) -> None:
+    keys, window = keyboard, app_window
+    keys.check("start page")
+    view = new_character(keys, window, "Capital alpha2", "Kbd Capital")
+    doc = view.document
+
+    def character() -> Any:
+        return doc.document.character
+
+    # Step 1: the Role by its label's Alt key and the first letters; its two choices by Tab
+    # and Down.
+    keys.key(K.Key_R, ALT)
+    assert keys.target().objectName() == "role", keys.describe()
+    keys.key(K.Key_Down, ALT)  # the list opens; typing there picks without choosing
+    keys.type("The Tank")
+    keys.key(K.Key_Return)
+    assert character().role == "tank"
+    for choice in ("plus", "minus"):
+        keys.tab_to(lambda w, c=choice: w.objectName() == f"role_choice_{c}", f"the {choice}")
+        keys.key(K.Key_Down)
+    assert character().role_choices == {"plus": "str", "minus": "vsn"}
+    keys.check("role chosen")
+
+    # Step 5: the Character menu's Enter My Dice…, the ten dice typed; the two 1s discarded
+    # (Tab to their buttons, Space); each kept die given to an attribute in the Die column
+    # (F2, Down to the die, Enter).
+    from ui.systems.capital.attributes_tab import DiceDialog
+
+    def dice(dialog: QWidget) -> None:
+        assert isinstance(dialog, DiceDialog)
+        keys.check("dice dialog")
+        keys.type("6 5 5 4 4 3 3 2 1 1")
+        keys.key(K.Key_Return)
+
+    keys.key(K.Key_C, ALT)
+    keys.in_dialog(lambda: keys.key(K.Key_D), DiceDialog, dice)
+    assert character().attributes.dice == [6, 5, 5, 4, 4, 3, 3, 2, 1, 1]
+    page = view.page
+    keys.key(K.Key_PageDown, CTRL)
+    assert page.tabs.currentWidget() is page.attributes, page.tabs.tabText(page.tabs.currentIndex())
+    keys.check("attributes tab")
+    for _ in range(12):
+        print("DBG", keys.describe())
+        keys.key(K.Key_Tab)
+    for die in ("die_8", "die_9"):
+        keys.tab_to(lambda w, d=die: w.objectName() == d, f"the button of {die}")
+        keys.key(K.Key_Space)
+    assert character().attributes.discarded == [8, 9]
