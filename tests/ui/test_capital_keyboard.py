@@ -3,6 +3,8 @@ focus in its field; each menu's Alt keys are unique."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
@@ -104,3 +106,57 @@ def test_tab_from_enter_my_dice_goes_through_the_dice(window: MainWindow, qtbot:
     for number in range(10):
         assert _tab(qtbot).objectName() == f"die_{number}"
     assert _tab(qtbot) is tab.view
+
+
+def _fresh_dice(window: MainWindow, qtbot: QtBot) -> CapitalPage:
+    """A character with its ten dice entered and none assigned yet."""
+    page = _capital(window, qtbot)
+    assert page.attributes.enter_dice([6, 5, 5, 4, 4, 3, 3, 2, 1, 1])
+    page.tabs.setCurrentIndex(page.tabs.indexOf(page.attributes))
+    return page
+
+
+def test_arrows_in_a_choice_cell_move_the_choice_and_enter_commits_it(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Each Down in a cell's closed list was an edit of its own: stepping to die #4 gave
+    FTD dice #1, #2, #3 and #4 in turn, and each one taken from another attribute swapped
+    theirs (and left four undo steps). Now the list only moves until Enter."""
+    page = _fresh_dice(window, qtbot)
+    rolls = page.character_document.character.attributes
+    view, stack = page.attributes.view, page.document.undo_stack
+    assert page.push(lambda: _assign(page, "str", 1))
+    before = stack.count()
+    view.setFocus()
+    view.setCurrentIndex(view.model().index(1, 1))  # FTD's Die
+    qtbot.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert editor is not None and editor is not view
+    for _ in range(4):
+        qtbot.keyClick(editor, Qt.Key.Key_Down)
+    assert page.character_document.character.attributes.assignment == {"str": 1}
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is view)
+    rolls = page.character_document.character.attributes
+    assert rolls.assignment == {"str": 1, "ftd": 3}
+    assert stack.count() == before + 1
+
+
+def test_escape_in_a_choice_cell_leaves_it_as_it_was(window: MainWindow, qtbot: QtBot) -> None:
+    page = _fresh_dice(window, qtbot)
+    view = page.attributes.view
+    view.setFocus()
+    view.setCurrentIndex(view.model().index(0, 1))
+    qtbot.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert editor is not None and editor is not view
+    qtbot.keyClick(editor, Qt.Key.Key_Down)
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is view)
+    assert page.character_document.character.attributes.assignment == {}
+
+
+def _assign(page: CapitalPage, attr: str, index: int) -> list[Any]:
+    from sheetapp.systems.capital import edits
+
+    return edits.assign_die(page.character_document, attr, index)
