@@ -160,3 +160,30 @@ def _assign(page: CapitalPage, attr: str, index: int) -> list[Any]:
     from sheetapp.systems.capital import edits
 
     return edits.assign_die(page.character_document, attr, index)
+
+
+@pytest.mark.parametrize("shortcut", ["Ctrl+Shift+A", "Ctrl+Shift+I"])
+def test_a_row_added_by_its_shortcut_shows_on_its_tab_with_the_focus(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, shortcut: str
+) -> None:
+    """Add System (Ctrl+Shift+A) and Add Equipment (Ctrl+Shift+I) from the Role tab added
+    the row on a tab out of sight, and the focus stayed where it was."""
+    from PySide6.QtGui import QKeySequence
+
+    from ui.picker import PickerDialog
+
+    page = _capital(window, qtbot)
+    monkeypatch.setattr(PickerDialog, "exec", lambda _dialog: 1)  # its first entry
+    action = next(
+        a
+        for a in (page.add_system_action, page.add_item_action)
+        if a.shortcut() == QKeySequence(shortcut)
+    )
+    view = page.systems_view if action is page.add_system_action else page.equipment_view
+    page.tabs.setCurrentIndex(STORY)
+    rows = view.model().rowCount()
+    action.trigger()
+    assert view.model().rowCount() == rows + 1
+    assert view.isVisible() and page.tabs.currentWidget().isAncestorOf(view)
+    assert QApplication.focusWidget() is view
+    assert view.currentIndex().row() == view.model().rowCount() - 1

@@ -540,10 +540,37 @@ def test_capital_by_keyboard_alone(
     keys.key(K.Key_PageDown, CTRL)
     assert page.tabs.currentWidget() is page.attributes, page.tabs.tabText(page.tabs.currentIndex())
     keys.check("attributes tab")
-    for _ in range(12):
-        print("DBG", keys.describe())
-        keys.key(K.Key_Tab)
     for die in ("die_8", "die_9"):
         keys.tab_to(lambda w, d=die: w.objectName() == d, f"the button of {die}")
         keys.key(K.Key_Space)
     assert character().attributes.discarded == [8, 9]
+
+    # The Die column: from each attribute's cell F2 opens the list of kept dice (the first
+    # line is "(no die)"); Down to the die, Enter; Down to the next attribute.
+    keys.tab_to(lambda w: w.objectName() == "attributes", "the attribute table")
+    keys.key(K.Key_Home)
+    keys.key(K.Key_Right)
+    for row in range(8):
+        assert page.attributes.view.currentIndex().row() == row, keys.describe()
+        keys.key(K.Key_F2)
+        keys.key(K.Key_Down, times=row + 1)
+        keys.key(K.Key_Return)
+        keys.key(K.Key_Down)
+    from sheetapp.systems.capital.catalog import ATTRIBUTES
+
+    assert character().attributes.assignment == {a: i for i, a in enumerate(ATTRIBUTES)}
+    keys.check("dice assigned")
+    undo_redo(keys, lambda: character().attributes.assignment.get("knw"), None, 7)
+
+    # Step 7's Systems and equipment from the pickers by their shortcuts; the Special
+    # Asset from the Character menu, and its choice on its tab.
+    systems = [s.system for s in character().systems]
+    pick(keys, (K.Key_A, CTRL | SHIFT), "robotic")
+    assert [s.system for s in character().systems] == [*systems, "robotic"]
+    assert page.tabs.currentIndex() == page.tabs.indexOf(page.systems_view.parentWidget().parentWidget())
+    items = len(character().equipment)
+    pick(keys, (K.Key_I, CTRL | SHIFT), "standard pistol")
+    assert character().equipment[-1].item == "standard_pistol"
+    assert len(character().equipment) == items + 1
+    keys.check("capital equipment added")
+    undo_redo(keys, lambda: len(character().equipment), items, items + 1)
