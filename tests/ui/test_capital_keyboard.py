@@ -187,3 +187,25 @@ def test_a_row_added_by_its_shortcut_shows_on_its_tab_with_the_focus(
     assert view.isVisible() and page.tabs.currentWidget().isAncestorOf(view)
     assert QApplication.focusWidget() is view
     assert view.currentIndex().row() == view.model().rowCount() - 1
+
+
+def test_a_special_asset_chosen_from_the_menu_shows_its_choices_with_the_focus(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Character › Choose Special Asset… from the Role tab chose it out of sight; its
+    choices (here the augmented attribute) are what comes next."""
+    from ui.picker import PickerDialog
+
+    page = _capital(window, qtbot)
+    page.tabs.setCurrentIndex(STORY)
+
+    def choose(dialog: PickerDialog) -> int:
+        assert dialog.select_id("attribute")
+        return 1
+
+    monkeypatch.setattr(PickerDialog, "exec", choose)
+    page.asset.choose_action.trigger()
+    assert page.character_document.character.special_asset.asset == "attribute"
+    assert page.tabs.currentWidget() is page.asset
+    focus = QApplication.focusWidget()
+    assert focus is not None and focus.objectName() == "asset_attribute"

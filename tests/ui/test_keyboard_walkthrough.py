@@ -567,10 +567,28 @@ def test_capital_by_keyboard_alone(
     systems = [s.system for s in character().systems]
     pick(keys, (K.Key_A, CTRL | SHIFT), "robotic")
     assert [s.system for s in character().systems] == [*systems, "robotic"]
-    assert page.tabs.currentIndex() == page.tabs.indexOf(page.systems_view.parentWidget().parentWidget())
+    assert keys.target() is page.systems_view and page.systems_view.isVisible()
     items = len(character().equipment)
     pick(keys, (K.Key_I, CTRL | SHIFT), "standard pistol")
     assert character().equipment[-1].item == "standard_pistol"
     assert len(character().equipment) == items + 1
+    assert keys.target() is page.equipment_view and page.equipment_view.isVisible()
     keys.check("capital equipment added")
     undo_redo(keys, lambda: len(character().equipment), items, items + 1)
+
+    from ui.picker import PickerDialog
+
+    def asset(dialog: QWidget) -> None:
+        assert isinstance(dialog, PickerDialog)
+        keys.type("attribute")
+        keys.check("picker attribute")
+        keys.key(K.Key_Return)
+
+    keys.key(K.Key_C, ALT)
+    keys.in_dialog(lambda: keys.key(K.Key_A), PickerDialog, asset)
+    assert character().special_asset.asset == "attribute"
+    assert page.tabs.currentWidget() is page.asset, "the Special Asset is out of sight"
+    keys.tab_to(lambda w: w.objectName() == "asset_attribute", "the augmented attribute")
+    keys.key(K.Key_Down)
+    assert character().special_asset.attribute == "str"
+    keys.check("special asset chosen")
