@@ -209,3 +209,21 @@ def test_a_special_asset_chosen_from_the_menu_shows_its_choices_with_the_focus(
     assert page.tabs.currentWidget() is page.asset
     focus = QApplication.focusWidget()
     assert focus is not None and focus.objectName() == "asset_attribute"
+
+
+def test_no_table_in_the_window_or_the_picker_keeps_tab_to_itself(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """The Issues panel (Tab from Capital's last field went there and stayed), the
+    Gladiators trait tables and the catalog picker's list too."""
+    from PySide6.QtWidgets import QTableView
+
+    from tests.ui.conftest import SAMPLE
+    from ui.picker import PickerDialog
+
+    window.open_path(SAMPLE)
+    _capital(window, qtbot)
+    tables = window.findChildren(QTableView)
+    assert {t.objectName() for t in tables} >= {"issues", "attributes"}
+    assert [t.objectName() or type(t).__name__ for t in tables if t.tabKeyNavigation()] == []
+    assert not PickerDialog("Add", []).view.tabKeyNavigation()

@@ -185,6 +185,7 @@ class Keyboard:
 
     def tab_to(self, wanted: Callable[[QWidget], bool], what: str, limit: int = 60) -> QWidget:
         """Press Tab until the focus is on a widget ``wanted`` accepts."""
+        self.window_manager()
         for _ in range(limit):
             focus = QApplication.focusWidget()
             if focus is not None and wanted(focus):

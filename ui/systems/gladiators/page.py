@@ -221,6 +221,7 @@ class GladiatorsPage(SystemPage):
             model = CollectionTableModel(self.document, TRAITS[kind], self)
             view = QTableView()
             view.setObjectName(kind)
+            view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
             view.setModel(model)
             view.setItemDelegate(EditDelegate(view))
             view.setAlternatingRowColors(True)
