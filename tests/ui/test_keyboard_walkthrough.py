@@ -177,6 +177,7 @@ class Keyboard:
     def key(self, key: Qt.Key, modifier: Qt.KeyboardModifier = NONE, times: int = 1) -> None:
         for _ in range(times):
             self.qtbot.keyClick(self.target(), key, modifier)
+            QApplication.processEvents()  # what a key queued (a cell's commit on Enter)
             if modifier & ALT:  # a mnemonic "animates" its button's click for 100 ms
                 self.qtbot.wait(160)
 
@@ -593,3 +594,16 @@ def test_capital_by_keyboard_alone(
     keys.key(K.Key_Down)
     assert character().special_asset.attribute == "str"
     keys.check("special asset chosen")
+
+    # Step 4: a Strength on the Role & Story tab (Ctrl+PageUp back to it; Tab to Add
+    # Strength, Space; the new line is open for typing).
+    while page.tabs.currentWidget() is not page.story:
+        keys.key(K.Key_PageUp, CTRL)
+    keys.tab_to(
+        lambda w: isinstance(w, QAbstractButton) and w.text() == "Add Strength", "Add Strength"
+    )
+    keys.key(K.Key_Space)
+    keys.type("Never gives up")
+    keys.key(K.Key_Return)
+    assert list(character().strengths) == ["Never gives up"], character().strengths
+    keys.check("a strength written")
