@@ -119,11 +119,15 @@ class SpendPage(QWizardPage):
         if working is None:
             return
         if self.has_page:
-            old = self.page
+            old = self.editor_host.widget(0)
             self.page = create_page(working)
             self.page.path_selected.connect(self._selected)
             self.editor_host.clear()
-            self.editor_host.addTab(self.page, f"{working.system.name} (working copy)")
+            # Scrolled on its own, as in the window: a tall page (Capital's Role & Story)
+            # made the whole Spend page scroll, and the options' Buy went below the fold.
+            self.editor_host.addTab(
+                scrolling(self.page, "wizard_page_scroll"), f"{working.system.name} (working copy)"
+            )
             if old is not None:
                 old.deleteLater()
         working.changed.connect(self._changed)
