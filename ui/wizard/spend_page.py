@@ -85,6 +85,12 @@ class SpendPage(QWizardPage):
         middle.setStretchFactor(0, 2)
         middle.setStretchFactor(1, 3)
         self.middle = middle
+        self._lay_out(middle)
+        draft.working_replaced.connect(self._working_replaced)
+
+    def _lay_out(self, middle: QSplitter) -> None:
+        """The totals, the options and the page over the issues, scrolled when the wizard
+        is short; Buy, Undo and Redo under them."""
         body = QSplitter(Qt.Orientation.Vertical)
         body.addWidget(middle)
         body.addWidget(self.issues)
@@ -94,7 +100,9 @@ class SpendPage(QWizardPage):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(sideways(self.totals, "spend_totals_scroll"))
         layout.addWidget(scrolling(body, "spend_scroll"), 1)
-        draft.working_replaced.connect(self._working_replaced)
+        # Under what scrolls: in a short wizard (Capital at scale 2) the body scrolls, and
+        # Buy at the foot of the options went out of sight.
+        layout.addWidget(self.options.button_bar)
 
     # --- following the working copy ---------------------------------------------------------
 
