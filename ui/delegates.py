@@ -1,7 +1,8 @@
 """One delegate for every editor model: the model's roles say which editor a cell gets.
 
 Spin boxes commit on every step so a drag becomes live edits that the undo stack merges
-into one step; combo boxes commit when a choice is made; line edits when editing ends.
+into one step; combo boxes commit when a choice is picked from the open list, or when
+editing ends (arrows on the closed list only move it); line edits when editing ends.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QLineEdit,
@@ -23,6 +25,25 @@ from ui.roles import CHOICES_ROLE, EDIT_KIND_ROLE, RANGE_ROLE
 AnyIndex = QModelIndex | QPersistentModelIndex
 #: what an optional number's spin box reads at its lowest step
 NOT_SET = "not set"
+
+
+class ChoiceEditor(QComboBox):
+    """A cell's list. Picked from the open list, the choice is made at once; arrows and
+    typed letters on the closed list only move it (QComboBox reports each step as a
+    choice: stepping to the fourth line was four edits, each taking what it passed from
+    whoever had it). Enter, Tab or leaving the cell makes the choice; Escape drops it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        #: a key on the closed list is being handled
+        self.stepping = False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.stepping = True
+        try:
+            super().keyPressEvent(event)
+        finally:
+            self.stepping = False
 
 
 class EditDelegate(QStyledItemDelegate):
@@ -42,10 +63,12 @@ class EditDelegate(QStyledItemDelegate):
             spin.valueChanged.connect(lambda _value: self.commitData.emit(spin))
             return spin
         if kind == "choice":
-            combo = QComboBox(parent)
+            combo = ChoiceEditor(parent)
             for value, label in index.data(CHOICES_ROLE) or []:
                 combo.addItem(label, value)
-            combo.activated.connect(lambda _row: self.commitData.emit(combo))
+            combo.activated.connect(
+                lambda _row: None if combo.stepping else self.commitData.emit(combo)
+            )
             return combo
         if kind == "text":
             edit = QLineEdit(parent)

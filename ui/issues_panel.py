@@ -123,6 +123,7 @@ class IssuesView(QTableView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("issues")
+        self.setTabKeyNavigation(False)  # Tab leaves the list; arrows move in it
         self.model_ = IssuesModel(self)
         self.setModel(self.model_)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

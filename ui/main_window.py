@@ -180,7 +180,7 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action("Save &As…", self.save_current_as, keys.SaveAs)
         self.export_json_action = self._action("Export &JSON…", self.export_json, "Ctrl+E")
         self.export_pdf_action = self._action("Export &PDF…", self.export_pdf, "Ctrl+Shift+E")
-        self.export_card_action = self._action("Export Play &Card…", self.export_card, "Ctrl+Alt+E")
+        self.export_card_action = self._action("Export Play Car&d…", self.export_card, "Ctrl+Alt+E")
         self.export_card_action.setToolTip(
             "A one-page card to play from: combat values and attacks first; what does not "
             "fit is named on the card"
@@ -208,6 +208,15 @@ class MainWindow(QMainWindow):
             if sequence not in previous:
                 previous.append(sequence)
         self.previous_tab_action.setShortcuts(previous)
+        # The character's own tabs (Role & Story, Attributes...): a combo box or a table
+        # with the focus eats Ctrl+PageDown before the tab widget sees it, so the window
+        # steps them, from any field.
+        self.next_page_action = self._action(
+            "Next Tab", lambda: self._step_page_tab(1), "Ctrl+PgDown"
+        )
+        self.previous_page_action = self._action(
+            "Previous Tab", lambda: self._step_page_tab(-1), "Ctrl+PgUp"
+        )
         self.level_up_action = self._action("Level &Up…", self.level_up, "Ctrl+L")
         self.manual_action = _shortcut(
             self._action("User &Manual", self.show_manual), QKeySequence.StandardKey.HelpContents
@@ -277,8 +286,14 @@ class MainWindow(QMainWindow):
             self.addAction(action)
             self.dock_actions[dock.objectName()] = action
         view_menu.addSeparator()
-        view_menu.addAction(self.next_tab_action)
-        view_menu.addAction(self.previous_tab_action)
+        view_menu.addActions(
+            [
+                self.next_tab_action,
+                self.previous_tab_action,
+                self.next_page_action,
+                self.previous_page_action,
+            ]
+        )
         view_menu.addSeparator()
         theme_menu = view_menu.addMenu("&Theme")
         self.theme_group = QActionGroup(self)
@@ -919,6 +934,16 @@ class MainWindow(QMainWindow):
     def _step_tab(self, step: int) -> None:
         if self.tabs.count():
             self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())
+
+    def _step_page_tab(self, step: int) -> None:
+        """The current character's next or previous tab; the focus goes to its tab bar
+        (Tab then enters the tab, Left and Right go on stepping)."""
+        view = self.current_view()
+        if view is None or not view.tabs.count():
+            return
+        tabs = view.tabs
+        tabs.setCurrentIndex((tabs.currentIndex() + step) % tabs.count())
+        tabs.tabBar().setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def show_issue(self, issue: Issue) -> bool:
         view = self.current_view()

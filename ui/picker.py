@@ -179,20 +179,7 @@ class PickerDialog(QDialog):
         self.search.textChanged.connect(self._search)
         self.search.installEventFilter(self)
         self.kinds = self._kind_box(entries)
-        self.view = QTableView()
-        self.view.setModel(self.proxy)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.view.verticalHeader().hide()
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
-        self.view.setWordWrap(False)
-        self.view.doubleClicked.connect(self.accept)
+        self.view = self._list_view()
         self.view.selectionModel().currentRowChanged.connect(self._show_current)
         self.text = QTextBrowser()
         self.text.setOpenLinks(False)
@@ -217,6 +204,25 @@ class PickerDialog(QDialog):
         fit_to_screen(self, 980, 560)
         self.search.setFocus()
         self._select_first()
+
+    def _list_view(self) -> QTableView:
+        """The entries, sorted by name (best match first while searching)."""
+        view = QTableView()
+        view.setTabKeyNavigation(False)  # Tab goes on to the buttons
+        view.setModel(self.proxy)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setSortingEnabled(True)
+        view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        view.verticalHeader().hide()
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        view.setWordWrap(False)
+        view.doubleClicked.connect(self.accept)
+        return view
 
     def _kind_box(self, entries: list[PickerEntry]) -> QComboBox:
         """A filter by kind (shown when the entries have more than one)."""

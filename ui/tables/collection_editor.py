@@ -10,7 +10,14 @@ from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QStackedWidget,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
 
 from sheetapp.core.changes import Change
 from sheetapp.editing.builders import EditError
@@ -211,11 +218,23 @@ class CollectionEditor(QObject):
             self.view.edit(index)
 
     def select(self, index: QModelIndex) -> None:
+        reveal(self.view)
         self.view.selectionModel().setCurrentIndex(
             index, QItemSelectionModel.SelectionFlag.ClearAndSelect
         )
         self.view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
         self.view.setFocus()
+
+
+def reveal(widget: QWidget) -> None:
+    """Bring forward the tab (of every tab widget it is in) that holds ``widget``: a row
+    added or moved by a shortcut from another tab is shown, and can take the focus."""
+    child, parent = widget, widget.parentWidget()
+    while parent is not None:
+        tabs = parent.parentWidget()
+        if isinstance(parent, QStackedWidget) and isinstance(tabs, QTabWidget):
+            tabs.setCurrentWidget(child)
+        child, parent = parent, tabs
 
 
 def ask_custom_values(custom: CustomEntries, parent: QWidget) -> dict[str, Any] | None:

@@ -42,6 +42,9 @@ def table_view(name: str, model: QAbstractItemModel, stretch: int = 0) -> QTable
         | QAbstractItemView.EditTrigger.SelectedClicked
     )
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
+    # Tab leaves the table (arrows move between cells): with Tab going from cell to cell
+    # and round again, and Ctrl+Tab taken by Next Character, the keyboard was shut in.
+    view.setTabKeyNavigation(False)
     ColumnFitter(view, stretch)
     return view
 

@@ -101,9 +101,13 @@ class ReviewPage(QWizardPage):
         def where(issue: Issue) -> str:
             return place_name(system, result.document, issue.path)
 
-        if result.errors:
+        if result.new_errors:
             parts.append("<b>Errors — fix them on the Spend page (Back) to finish:</b>")
-            parts.extend(_issue_line(issue, where(issue)) for issue in result.errors)
+            parts.extend(_issue_line(issue, where(issue)) for issue in result.new_errors)
+        kept = [i for i in result.errors if i not in result.new_errors]
+        if kept:
+            parts.append("<b>Errors the character already had (this does not add them):</b>")
+            parts.extend(_issue_line(issue, where(issue)) for issue in kept)
         if result.new_warnings:
             parts.append("<b>New warnings:</b>")
             parts.extend(_issue_line(issue, where(issue)) for issue in result.new_warnings)
@@ -121,6 +125,6 @@ class ReviewPage(QWizardPage):
 
     def isComplete(self) -> bool:
         result = self.result
-        if result is None or result.errors:
+        if result is None or result.new_errors:
             return False
         return not result.new_warnings or self.accept_warnings.isChecked()

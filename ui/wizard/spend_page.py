@@ -85,6 +85,12 @@ class SpendPage(QWizardPage):
         middle.setStretchFactor(0, 2)
         middle.setStretchFactor(1, 3)
         self.middle = middle
+        self._lay_out(middle)
+        draft.working_replaced.connect(self._working_replaced)
+
+    def _lay_out(self, middle: QSplitter) -> None:
+        """The totals, the options and the page over the issues, scrolled when the wizard
+        is short; Buy, Undo and Redo under them."""
         body = QSplitter(Qt.Orientation.Vertical)
         body.addWidget(middle)
         body.addWidget(self.issues)
@@ -94,7 +100,9 @@ class SpendPage(QWizardPage):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(sideways(self.totals, "spend_totals_scroll"))
         layout.addWidget(scrolling(body, "spend_scroll"), 1)
-        draft.working_replaced.connect(self._working_replaced)
+        # Under what scrolls: in a short wizard (Capital at scale 2) the body scrolls, and
+        # Buy at the foot of the options went out of sight.
+        layout.addWidget(self.options.button_bar)
 
     # --- following the working copy ---------------------------------------------------------
 
@@ -119,11 +127,15 @@ class SpendPage(QWizardPage):
         if working is None:
             return
         if self.has_page:
-            old = self.page
+            old = self.editor_host.widget(0)
             self.page = create_page(working)
             self.page.path_selected.connect(self._selected)
             self.editor_host.clear()
-            self.editor_host.addTab(self.page, f"{working.system.name} (working copy)")
+            # Scrolled on its own, as in the window: a tall page (Capital's Role & Story)
+            # made the whole Spend page scroll, and the options' Buy went below the fold.
+            self.editor_host.addTab(
+                scrolling(self.page, "wizard_page_scroll"), f"{working.system.name} (working copy)"
+            )
             if old is not None:
                 old.deleteLater()
         working.changed.connect(self._changed)

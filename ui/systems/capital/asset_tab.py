@@ -8,6 +8,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -37,6 +38,7 @@ from ui.systems.capital.widgets import (
     note,
     set_text,
 )
+from ui.tables.collection_editor import reveal
 from ui.tables.views import table_view, tool_button
 
 ASSET: DataPath = edits.ASSET
@@ -56,7 +58,7 @@ class AssetTab(QWidget):
         self.push = push
         self.pick = pick
         self.cats = catalogs()
-        self.choose_action = QAction("Choose &Special Asset…", self)
+        self.choose_action = QAction("Choose Special &Asset…", self)
         self.choose_action.setObjectName("choose_asset")
         self.choose_action.triggered.connect(lambda _c=False: self.choose_asset())
         self.remove_action = QAction("Remove Special Asset", self)
@@ -135,7 +137,16 @@ class AssetTab(QWidget):
             if asset_id is None:
                 return False
         chosen = asset_id
-        return self.push(lambda: edits.choose_special_asset(self.push.doc, chosen))
+        if not self.push(lambda: edits.choose_special_asset(self.push.doc, chosen)):
+            return False
+        # Chosen from the Character menu on another tab: show it, the focus on what it
+        # asks for next (its first choice, or its name).
+        reveal(self)
+        first = next(
+            (w for w in self.choice_widgets if w.focusPolicy() != Qt.FocusPolicy.NoFocus), None
+        )
+        (first or self.name).setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
 
     def fit_system(self, system_id: str | None = None) -> bool:
         if system_id is None:

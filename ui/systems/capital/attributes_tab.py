@@ -95,7 +95,7 @@ class AttributesTab(QWidget):
         self.roll_action.setObjectName("roll_dice")
         self.roll_action.setToolTip("Roll 10d6, rerolling while line 196 says so")
         self.roll_action.triggered.connect(lambda _c=False: self.roll_dice())
-        self.enter_action = QAction("&Enter My Dice…", self)
+        self.enter_action = QAction("Enter My &Dice…", self)
         self.enter_action.setObjectName("enter_dice")
         self.enter_action.triggered.connect(lambda _c=False: self.enter_dice())
         self.dice_buttons: list[QToolButton] = []
@@ -112,8 +112,10 @@ class AttributesTab(QWidget):
         dice_box = QGroupBox("Step 5 · Attribute dice")
         dice_layout = QVBoxLayout(dice_box)
         bar = QHBoxLayout()
-        bar.addWidget(tool_button(self.roll_action))
-        bar.addWidget(tool_button(self.enter_action))
+        self.roll_button = tool_button(self.roll_action)
+        self.enter_button = tool_button(self.enter_action)
+        bar.addWidget(self.roll_button)
+        bar.addWidget(self.enter_button)
         bar.addSpacing(12)
         dice_holder = QWidget()
         dice_holder.setLayout(self.dice_row)
@@ -189,8 +191,13 @@ class AttributesTab(QWidget):
             button.setCheckable(True)
             button.setMinimumWidth(64)
             button.clicked.connect(lambda _c=False, i=index: self._die_clicked(i))
-            self.dice_buttons.append(button)
             self.dice_row.addWidget(button)
+            # Tab goes from the dice actions through the dice, then to the table (made
+            # later, they would come after everything else in the window).
+            before = self.dice_buttons[-1] if self.dice_buttons else self.enter_button
+            QWidget.setTabOrder(before, button)
+            QWidget.setTabOrder(button, self.view)
+            self.dice_buttons.append(button)
         while len(self.dice_buttons) > len(rolls.dice):
             button = self.dice_buttons.pop()
             self.dice_row.removeWidget(button)

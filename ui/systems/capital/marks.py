@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from sheetapp.core.issues import DataPath
@@ -45,6 +46,11 @@ class FieldMarks:
         icon.setObjectName(f"mark_{'_'.join(str(p) for p in path[1:])}")
         layout.addWidget(widget, 1)
         layout.addWidget(icon)
+        # A form's label has the box as its buddy: its Alt key must reach the field (a
+        # buddy without a focus policy takes no focus; one with a proxy is not a Tab stop).
+        if widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
+            box.setFocusProxy(widget)
+            box.setFocusPolicy(widget.focusPolicy())
         self.fields.append(Bound(widget, path, icon, help_text, exact))
         self._show(self.fields[-1])
         return box

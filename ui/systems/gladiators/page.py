@@ -139,7 +139,7 @@ class GladiatorsPage(SystemPage):
         )
         self.remove_action = self._action("&Remove", self.remove_current, "Ctrl+Shift+Delete")
         self.move_up_action = self._action(
-            "Move &Up", lambda: self.move_current(-1), "Ctrl+Shift+Up"
+            "Move U&p", lambda: self.move_current(-1), "Ctrl+Shift+Up"
         )
         self.move_down_action = self._action(
             "Move Do&wn", lambda: self.move_current(1), "Ctrl+Shift+Down"
@@ -221,6 +221,7 @@ class GladiatorsPage(SystemPage):
             model = CollectionTableModel(self.document, TRAITS[kind], self)
             view = QTableView()
             view.setObjectName(kind)
+            view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
             view.setModel(model)
             view.setItemDelegate(EditDelegate(view))
             view.setAlternatingRowColors(True)
