@@ -25,6 +25,9 @@ _LINE_REF = re.compile(
 #: the same, lower case only: "Line 4" is an Area's size, "(line 4)" a rulebook line
 _SOURCE_NOTE = re.compile(r"\s*\((?:[^()]*?\b)?lines?\s+" + _NUMBERS + r"[^()]*\)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+#: a rule that starts with its source, "line 273: When you ...", "seed line 52: 1 GP...",
+#: "lines 540-542, 1766-1802: learning new spells", or is nothing else ("lines 301-313")
+_LEADING_SOURCE = re.compile(r"^\s*(?:seed\s+)?lines?\s+" + _NUMBERS + r"\s*(?::\s*|$)")
 
 
 def user_note(text: str) -> str:
@@ -43,8 +46,9 @@ def user_note(text: str) -> str:
 
 def without_line_notes(text: str) -> str:
     """``text`` without parenthesised rulebook line numbers ("(line 345)", "(lines
-    362-372)"): for explanations the domain writes with their source, shown to a user."""
+    362-372)") nor a leading one ("line 273: ..."): for explanations and rules the
+    domain writes with their source, shown to a user."""
     if "line" not in text:
         return text
-    plain = _SOURCE_NOTE.sub("", text)
+    plain = _SOURCE_NOTE.sub("", _LEADING_SOURCE.sub("", text))
     return re.sub(r"\s+([,.;:])", r"\1", plain)

@@ -45,7 +45,7 @@ class EarnPage(QWizardPage):
                 where = f" (Level {now} → {now + 1})" if isinstance(now, int) else ""
                 label = QLabel(f"{currency.amount(1)}{where}")
                 label.setObjectName(f"earned_{currency.key}")
-                label.setToolTip(currency.description)
+                label.setToolTip(without_line_notes(currency.description))
                 form.addRow(f"{currency.label}:", label)
                 continue
             spin = QSpinBox()
@@ -53,7 +53,7 @@ class EarnPage(QWizardPage):
             spin.setRange(0, MAX_EARNED)
             spin.setPrefix("+")
             spin.setSuffix(f" {currency.unit or currency.label}")
-            spin.setToolTip(currency.description)
+            spin.setToolTip(without_line_notes(currency.description))
             spin.valueChanged.connect(lambda _v: self.completeChanged.emit())
             self.amounts[currency.key] = spin
             form.addRow(f"{currency.label} earned:", spin)
