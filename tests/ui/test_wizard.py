@@ -456,3 +456,22 @@ def test_an_experience_option_runs_the_lists_roll(
     options.buy.click()
     wizard.reject()
     assert ran == ["Roll experience checks"]
+
+
+def test_the_spend_pages_issues_say_where_in_the_windows_words(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """The Spend page's issue list names each place as the main window's Issues panel
+    does ("Kevlar Suit › Level"); its Where column was empty."""
+    view = open_hero(window, tmp_path)
+    wizard = start_wizard(window)
+    earn(wizard, 5, "Session 1")
+    spend = wizard.spend_page
+    for level in (5, 6):
+        buy(wizard, RAISE.format(level))
+    model = spend.issues.model_
+    assert model.issues
+    places = [model.where(issue) for issue in model.issues]
+    assert all(places), places
+    assert any("Kevlar Suit" in place and "Level" in place for place in places), places
+    assert view is not None

@@ -3,6 +3,7 @@ totals, issue marks and cost explanations as the editor — all on the working c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
 
 from sheetapp.advancement import SpendOption
 from sheetapp.core.issues import DataPath, Issue
+from sheetapp.editing.places import place_name
+from ui.document import EditorDocument
 from ui.explain import ExplainPane
 from ui.issues_panel import IssuesView
 from ui.screen_fit import scrolling, sideways
@@ -152,9 +155,19 @@ class SpendPage(QWizardPage):
         for widget in self.totals.total_widgets:
             if isinstance(widget, QProgressBar):
                 widget.setMinimumWidth(COMPACT_BAR)  # several totals side by side fit the page
-        self.issues.set_evaluation(working.evaluation)
+        self.issues.set_evaluation(working.evaluation, self._place_namer(working))
         self.explain.show_explanation(working.evaluation, self.selected)
         self.completeChanged.emit()
+
+    @staticmethod
+    def _place_namer(working: EditorDocument) -> Callable[[DataPath], str]:
+        """The issues' places in the window's words ("Kevlar Suit › Level"), as the main
+        window's Issues panel names them."""
+
+        def describe(path: DataPath) -> str:
+            return place_name(working.system, working.document, path)
+
+        return describe
 
     def _selected(self, path: DataPath) -> None:
         self.selected = path
