@@ -13,7 +13,7 @@ macOS) and its peak memory so far, then quits the event loop.
 import Qt before sheetapp does: sheetapp imports its domain first, because PySide6 reads
 the source of every module imported after it (to see whether it asks for a
 ``__feature__``). Until 2026-11-26 this launcher created the QApplication first, which
-made every domain module pay that read and the measured start-up some 200 ms longer than
+made every domain module pay that read and the measured start-up about 100 ms longer than
 the app's own. Now an import hook installs the watcher when sheetapp's ``ui.app`` creates
 its QApplication; the app runs, imports and paints exactly as it does for a user.
 """

@@ -1,7 +1,7 @@
 """The start-up launcher measures sheetapp as a user starts it: in ``app`` mode it reports
 the first paint of sheetapp's own window, and Qt is not imported before sheetapp has
 imported its domain (the launcher used to create the QApplication first, which made every
-domain module pay PySide6's source check and start-up look ~200 ms slower)."""
+domain module pay PySide6's source check and start-up look ~100 ms slower)."""
 
 from __future__ import annotations
 
