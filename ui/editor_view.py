@@ -264,7 +264,8 @@ class EditorView(QWidget):
         return self.document.title
 
     def header_is_folded(self) -> bool:
-        return self.header_toggle.isVisible() and not self.header_toggle.isChecked()
+        # isHidden, not isVisible: a character on a background tab is folded too
+        return not self.header_toggle.isHidden() and not self.header_toggle.isChecked()
 
     def _room_for_header(self) -> bool:
         """Whether the whole header fits above the totals and the page's least room."""
@@ -283,12 +284,12 @@ class EditorView(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         short = not self._room_for_header()
-        if short != self.header_toggle.isVisible():
+        if short == self.header_toggle.isHidden():
             self.header_toggle.setVisible(short)
             self._fold_header(self.header_toggle.isChecked())
 
     def _fold_header(self, unfolded: bool) -> None:
-        folded = self.header_toggle.isVisible() and not unfolded
+        folded = not self.header_toggle.isHidden() and not unfolded
         self.header_toggle.setArrowType(
             Qt.ArrowType.RightArrow if folded else Qt.ArrowType.DownArrow
         )

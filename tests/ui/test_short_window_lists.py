@@ -66,3 +66,20 @@ def test_a_tall_window_shows_the_whole_header(window: MainWindow) -> None:
     window.resize(1280, 820)
     QApplication.processEvents()
     assert view.header_scroll.verticalScrollBar().maximum() == 0
+
+
+def test_a_character_brought_forward_in_a_short_window_is_folded(window: MainWindow) -> None:
+    first = window.open_path(EXAMPLES[0])
+    second = window.open_path(EXAMPLES[1])
+    assert first is not None and second is not None
+    window.resize(784, 452)
+    QApplication.processEvents()
+    window.tabs.setCurrentWidget(second)
+    QApplication.processEvents()
+    assert second.header_is_folded()
+    window.tabs.setCurrentWidget(first)
+    QApplication.processEvents()
+    assert first.header_is_folded() and not first.header.isVisible()
+    # an issue about its name opens the header at the field
+    assert first.select_path(("meta", "name"))
+    assert not first.header_is_folded()
