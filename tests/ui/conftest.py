@@ -17,8 +17,9 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
 
 
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+def make_main_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    """A main window with its own settings file and autosave folder, which discards
+    unsaved work on close instead of asking (not shown yet)."""
     main = MainWindow(
         installed_systems(),
         settings=Settings(tmp_path / "settings.ini"),
@@ -26,6 +27,12 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     )
     main.ask_save = lambda _view: DISCARD  # type: ignore[method-assign]
     qtbot.addWidget(main)
+    return main
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    main = make_main_window(qtbot, tmp_path)
     main.resize(1280, 820)
     main.show()
     yield main

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.ui.conftest import REPO
+from tests.ui.conftest import REPO, make_main_window
 
 RUN = os.environ.get("SHEETAPP_WALKTHROUGH", "")
 SHOTS = os.environ.get("SHEETAPP_WALKTHROUGH_SHOTS", "")
@@ -318,18 +318,9 @@ def keyboard(qtbot: QtBot, tmp_path: Path) -> Iterator[Keyboard]:
 
 @pytest.fixture
 def app_window(qtbot: QtBot, tmp_path: Path) -> Iterator[Any]:
-    """The main window as ``sheetapp`` opens it on this screen (its own settings)."""
-    from sheetapp.core.system import installed_systems
-    from ui.main_window import DISCARD, MainWindow
-    from ui.settings import Settings
-
-    main = MainWindow(
-        installed_systems(),
-        settings=Settings(tmp_path / "settings.ini"),
-        autosave_folder=tmp_path / "autosave",
-    )
-    main.ask_save = lambda _view: DISCARD  # type: ignore[method-assign]
-    qtbot.addWidget(main)
+    """The main window as ``sheetapp`` opens it on this screen (its own settings; not
+    resized, unlike the ``window`` fixture)."""
+    main = make_main_window(qtbot, tmp_path)
     main.show()
     main.activateWindow()
     qtbot.waitExposed(main)
