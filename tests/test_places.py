@@ -62,3 +62,18 @@ def test_every_example_issue_place_is_plain(example: Path) -> None:
     for issue in system.evaluate(document).issues:
         where = place_name(system, document, issue.path)
         assert where and not RAW.search(where), (issue.path, where)
+
+
+def test_a_modifier_is_named_once_under_its_ability() -> None:
+    """ "Sonic Blaster › Focus", not "Sonic Blaster › Sonic Blaster › Focus": the list's
+    title and the ability's name both give way to the modifier's own name, which holds
+    its ability's."""
+    system, document = _load("gladiators/night-owl.json")
+    abilities = document.character.abilities
+    row = next(i for i, a in enumerate(abilities) if a.modifiers)
+    path = ("character", "abilities", row, "modifiers", 0)
+    ability = place_name(system, document, ("character", "abilities", row))
+    where = place_name(system, document, path)
+    assert where.startswith(ability + " › ")
+    assert where.count(ability) == 1, where
+    assert place_name(system, document, (*path, "units")) == where + " › Units"

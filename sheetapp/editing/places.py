@@ -84,10 +84,12 @@ def place_name(system: object, document: Any, path: DataPath) -> str:
                 except (LookupError, AttributeError, TypeError, ValueError):
                     name = None
             if owner is not None and name:
-                # A nested item's name already holds its parent's ("Pistol › Lethal").
-                if (
-                    owner.name is not None and parts and name.startswith(parts[-1] + SEPARATOR)
-                ) or (parts and parts[-1] == owner.title):
+                # The list's title gives way to the item's name, and a nested item's name
+                # already holds its parent's ("Pistol › Lethal", not "Pistol › Pistol ›
+                # Lethal").
+                if parts and parts[-1] == owner.title:
+                    parts.pop()
+                if owner.name is not None and parts and name.startswith(parts[-1] + SEPARATOR):
                     parts.pop()
                 parts.append(name)
                 current = owner
