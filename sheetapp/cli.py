@@ -222,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def launch_gui(argv: list[str]) -> int:
-    from importlib.metadata import entry_points
+    from sheetapp.core.plugins import entry_points
 
     launchers = list(entry_points(group=GUI_ENTRY_POINT_GROUP))
     if not launchers:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
+from sheetapp.core.plugins import entry_points
 
 if TYPE_CHECKING:
     from sheetapp.editing.collections import Collection

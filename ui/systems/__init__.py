@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 
 from PySide6.QtWidgets import QWidget
 
+from sheetapp.core.plugins import entry_points
 from sheetapp.core.system import collections_of, installed_systems
 from ui.document import EditorDocument
 from ui.systems.base import SystemPage
