@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import metadata
+from typing import Any
 
 
 @cache
-def _installed() -> metadata.EntryPoints:
+def _installed() -> Any:
+    # SelectableGroups on Python 3.11, EntryPoints from 3.12: both have .select(group=...)
     return metadata.entry_points()
 
 
 def entry_points(*, group: str) -> metadata.EntryPoints:
     """The entry points of ``group`` (the same call shape as ``importlib.metadata``'s)."""
-    return _installed().select(group=group)
+    found: metadata.EntryPoints = _installed().select(group=group)
+    return found
 
 
 def forget_installed() -> None:
