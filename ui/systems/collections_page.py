@@ -15,6 +15,7 @@ from sheetapp.core.issues import DataPath
 from sheetapp.core.system import collections_of
 from sheetapp.editing.collections import collection_at
 from ui.document import EditorDocument
+from ui.lazy_tab import LazyTab
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
 from ui.screen_fit import scrolling
 from ui.systems.base import SystemPage
@@ -30,7 +31,7 @@ class CollectionsPage(SystemPage):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("collection_tabs")
         self.editors: dict[str, CollectionEditor] = {}
-        self.pages: dict[str, QWidget] = {}
+        self.pages: dict[str, LazyTab] = {}
         # the character's settings that are not lists (attributes, characteristics) first
         self.character_forms: CharacterForms | None = None
         self.forms_tab: QWidget | None = None
@@ -42,10 +43,12 @@ class CollectionsPage(SystemPage):
         else:
             forms.deleteLater()
         for collection in self.declared:
-            editor = CollectionEditor(document, collection, self)
+            # Only the tab in front is built before the first paint; the others when shown.
+            page = LazyTab(lambda key=collection.key: self._tab(self.editors[key]))
+            editor = CollectionEditor(document, collection, self, placed_by=page.ensure_built)
             self.editors[collection.key] = editor
-            self.pages[collection.key] = self._tab(editor)
-            self.tabs.addTab(self.pages[collection.key], collection.title.replace("&", "&&"))
+            self.pages[collection.key] = page
+            self.tabs.addTab(page, collection.title.replace("&", "&&"))
         self.costs = GenericPage(document, self, with_note=False)
         self.costs.path_selected.connect(self.path_selected.emit)
         self.tabs.addTab(self.costs, "Costs")

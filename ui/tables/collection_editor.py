@@ -41,15 +41,21 @@ class CollectionEditor(QObject):
         *,
         stretch: int = 0,
         pick_prompt: Callable[[], str] | None = None,
+        placed_by: Callable[[], object] | None = None,
     ) -> None:
+        """``placed_by``: the table is made when first needed (its tab is shown, a row is
+        selected) and this places it (builds its tab); without it the table is made now."""
         super().__init__(parent)
         self.document = document
         self.collection = collection
         self.host = parent
         self.pick_prompt = pick_prompt
+        self.stretch = stretch
+        self.placed_by = placed_by
         self.model = CollectionTableModel(document, collection, self)
-        self.view: QTableView = table_view(collection.key, self.model, stretch)
-        self.view.setParent(parent)  # never a top-level window of its own
+        self._view: QTableView | None = None
+        if placed_by is None:
+            self._make_view()
         noun = collection.noun
         catalog = collection.new_item is not None
         self.add_action = self._action(
@@ -74,9 +80,26 @@ class CollectionEditor(QObject):
             action = self._action(declared.title, self._runner(declared))
             action.setToolTip(declared.tooltip)
             self.list_actions.append((declared, action))
-        self.view.selectionModel().currentChanged.connect(lambda _c, _p: self.update_actions())
         document.changed.connect(lambda _changes: self.update_actions())
         self.update_actions()
+
+    @property
+    def view(self) -> QTableView:
+        """The table (made, and placed by ``placed_by``, when first asked for)."""
+        if self._view is None:
+            self._make_view()
+            if self.placed_by is not None:
+                self.placed_by()
+        assert self._view is not None
+        return self._view
+
+    def view_is_made(self) -> bool:
+        return self._view is not None
+
+    def _make_view(self) -> None:
+        view = self._view = table_view(self.collection.key, self.model, self.stretch)
+        view.setParent(self.host)  # never a top-level window of its own
+        view.selectionModel().currentChanged.connect(lambda _c, _p: self.update_actions())
 
     def _action(
         self, text: str, slot: Callable[[], object], shortcut: str | None = None
@@ -118,7 +141,9 @@ class CollectionEditor(QObject):
     # --- edits -------------------------------------------------------------------------------
 
     def current_row(self) -> int | None:
-        index = self.view.currentIndex()
+        if self._view is None:
+            return None  # no table yet, so no row selected
+        index = self._view.currentIndex()
         return index.row() if index.isValid() else None
 
     def push(self, build: Callable[[], list[Change]]) -> bool:

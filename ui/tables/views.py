@@ -81,6 +81,9 @@ class ColumnFitter(QObject):
         model.dataChanged.connect(self._changed)
         self._unfitted = True
         view.installEventFilter(self)
+        # The viewport's own resize: the view's comes before the view lays its viewport
+        # out, when a table built after the window was shown still has its old width.
+        view.viewport().installEventFilter(self)
         self.fit()
 
     def fit(self) -> None:
@@ -113,12 +116,12 @@ class ColumnFitter(QObject):
         self.view.setColumnWidth(self.stretch, max(self.stretch_contents, room))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
         if watched is self.view:
-            kind = event.type()
             if kind == QEvent.Type.Show and self._unfitted:
                 self.fit()
-            elif kind == QEvent.Type.Resize and not self._unfitted:
-                self.place_stretch()
+        elif kind == QEvent.Type.Resize and not self._unfitted:
+            self.place_stretch()
         return False
 
     def _inserted(self, parent: AnyIndex, first: int, last: int) -> None:
