@@ -26,8 +26,8 @@ class LazyTab(QWidget):
         super().__init__(parent)
         self._build: Callable[[], QWidget] | None = build
         self.content: QWidget | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
 
     @property
     def is_built(self) -> bool:
@@ -39,7 +39,7 @@ class LazyTab(QWidget):
         build, self._build = self._build, None
         if build is not None:
             content = build()
-            self.layout().addWidget(content)
+            self.box.addWidget(content)
             if self.isVisible():
                 content.show()  # now, not at the layout's queued show: it is on screen
             self.content = content
@@ -66,7 +66,7 @@ def place_in_focus_chain(anchor: QWidget, content: QWidget) -> None:
 def _chain_inside(content: QWidget) -> list[QWidget]:
     found: list[QWidget] = []
     widget = content.nextInFocusChain()
-    while widget is not content:
+    while widget is not None and widget is not content:
         if content.isAncestorOf(widget) and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
             found.append(widget)
         widget = widget.nextInFocusChain()
@@ -75,7 +75,7 @@ def _chain_inside(content: QWidget) -> list[QWidget]:
 
 def _focusable_before(anchor: QWidget, content: QWidget) -> QWidget | None:
     widget = anchor.previousInFocusChain()
-    while widget is not anchor:
+    while widget is not None and widget is not anchor:
         inside = widget is content or content.isAncestorOf(widget)
         if not inside and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
             return widget

@@ -6,6 +6,7 @@ and a Costs tab with the evaluation's cost lines."""
 from __future__ import annotations
 
 import html
+from functools import partial
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction
@@ -44,7 +45,7 @@ class CollectionsPage(SystemPage):
             forms.deleteLater()
         for collection in self.declared:
             # Only the tab in front is built before the first paint; the others when shown.
-            page = LazyTab(lambda key=collection.key: self._tab(self.editors[key]))
+            page = LazyTab(partial(self._built_tab, collection.key))
             editor = CollectionEditor(document, collection, self, placed_by=page.ensure_built)
             self.editors[collection.key] = editor
             self.pages[collection.key] = page
@@ -55,6 +56,9 @@ class CollectionsPage(SystemPage):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
+
+    def _built_tab(self, key: str) -> QWidget:
+        return self._tab(self.editors[key])
 
     def _tab(self, editor: CollectionEditor) -> QWidget:
         text = QTextBrowser()
