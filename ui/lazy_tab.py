@@ -52,32 +52,31 @@ class LazyTab(QWidget):
 
 
 def place_in_focus_chain(anchor: QWidget, content: QWidget) -> None:
-    """Move ``content``'s focusable widgets to ``anchor``'s place in the Tab order."""
+    """Move ``content``'s focusable widgets to ``anchor``'s place in the Tab order.
+
+    Qt orders only widgets that take the focus, so the anchor (a plain holder, which
+    sits where the tab's widgets belong) takes it for the moment."""
     inside = _chain_inside(content)
     if not inside:
         return
-    before = _focusable_before(anchor, content)
-    if before is not None:
-        for widget in inside:
-            QWidget.setTabOrder(before, widget)
-            before = widget
+    policy = anchor.focusPolicy()
+    anchor.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+    before = anchor
+    for widget in inside:
+        QWidget.setTabOrder(before, widget)
+        before = widget
+    anchor.setFocusPolicy(policy)
 
 
 def _chain_inside(content: QWidget) -> list[QWidget]:
-    found: list[QWidget] = []
-    widget = content.nextInFocusChain()
-    while widget is not None and widget is not content:
-        if content.isAncestorOf(widget) and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
-            found.append(widget)
-        widget = widget.nextInFocusChain()
-    return found
+    """The content's focusable widgets, in the order they were made (which is the order
+    Qt put them in its focus chain).
 
-
-def _focusable_before(anchor: QWidget, content: QWidget) -> QWidget | None:
-    widget = anchor.previousInFocusChain()
-    while widget is not None and widget is not anchor:
-        inside = widget is content or content.isAncestorOf(widget)
-        if not inside and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
-            return widget
-        widget = widget.previousInFocusChain()
-    return None
+    Not by walking the chain with ``nextInFocusChain``: after a character whose tabs
+    were placed that way was closed, PySide took the window's own menus and tab stack
+    for deleted (``tests/ui/test_lazy_tabs.py``)."""
+    return [
+        widget
+        for widget in content.findChildren(QWidget)
+        if widget.focusPolicy() != Qt.FocusPolicy.NoFocus
+    ]

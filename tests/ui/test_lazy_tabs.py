@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QApplication, QLineEdit, QTabWidget, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from ui.editor_view import EditorView
@@ -30,13 +30,6 @@ def _open(window: MainWindow, qtbot: QtBot) -> tuple[EditorView, CollectionsPage
 
 def _focusable(widget: QWidget) -> bool:
     return widget.focusPolicy() != Qt.FocusPolicy.NoFocus
-
-
-def _next_outside(start: QWidget, block: QWidget) -> QWidget:
-    widget = start.nextInFocusChain()
-    while block is widget or block.isAncestorOf(widget) or not _focusable(widget):
-        widget = widget.nextInFocusChain()
-    return widget
 
 
 def test_only_the_tab_in_front_is_built_before_it_is_shown(
@@ -79,26 +72,34 @@ def test_a_row_added_to_an_unbuilt_tab_is_selected_in_front(
     assert editor.remove_action.isEnabled()
 
 
+def _tab_from(widget: QWidget, qtbot: QtBot) -> QWidget | None:
+    """Where the Tab key goes from ``widget`` (a real key press)."""
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.waitUntil(widget.hasFocus)
+    qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    return QApplication.focusWidget()
+
+
+def _last_focusable(tab: QWidget) -> QWidget:
+    shown = [w for w in tab.findChildren(QWidget) if _focusable(w) and w.isVisible()]
+    assert shown
+    return shown[-1]
+
+
 def test_a_built_tab_takes_its_place_in_the_tab_order(window: MainWindow, qtbot: QtBot) -> None:
+    """Tab from a late-built tab's last widget goes where Tab from the first tab's goes
+    (the other tabs' widgets are hidden and skipped): not round to the window's start."""
     _view, page = _open(window, qtbot)
+    forms = page.forms_tab
+    assert forms is not None and page.tabs.currentWidget() is forms
+    after_forms = _tab_from(_last_focusable(forms), qtbot)
     lazy = page.pages["skills"]
-    before = _next_outside(lazy, lazy)
     page.tabs.setCurrentWidget(lazy)
-    qtbot.waitUntil(lambda: lazy.is_built)
+    qtbot.waitUntil(lambda: lazy.is_built and lazy.isVisible())
     content = lazy.content
     assert content is not None
-    inside = [w for w in content.findChildren(QWidget) if _focusable(w)]
-    assert inside
-    last = inside[0]
-    widget = last.nextInFocusChain()
-    while widget is not inside[0]:
-        if content.isAncestorOf(widget) and _focusable(widget):
-            last = widget
-        elif _focusable(widget):
-            break
-        widget = widget.nextInFocusChain()
-    # after the tab's last widget comes what came after the tab before it was built
-    assert _next_outside(last, content) is before
+    after_skills = _tab_from(_last_focusable(content), qtbot)
+    assert after_skills is not None and after_skills is after_forms
 
 
 def test_tab_order_in_a_small_window(qtbot: QtBot) -> None:
@@ -127,10 +128,29 @@ def test_tab_order_in_a_small_window(qtbot: QtBot) -> None:
     assert not lazy.is_built
     tabs.setCurrentWidget(lazy)
     assert lazy.is_built
-    order, widget = [], first
-    for _ in range(3):
-        widget = widget.nextInFocusChain()
-        while not isinstance(widget, QLineEdit):
-            widget = widget.nextInFocusChain()
-        order.append(widget.objectName())
-    assert order == ["x", "y", "b"]
+    first.setFocus()
+    qtbot.waitUntil(first.hasFocus)
+    order = []
+    for _ in range(4):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        focused = QApplication.focusWidget()
+        order.append(focused.objectName() if isinstance(focused, QLineEdit) else "tab bar")
+    assert order == ["tab bar", "x", "y", "b"]
+
+
+def test_closing_a_character_after_its_tabs_were_built_leaves_the_window_whole(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Walking Qt's focus chain to place a late tab marked the window's own widgets (its
+    menus, its tab stack) deleted once the character closed."""
+    for _ in range(2):
+        _view, page = _open(window, qtbot)
+        for key in ("sorcery", "skills"):
+            page.tabs.setCurrentWidget(page.pages[key])
+            tab = page.pages[key]
+            qtbot.waitUntil(lambda tab=tab: tab.is_built)
+        assert window.close_tab(window.tabs.currentIndex())
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QApplication.processEvents()
+        assert window.character_menu.actions() is not None
+        assert window.recent_menu.title()
