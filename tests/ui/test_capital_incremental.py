@@ -215,7 +215,7 @@ def test_a_column_widens_for_a_longer_value(window: MainWindow, qtbot: QtBot) ->
     view = window.open_path(EXAMPLE)
     assert view is not None and isinstance(view.page, CapitalPage)
     page = view.page
-    page.tabs.setCurrentIndex(page.tabs.indexOf(page.equipment_view.parentWidget().parentWidget()))
+    page.tabs.setCurrentWidget(page.equipment_page)
     qtbot.waitUntil(page.equipment_view.isVisible)
     table = page.equipment_view
     before = table.columnWidth(0)

@@ -10,10 +10,12 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QTabWidget, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from sheetapp.core.changes import Change
 from ui.editor_view import EditorView
 from ui.lazy_tab import LazyTab
 from ui.main_window import MainWindow
 from ui.roles import PATH_ROLE
+from ui.systems.capital.page import CapitalPage
 from ui.systems.collections_page import CollectionsPage
 
 REPO = Path(__file__).resolve().parents[2]
@@ -154,3 +156,34 @@ def test_closing_a_character_after_its_tabs_were_built_leaves_the_window_whole(
         QApplication.processEvents()
         assert window.character_menu.actions() is not None
         assert window.recent_menu.title()
+
+
+MARA = REPO / "resources" / "examples" / "capital" / "mara-quell-level-3.json"
+
+
+def test_capital_builds_its_later_tabs_when_needed(window: MainWindow, qtbot: QtBot) -> None:
+    view = window.open_path(MARA)
+    assert view is not None and isinstance(view.page, CapitalPage)
+    page = view.page
+    qtbot.waitExposed(window)
+    lazy = (page.systems_page, page.equipment_page, page.play_page)
+    assert not any(tab.is_built for tab in lazy)
+    assert not page.systems_editor.view_is_made()
+    # an edit while the tabs are unbuilt is seen when they are built
+    character = page.character_document.character
+    assert page.document.push([Change("set", ("character", "vitals", "grit"), 0, 3)])
+    page.tabs.setCurrentWidget(page.play_page)
+    qtbot.waitUntil(lambda: page.play_page.is_built)
+    assert page.grit.value() == 3 == page.character_document.character.vitals.grit
+    # an issue's place in an unbuilt tab is shown, its row selected
+    row = len(character.systems) - 1
+    index = next(
+        page.systems.index(row, column)
+        for column in range(page.systems.columnCount())
+        if page.systems.index(row, column).data(PATH_ROLE)
+    )
+    assert view.select_path(tuple(index.data(PATH_ROLE)))
+    assert page.tabs.currentWidget() is page.systems_page
+    assert page.systems_view.currentIndex().row() == row
+    slots = page.document.evaluation.total("slots")
+    assert f"Slots {slots.spent} / {slots.budget}" in page.slots_label.text()

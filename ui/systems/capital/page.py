@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
@@ -33,6 +34,7 @@ from sheetapp.systems.capital import collections, edits
 from sheetapp.systems.capital.catalog import catalogs
 from sheetapp.systems.capital.model import CapitalDocument
 from ui.document import EditorDocument
+from ui.lazy_tab import LazyTab
 from ui.picker import PickerDialog, PickerEntry
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
 from ui.systems.base import SystemPage
@@ -62,6 +64,12 @@ class CapitalPage(SystemPage):
         self.story = StoryTab(document, self.marks, self.push)
         self.attributes = AttributesTab(document, self.marks, self.push)
         self.asset = AssetTab(document, self.marks, self.push, self.pick)
+        # The Systems, Equipment and In Play tabs are built when first shown (or when an
+        # issue, an added row or a test needs their widgets): only Role & Story shows
+        # at the first paint.
+        self.systems_page = LazyTab(self._systems_tab)
+        self.equipment_page = LazyTab(self._equipment_tab)
+        self.play_page = LazyTab(self._play_tab)
         self.systems_editor = CollectionEditor(
             document,
             collections.SYSTEMS,
@@ -69,12 +77,17 @@ class CapitalPage(SystemPage):
             pick_prompt=lambda: (
                 f"A System gained at Level {self.character_document.character.level}:"
             ),
+            placed_by=self.systems_page.ensure_built,
         )
-        self.equipment_editor = CollectionEditor(document, collections.EQUIPMENT, self, stretch=6)
+        self.equipment_editor = CollectionEditor(
+            document,
+            collections.EQUIPMENT,
+            self,
+            stretch=6,
+            placed_by=self.equipment_page.ensure_built,
+        )
         self.systems = self.systems_editor.model
         self.equipment = self.equipment_editor.model
-        self.systems_view = self.systems_editor.view
-        self.equipment_view = self.equipment_editor.view
         self.rule_text = QTextBrowser()
         self.rule_text.setObjectName("system_text")
         self.item_text = QTextBrowser()
@@ -93,28 +106,25 @@ class CapitalPage(SystemPage):
         self.tabs.setObjectName("capital_tabs")
         self.tabs.addTab(self.story, "Role && Story")
         self.tabs.addTab(self.attributes, "Attributes && Vitals")
-        self.tabs.addTab(self._systems_tab(), "Systems")
-        self.tabs.addTab(self._equipment_tab(), "Equipment")
+        self.tabs.addTab(self.systems_page, "Systems")
+        self.tabs.addTab(self.equipment_page, "Equipment")
         self.tabs.addTab(self.asset, "Special Asset")
-        self.tabs.addTab(self._play_tab(), "In Play")
+        self.tabs.addTab(self.play_page, "In Play")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.level)
         layout.addWidget(self.tabs)
-        self._views: list[tuple[int, QTableView, DocTableModel]] = [
-            (ATTRIBUTES, self.attributes.view, self.attributes.model),
-            (SYSTEMS, self.systems_view, self.systems),
-            (EQUIPMENT, self.equipment_view, self.equipment),
-            (ASSET, self.asset.vehicle_view, self.asset.vehicle_model),
-        ] + [(STORY, self.story.views[k], self.story.models[k]) for k in self.story.views]
-        for _tab, view, _model in self._views:
+        #: each list of the page: its tab, its table (made on first need) and its model
+        self._views: list[tuple[int, Callable[[], QTableView], DocTableModel]] = [
+            (ATTRIBUTES, lambda: self.attributes.view, self.attributes.model),
+            (SYSTEMS, lambda: self.systems_view, self.systems),
+            (EQUIPMENT, lambda: self.equipment_view, self.equipment),
+            (ASSET, lambda: self.asset.vehicle_view, self.asset.vehicle_model),
+        ]
+        for key, model in self.story.models.items():
+            self._views.append((STORY, partial(self.story.views.__getitem__, key), model))
+        for view in (self.attributes.view, self.asset.vehicle_view, *self.story.views.values()):
             view.selectionModel().currentChanged.connect(self._current_changed)
-        self.systems_view.selectionModel().currentChanged.connect(
-            lambda current, _p: self._show_rule(current, self.rule_text)
-        )
-        self.equipment_view.selectionModel().currentChanged.connect(
-            lambda current, _p: self._show_rule(current, self.item_text)
-        )
         document.changed.connect(self._after_change)
         self._after_change([])
 
@@ -135,6 +145,21 @@ class CapitalPage(SystemPage):
 
     def tab_host(self) -> QTabWidget:
         return self.tabs
+
+    @property
+    def systems_view(self) -> QTableView:
+        return self.systems_editor.view
+
+    @property
+    def equipment_view(self) -> QTableView:
+        return self.equipment_editor.view
+
+    def _list_view(self, view: QTableView, browser: QTextBrowser) -> None:
+        """A lazily built tab's table: selecting a row explains it and shows its text."""
+        view.selectionModel().currentChanged.connect(self._current_changed)
+        view.selectionModel().currentChanged.connect(
+            lambda current, _p: self._show_rule(current, browser)
+        )
 
     def edit_actions(self) -> list[QAction]:
         return [
@@ -157,6 +182,7 @@ class CapitalPage(SystemPage):
         box = QVBoxLayout(top)
         box.setContentsMargins(0, 0, 0, 0)
         box.addLayout(bar)
+        self._list_view(self.systems_view, self.rule_text)
         box.addWidget(self.systems_view)
         box.addWidget(
             note(
@@ -169,6 +195,8 @@ class CapitalPage(SystemPage):
         splitter.addWidget(top)
         splitter.addWidget(self.rule_text)
         splitter.setSizes([760, 380])
+        self._refresh_systems_tab()
+        self.marks.refresh()
         return splitter
 
     def _equipment_tab(self) -> QWidget:
@@ -215,6 +243,7 @@ class CapitalPage(SystemPage):
         box = QVBoxLayout(top)
         box.setContentsMargins(0, 0, 0, 0)
         box.addLayout(bar)
+        self._list_view(self.equipment_view, self.item_text)
         box.addWidget(self.equipment_view, 1)
         box.addLayout(money)
         box.addWidget(heading("Attacks"))
@@ -231,6 +260,8 @@ class CapitalPage(SystemPage):
         splitter.addWidget(top)
         splitter.addWidget(self.item_text)
         splitter.setSizes([800, 340])
+        self._refresh_equipment_tab()
+        self.marks.refresh()
         return splitter
 
     def _spin(self, name: str, low: int, high: int, suffix: str = "") -> QSpinBox:
@@ -285,6 +316,8 @@ class CapitalPage(SystemPage):
         layout = QHBoxLayout(widget)
         layout.addWidget(vitals, 1)
         layout.addWidget(status, 1)
+        self._refresh_play_tab()
+        self.marks.refresh()
         return widget
 
     # --- selection -------------------------------------------------------------------------
@@ -308,13 +341,16 @@ class CapitalPage(SystemPage):
         )
 
     def select_path(self, path: DataPath) -> bool:
+        # The marks know the fields of built tabs only: build them all (once).
+        for lazy in (self.systems_page, self.equipment_page, self.play_page):
+            lazy.ensure_built()
         best: tuple[int, int, Callable[[], None]] | None = None
-        for tab, view, model in self._views:
+        for tab, view_of, model in self._views:
             index = model.index_for_path(path)
             if index.isValid():
                 size = len(model.cell_at(index.row(), index.column()).path)
                 if best is None or size > best[0]:
-                    best = (size, tab, lambda v=view, i=index: self._select(v, i))
+                    best = (size, tab, lambda v=view_of, i=index: self._select(v(), i))
         bound = self.marks.best_match(path)
         if bound is not None and (best is None or len(bound.path) > best[0]):
             found = self._tab_of(bound.widget)
@@ -382,7 +418,6 @@ class CapitalPage(SystemPage):
 
     def _after_change(self, _changes: list[Change]) -> None:
         character = self.character_document.character
-        evaluation = self.document.evaluation
         self.story.refresh()
         self.attributes.refresh()
         self.asset.refresh()
@@ -392,11 +427,24 @@ class CapitalPage(SystemPage):
             + (f" {html.escape(role.name)}" if role else "")
             + " · levelling up is done in the Level-Up wizard."
         )
-        slots = evaluation.total("slots")
+        if self.systems_page.is_built:
+            self._refresh_systems_tab()
+        if self.equipment_page.is_built:
+            self._refresh_equipment_tab()
+        if self.play_page.is_built:
+            self._refresh_play_tab()
+        self.marks.refresh()
+
+    def _refresh_systems_tab(self) -> None:
+        slots = self.document.evaluation.total("slots")
         self.slots_label.setText(
             f"<b>Slots {slots.spent} / {slots.budget}</b> "
             f"<small>{html.escape(slots.explanation)}</small>"
         )
+
+    def _refresh_equipment_tab(self) -> None:
+        character = self.character_document.character
+        evaluation = self.document.evaluation
         hands = evaluation.total("hands")
         self.hands_label.setText(f"<b>Hands {hands.spent} / {hands.budget}</b>")
         attacks = [
@@ -423,6 +471,10 @@ class CapitalPage(SystemPage):
             self.starting_money,
             -1 if character.starting_money is None else character.starting_money,
         )
+
+    def _refresh_play_tab(self) -> None:
+        character = self.character_document.character
+        evaluation = self.document.evaluation
         for key, spin in self.vital_spins.items():
             value: Any = getattr(character.vitals, key)
             self._sync_spin(spin, -1 if value is None else int(value))
@@ -435,7 +487,6 @@ class CapitalPage(SystemPage):
             box.blockSignals(True)
             box.setChecked(ref in character.vitals.status)
             box.blockSignals(False)
-        self.marks.refresh()
 
     @staticmethod
     def _sync_spin(spin: QSpinBox, value: int) -> None:
