@@ -99,6 +99,7 @@ def run_app(args: list[str]) -> int:
 #: equal to the test modules that import Qt.
 QT_TEST_PATHS = (
     "tests/ui",
+    "tests/bench/test_launch_watcher.py",
     "tests/pdf/test_print_preview.py",
     "tests/reliability/test_gui_monkey.py",
     "tests/reliability/test_hostile_text.py",

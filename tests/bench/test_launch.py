@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
@@ -65,27 +64,3 @@ def test_app_mode_reports_the_first_paint_of_the_window_with_the_character(
 def test_app_mode_imports_the_domain_before_qt(tmp_path: Path) -> None:
     done = _run(["-c", PROBE.format(repo=str(REPO), sample=str(SAMPLE))], tmp_path)
     assert "QT_BEFORE_DOMAIN [False]" in done.stdout, done.stdout[-1000:]
-
-
-def test_the_first_paint_watcher_watches_its_own_window_alone(qtbot: Any, monkeypatch: Any) -> None:
-    """On the application the watcher saw every event of every widget sheetapp built before
-    its first paint (50-150 ms more than the floor paid), and any main window's paint."""
-    from PySide6.QtWidgets import QMainWindow
-
-    from bench import launch
-
-    reports: list[object] = []
-    monkeypatch.setattr(launch, "_report", reports.append)
-    watched, other = QMainWindow(), QMainWindow()
-    qtbot.addWidget(watched)
-    qtbot.addWidget(other)
-    launch._watch_first_paint(watched, then=lambda: None)
-    other.show()
-    qtbot.waitExposed(other)
-    qtbot.wait(50)
-    assert reports == []
-    watched.show()
-    qtbot.waitUntil(lambda: len(reports) == 1)
-    watched.update()
-    qtbot.wait(50)
-    assert len(reports) == 1
