@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from sheetapp.core.document import FileModel
 from sheetapp.core.unchanged import IdentityMemo, Snapshot
@@ -22,6 +22,7 @@ class Whole(FileModel):
     parts: list[Part] = Field(default_factory=list)
     options: dict[str, str] = Field(default_factory=dict)
     extra: Part | None = None
+    groups: dict[str, list[str]] = Field(default_factory=dict)
 
 
 def _whole() -> Whole:
@@ -31,6 +32,7 @@ def _whole() -> Whole:
         parts=[Part(note="x", tags={"t": 1})],
         options={"o": "v"},
         extra=Part(),
+        groups={"g": ["x"]},
     )
 
 
@@ -75,9 +77,32 @@ def _single_model(w: Whole) -> None:
     w.extra.note = "changed"
 
 
+def _nested_container(w: Whole) -> None:
+    w.groups["g"].append("y")
+
+
+def _new_list_then_append(w: Whole) -> None:
+    """The kept list is no longer the model's: its replacement changes afterwards."""
+    w.names = list(w.names)
+    w.names.append("b")
+
+
+def _append_then_assign_the_same(w: Whole) -> None:
+    """A new __dict__ equal to the kept one, but a list inside changed before."""
+    w.names.append("b")
+    w.level = w.level
+
+
+def _assign_then_change_back(w: Whole) -> None:
+    w.level = 5
+    w.names.append("b")
+    w.level = 2
+
+
 CHANGES: list[Callable[[Whole], None]] = [
     _set_level, _append_name, _replace_name, _set_option, _add_option, _nested_note,
-    _nested_dict, _replace_part, _pop_part, _single_model,
+    _nested_dict, _replace_part, _pop_part, _single_model, _nested_container,
+    _new_list_then_append, _append_then_assign_the_same, _assign_then_change_back,
 ]  # fmt: skip
 
 
@@ -88,6 +113,69 @@ def test_a_change_in_place_is_seen(change: Callable[[Whole], None]) -> None:
     assert snapshot.matches(whole)
     change(whole)
     assert not snapshot.matches(whole)
+
+
+class Loose(BaseModel):
+    """A model whose assignments are not validated: pydantic writes into its __dict__."""
+
+    level: int = 1
+    names: list[str] = Field(default_factory=list)
+
+
+@pytest.mark.parametrize("change", CHANGES, ids=[c.__name__ for c in CHANGES])
+def test_a_change_in_place_is_seen_by_the_memo(change: Callable[[Whole], None]) -> None:
+    """The memo's own (inlined) check, for a model with models inside and without."""
+    memo: IdentityMemo[str] = IdentityMemo()
+    whole, part = _whole(), Part(note="p", tags={"t": 1})
+    memo.put(whole, 0, None, "whole")
+    memo.put(part, 1, None, "part")
+    assert memo.reuse([whole, part], None) == ["whole", "part"]
+    change(whole)
+    assert memo.reuse([whole, part], None) == [None, "part"]
+    part.tags["t"] = 2
+    assert memo.reuse([whole, part], None) == [None, None]
+
+
+def test_an_assignment_gives_a_stored_model_a_new_dict() -> None:
+    """What the snapshot relies on for every FileModel: pydantic replaces the __dict__
+    of a model that validates assignments (an upgrade that changed it fails here)."""
+    whole = _whole()
+    before = whole.__dict__
+    whole.level = whole.level
+    assert whole.__dict__ is not before
+    assert before["level"] == 2
+
+
+def test_a_model_that_does_not_validate_assignments_is_compared_by_value() -> None:
+    loose = Loose(level=1, names=["a"])
+    snapshot = Snapshot(loose)
+    assert snapshot.matches(loose)
+    loose.level = 2
+    assert not snapshot.matches(loose)
+    loose.level = 1
+    assert snapshot.matches(loose)
+    memo: IdentityMemo[str] = IdentityMemo()
+    memo.put(loose, 0, None, "kept")
+    loose.names.append("b")
+    assert memo.reuse([loose], None) == [None]
+
+
+def test_every_stored_model_validates_assignments() -> None:
+    """Every model of every installed system keeps ``validate_assignment`` (a model
+    without it is still checked, by value, but slower)."""
+    from sheetapp.core.document import FileModel
+    from sheetapp.core.system import installed_systems
+
+    for system in installed_systems():
+        system.document_model()
+    kinds: list[type[FileModel]] = [FileModel]
+    found = []
+    while kinds:
+        kind = kinds.pop()
+        found.append(kind)
+        kinds += kind.__subclasses__()
+    assert len(found) > 20
+    assert [k for k in found if not k.model_config.get("validate_assignment")] == []
 
 
 def test_an_equal_replacement_is_tracked_from_then_on() -> None:

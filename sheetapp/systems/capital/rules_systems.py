@@ -14,12 +14,25 @@ from sheetapp.systems.capital.model import SystemChoice
 from sheetapp.systems.capital.sheet import SLOTS_AUGMENTATION
 
 
-def _known(ctx: RuleContext) -> list[tuple[int, SystemChoice, SystemDef]]:
-    return [
-        (index, choice, ctx.catalogs.systems[choice.system])
+def _known(ctx: RuleContext) -> tuple[tuple[int, SystemChoice, SystemDef], ...]:
+    """The character's Systems found in the catalog, with their places. Worked out once
+    per rule context (the rules below ask about twenty times per evaluation); the
+    context is kept with them, so its identity is not reused while they are."""
+    last = _LAST_KNOWN[0] if _LAST_KNOWN else None  # read once: another thread may replace it
+    if last is not None and last[0] is ctx:
+        return last[1]
+    systems = ctx.catalogs.systems
+    known = tuple(
+        (index, choice, systems[choice.system])
         for index, choice in enumerate(ctx.character.systems)
-        if choice.system in ctx.catalogs.systems
-    ]
+        if choice.system in systems
+    )
+    _LAST_KNOWN[:] = [(ctx, known)]
+    return known
+
+
+#: the last rule context and its known Systems (one entry, replaced as a whole)
+_LAST_KNOWN: list[tuple[RuleContext, tuple[tuple[int, SystemChoice, SystemDef], ...]]] = []
 
 
 def held_ids(ctx: RuleContext) -> set[str]:

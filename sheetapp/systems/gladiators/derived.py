@@ -31,6 +31,30 @@ class AbilityIndex:
         for place, ability in enumerate(abilities):
             self._by_id.setdefault(ability.choice.ability, []).append((place, ability))
 
+    def replaced(
+        self, places: Sequence[int], old: Sequence[ResolvedAbility], new: Sequence[ResolvedAbility]
+    ) -> AbilityIndex | None:
+        """This index of ``old`` made an index of ``new``, which differs from it at
+        ``places`` only (the same length); None when an ability there changes its
+        catalog id (build the index anew then). An edit replaces one ability: its group
+        is copied, not the whole character's abilities read again."""
+        by_id = dict(self._by_id)
+        for place in places:
+            ability = new[place]
+            key = ability.choice.ability
+            if old[place].choice.ability != key or key not in by_id:
+                return None
+            group = by_id[key] = list(by_id[key])
+            for at, (where, _old) in enumerate(group):
+                if where == place:
+                    group[at] = (place, ability)
+                    break
+            else:
+                return None
+        index = AbilityIndex.__new__(AbilityIndex)
+        index._by_id = by_id
+        return index
+
     def of(self, ids: Sequence[str]) -> Sequence[Placed]:
         """The abilities of the given ids, in the character's order."""
         if len(ids) == 1:

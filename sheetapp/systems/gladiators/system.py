@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import compress, count
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine, Total
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
     from sheetapp.systems.gladiators.advance import GladiatorsAdvancement
 
 GP = "gp"
+#: how many changed abilities the derived values' index is patched for (else built anew)
+_PATCHED_AT_MOST = 16
 
 
 class _Advancement:
@@ -69,7 +73,9 @@ class GladiatorsSystem:
         self._recent: IdentityMemo[AbilityResult] = IdentityMemo()
         #: by catalog (advantages, disadvantages): each trait's price while it is unchanged
         self._trait_prices_kept: dict[int, IdentityMemo[TraitPrice]] = {}
-        self._last_values: tuple[Any, list[AbilityResult], tuple[DerivedValue, ...]] | None = None
+        self._last_values: (
+            tuple[Any, list[AbilityResult], tuple[DerivedValue, ...], derived.AbilityIndex] | None
+        ) = None
 
     def document_model(self) -> type[GladiatorsDocument]:
         return GladiatorsDocument
@@ -171,7 +177,15 @@ class GladiatorsSystem:
         kept = self._last_values
         if kept is not None and kept[0] == key:
             return list(kept[2])
-        index = derived.AbilityIndex(abilities)
+        index = None
+        if kept is not None and len(kept[1]) == len(results):
+            # an edit changes a result or two: the index is patched, not built anew
+            before = kept[1]
+            places = list(compress(count(), map(is_not, before, results)))
+            if len(places) <= _PATCHED_AT_MOST:
+                index = kept[3].replaced(places, [r.ability for r in before], abilities)
+        if index is None:
+            index = derived.AbilityIndex(abilities)
         values = [
             derived.hits(character, index),
             *derived.reactivation(character, index, cats),
@@ -181,7 +195,7 @@ class GladiatorsSystem:
             *derived.protections(index, cats),
         ]
         # the results are kept with the key: their ids cannot be reused while it is held
-        self._last_values = (key, results, tuple(values))
+        self._last_values = (key, results, tuple(values), index)
         return values
 
     def _ability_results(

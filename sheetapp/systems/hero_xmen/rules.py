@@ -12,7 +12,9 @@ from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.hero_xmen import codes
 from sheetapp.systems.hero_xmen.build import (
     Build,
+    DisadvantageRow,
     PowerRow,
+    SkillRow,
     disadvantage_name,
     power_name,
     skill_name,
@@ -21,6 +23,7 @@ from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef
 from sheetapp.systems.hero_xmen.core_prices import settable_keys
 from sheetapp.systems.hero_xmen.costs import ladder_step_ok, signed
 from sheetapp.systems.hero_xmen.model import (
+    DisadvantageChoice,
     Flag,
     HeroCampaign,
     HeroCharacter,
@@ -155,60 +158,80 @@ def negative_presence(ctx: RuleContext) -> Iterator[Issue]:
 # --- skills --------------------------------------------------------------------------------
 
 
+#: each skill's issues kept by its priced row (a new row exactly when the choice or what
+#: it is priced with changed), with the character's power ids as the context
+_SKILL_ISSUES: ByIdentity[SkillRow, tuple[Issue, ...]] = ByIdentity()
+
+
 @rule
 def skill_checks(ctx: RuleContext) -> Iterator[Issue]:
-    cats = ctx.cats
-    powers = {choice.power for choice in ctx.character.powers}
-    for index, choice in enumerate(ctx.character.skills):
-        name = skill_name(choice, cats)
-        path = (*SKILLS, index)
-        general = cats.general.get(choice.skill or "")
-        skill = cats.skills.get(choice.skill or "")
-        if general is not None:
-            yield from _general_checks(choice.level, choice, general, name, path)
-            continue
-        if skill is None and choice.skill is None:
-            yield from _custom_checks(choice, name, path)
-            if choice.custom_type in (None, "general"):
-                continue
-        if not ladder_step_ok(choice.level):
-            yield Issue(
-                Severity.ERROR,
-                codes.SKILL_STEP,
-                f"{name}: {signed(choice.level)} is not a step of the skill ladder.",
-                (*path, "level"),
-                "Skills are bought at -3, +0, +1, +2 … (nothing in between).",
-            )
-        if choice.everyperson and skill is not None:
-            yield from _everyperson_checks(
-                skill.everyperson, skill.everyperson_with_power, powers, name, path, cats
-            )
-        elif choice.everyperson:
-            yield Issue(
-                Severity.ERROR,
-                codes.EVERYPERSON_NOT_ALLOWED,
-                f"{name} is not an Everyperson Skill.",
-                (*path, "everyperson"),
-                "Only the skills of the character's background are free at -3.",
-            )
-        if skill is not None and skill.specialised and not choice.name.strip():
-            yield Issue(
-                Severity.WARNING,
-                codes.SKILL_SUBJECT,
-                f"{skill.name}: which subject?",
-                (*path, "name"),
-                "Type the subject (e.g. 'Genetics', 'Local area').",
-            )
-        if skill is not None and skill.vehicle_categories:
-            for vehicle in choice.vehicles:
-                if vehicle not in skill.vehicle_categories:
-                    yield Issue(
-                        Severity.WARNING,
-                        codes.VEHICLE_CATEGORY,
-                        f"{name}: '{vehicle}' is not one of its categories.",
-                        (*path, "vehicles"),
-                        f"The categories are {', '.join(skill.vehicle_categories)}.",
-                    )
+    cats, choices = ctx.cats, ctx.character.skills
+    powers = frozenset([choice.power for choice in ctx.character.powers])
+    rows = ctx.build.skills
+    if len(rows) != len(choices):  # not one row per skill: nothing kept
+        for index, choice in enumerate(choices):
+            yield from _skill_checks(cats, powers, index, choice)
+        return
+    for issues in _SKILL_ISSUES.each(
+        rows,
+        lambda row: tuple(_skill_checks(cats, powers, row.index, choices[row.index])),
+        powers,
+    ):
+        yield from issues
+
+
+def _skill_checks(
+    cats: Catalogs, powers: frozenset[str | None], index: int, choice: SkillChoice
+) -> Iterator[Issue]:
+    name = skill_name(choice, cats)
+    path = (*SKILLS, index)
+    general = cats.general.get(choice.skill or "")
+    skill = cats.skills.get(choice.skill or "")
+    if general is not None:
+        yield from _general_checks(choice.level, choice, general, name, path)
+        return
+    if skill is None and choice.skill is None:
+        yield from _custom_checks(choice, name, path)
+        if choice.custom_type in (None, "general"):
+            return
+    if not ladder_step_ok(choice.level):
+        yield Issue(
+            Severity.ERROR,
+            codes.SKILL_STEP,
+            f"{name}: {signed(choice.level)} is not a step of the skill ladder.",
+            (*path, "level"),
+            "Skills are bought at -3, +0, +1, +2 … (nothing in between).",
+        )
+    if choice.everyperson and skill is not None:
+        yield from _everyperson_checks(
+            skill.everyperson, skill.everyperson_with_power, powers, name, path, cats
+        )
+    elif choice.everyperson:
+        yield Issue(
+            Severity.ERROR,
+            codes.EVERYPERSON_NOT_ALLOWED,
+            f"{name} is not an Everyperson Skill.",
+            (*path, "everyperson"),
+            "Only the skills of the character's background are free at -3.",
+        )
+    if skill is not None and skill.specialised and not choice.name.strip():
+        yield Issue(
+            Severity.WARNING,
+            codes.SKILL_SUBJECT,
+            f"{skill.name}: which subject?",
+            (*path, "name"),
+            "Type the subject (e.g. 'Genetics', 'Local area').",
+        )
+    if skill is not None and skill.vehicle_categories:
+        for vehicle in choice.vehicles:
+            if vehicle not in skill.vehicle_categories:
+                yield Issue(
+                    Severity.WARNING,
+                    codes.VEHICLE_CATEGORY,
+                    f"{name}: '{vehicle}' is not one of its categories.",
+                    (*path, "vehicles"),
+                    f"The categories are {', '.join(skill.vehicle_categories)}.",
+                )
 
 
 def _general_checks(
@@ -270,7 +293,7 @@ def _custom_checks(choice: SkillChoice, name: str, path: DataPath) -> Iterator[I
 def _everyperson_checks(  # noqa: PLR0917
     allowed: bool,
     with_power: str | None,
-    powers: set[str | None],
+    powers: frozenset[str | None],
     name: str,
     path: DataPath,
     cats: Catalogs,
@@ -494,74 +517,92 @@ def _modifier_checks(cats: Catalogs, index: int, choice: PowerChoice, name: str)
 # --- disadvantages -------------------------------------------------------------------------
 
 
+#: each Disadvantage's issues kept by its priced row (as the skills' above)
+_DISADVANTAGE_ISSUES: ByIdentity[DisadvantageRow, tuple[Issue, ...]] = ByIdentity()
+
+
 @rule
 def disadvantage_checks(ctx: RuleContext) -> Iterator[Issue]:
-    cats = ctx.cats
-    rows = {row.index: row for row in ctx.build.disadvantages}
-    for index, choice in enumerate(ctx.character.disadvantages):
-        kind = cats.kinds.get(choice.kind)
-        if kind is None:
-            continue
-        name = disadvantage_name(choice, cats)
-        path: DataPath = (*DISADVANTAGES, index)
-        if kind.id == "vulnerability" and choice.importance != "extremely":
+    cats, choices = ctx.cats, ctx.character.disadvantages
+    rows = ctx.build.disadvantages
+    kept = _DISADVANTAGE_ISSUES.each(
+        rows, lambda row: tuple(_disadvantage_checks(cats, row.index, choices[row.index], row))
+    )
+    if len(rows) == len(choices):  # the usual case: a row for each, in order
+        for issues in kept:
+            yield from issues
+        return
+    by_index = {row.index: issues for row, issues in zip(rows, kept, strict=True)}
+    for index, choice in enumerate(choices):
+        found = by_index.get(index)
+        yield from found if found is not None else _disadvantage_checks(cats, index, choice, None)
+
+
+def _disadvantage_checks(
+    cats: Catalogs, index: int, choice: DisadvantageChoice, row: DisadvantageRow | None
+) -> Iterator[Issue]:
+    kind = cats.kinds.get(choice.kind)
+    if kind is None:
+        return
+    name = disadvantage_name(choice, cats)
+    path: DataPath = (*DISADVANTAGES, index)
+    if kind.id == "vulnerability" and choice.importance != "extremely":
+        yield Issue(
+            Severity.ERROR,
+            codes.VULNERABILITY_IMPORTANCE,
+            f"{name}: Vulnerabilities are always Extremely important.",
+            (*path, "importance"),
+            "Set the Importance to Extremely; it is valued that way.",
+        )
+    if choice.second_intensity is not None and not kind.second_intensity:
+        yield Issue(
+            Severity.ERROR,
+            codes.SECOND_INTENSITY,
+            f"{name}: a {kind.name} has only one Intensity.",
+            (*path, "second_intensity"),
+            "Clear the second Intensity; it is not counted.",
+        )
+    for flag, allowed, what in (
+        (choice.time_chart_steps, kind.time_chart, "time chart steps"),
+        (choice.extra_dice, kind.extra_dice, "extra dice"),
+        (choice.normal_damage, kind.normal_damage_doubles, "Normal damage"),
+        (choice.instant, kind.instant_rate_mild, "an Instant effect"),
+    ):
+        if flag and not allowed:
             yield Issue(
                 Severity.ERROR,
-                codes.VULNERABILITY_IMPORTANCE,
-                f"{name}: Vulnerabilities are always Extremely important.",
-                (*path, "importance"),
-                "Set the Importance to Extremely; it is valued that way.",
-            )
-        if choice.second_intensity is not None and not kind.second_intensity:
-            yield Issue(
-                Severity.ERROR,
-                codes.SECOND_INTENSITY,
-                f"{name}: a {kind.name} has only one Intensity.",
-                (*path, "second_intensity"),
-                "Clear the second Intensity; it is not counted.",
-            )
-        for flag, allowed, what in (
-            (choice.time_chart_steps, kind.time_chart, "time chart steps"),
-            (choice.extra_dice, kind.extra_dice, "extra dice"),
-            (choice.normal_damage, kind.normal_damage_doubles, "Normal damage"),
-            (choice.instant, kind.instant_rate_mild, "an Instant effect"),
-        ):
-            if flag and not allowed:
-                yield Issue(
-                    Severity.ERROR,
-                    codes.DISADVANTAGE_OPTION,
-                    f"{name}: {what} apply only to Dependence and Susceptibility"
-                    + (" (Instant: Susceptibility)" if what == "an Instant effect" else "")
-                    + ".",
-                    path,
-                    "Clear it; it is not counted.",
-                )
-        if choice.resources != "none" and choice.resources not in kind.resources:
-            yield Issue(
-                Severity.ERROR,
-                codes.DISADVANTAGE_RESOURCES,
-                f"{name}: resources change only an Enemy (more or fewer) or a Dependent NPC "
-                "(useful ones).",
-                (*path, "resources"),
+                codes.DISADVANTAGE_OPTION,
+                f"{name}: {what} apply only to Dependence and Susceptibility"
+                + (" (Instant: Susceptibility)" if what == "an Instant effect" else "")
+                + ".",
+                path,
                 "Clear it; it is not counted.",
             )
-        if not choice.name.strip():
-            yield Issue(
-                Severity.WARNING,
-                codes.DISADVANTAGE_UNNAMED,
-                f"A {kind.name} Disadvantage does not say what it is.",
-                (*path, "name"),
-                "Describe it (e.g. 'Hunted by the Sentinels').",
-            )
-        row = rows.get(index)
-        if row is not None and row.value.value <= 0:
-            yield Issue(
-                Severity.WARNING,
-                codes.DISADVANTAGE_WORTHLESS,
-                f"{name} is worth no points ({row.value.explanation}).",
-                (*path, "frequency"),
-                "Raise its Frequency, Intensity or Importance, or remove it.",
-            )
+    if choice.resources != "none" and choice.resources not in kind.resources:
+        yield Issue(
+            Severity.ERROR,
+            codes.DISADVANTAGE_RESOURCES,
+            f"{name}: resources change only an Enemy (more or fewer) or a Dependent NPC "
+            "(useful ones).",
+            (*path, "resources"),
+            "Clear it; it is not counted.",
+        )
+    if not choice.name.strip():
+        yield Issue(
+            Severity.WARNING,
+            codes.DISADVANTAGE_UNNAMED,
+            f"A {kind.name} Disadvantage does not say what it is.",
+            (*path, "name"),
+            "Describe it (e.g. 'Hunted by the Sentinels').",
+        )
+    if row is not None and row.value.value <= 0:
+        yield Issue(
+            Severity.WARNING,
+            codes.DISADVANTAGE_WORTHLESS,
+            f"{name} is worth no points ({row.value.explanation}).",
+            (*path, "frequency"),
+            "Raise its Frequency, Intensity or Importance, or remove it.",
+        )
 
 
 # --- totals --------------------------------------------------------------------------------

@@ -76,16 +76,22 @@ def attribute_ranges(ctx: RuleContext) -> list[Issue]:
 def skills(ctx: RuleContext) -> list[Issue]:
     limits = (ctx.campaign.skill_min, ctx.campaign.skill_max)
     choices = ctx.character.skills
+    lines = ctx.sheet.skills
+    # Both kept by the line's identity (a line is a new object when its skill changes):
+    # an edit works out one skill's issues and name key, not a thousand.
+    per_line = _SKILL_ISSUES.each(
+        lines, lambda line: _skill_issues(line, choices[line.index], *limits), limits
+    )
+    keys = _SKILL_KEYS.each(lines, lambda line: _duplicate_key(line, choices[line.index]))
+    named = [key for key in keys if key is not None]
+    if len(set(named)) == len(named):  # the usual case: no name twice
+        return [issue for issues in per_line for issue in issues]
     found: list[Issue] = []
     seen: dict[str, int] = {}
-    for line in ctx.sheet.skills:
-        skill = choices[line.index]
-        found += _SKILL_ISSUES.get(
-            line, lambda line: _skill_issues(line, choices[line.index], *limits), limits
-        )
-        if skill.skill is None and not skill.name.strip():
+    for line, issues, key in zip(lines, per_line, keys, strict=True):
+        found += issues
+        if key is None:
             continue
-        key = line.name.strip().casefold()
         if key in seen:
             found.append(
                 _issue(
@@ -99,6 +105,17 @@ def skills(ctx: RuleContext) -> list[Issue]:
         else:
             seen[key] = line.index
     return found
+
+
+def _duplicate_key(line: SkillLine, skill: Skill) -> str | None:
+    """The name two skills may not share (case-folded), None for an unnamed custom skill."""
+    if skill.skill is None and not skill.name.strip():
+        return None
+    return line.name.strip().casefold()
+
+
+#: a skill line's duplicate-name key, kept by the line's identity
+_SKILL_KEYS: ByIdentity[SkillLine, str | None] = ByIdentity()
 
 
 #: a skill's line is the same object while the skill is unchanged (sheet.py)

@@ -99,10 +99,10 @@ def find_skill(character: Twod10Character, skill_id: str, cats: Catalogs) -> Ski
 def skills_by_name(character: Twod10Character, lines: Sequence[SkillLine]) -> dict[str, Skill]:
     """The character's skills by their shown name (case-folded; the first of a name wins),
     so each weapon finds its skill without a scan of the list."""
-    found: dict[str, Skill] = {}
-    for line in lines:
-        found.setdefault(line.name.casefold(), character.skills[line.index])
-    return found
+    folded = [line.name.casefold() for line in lines]
+    chosen = [character.skills[line.index] for line in lines]
+    # built from the last line back, so the first of a name is the one left
+    return dict(zip(reversed(folded), reversed(chosen), strict=True))
 
 
 def _penalty_text(penalty: int) -> str:

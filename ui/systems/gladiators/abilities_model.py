@@ -7,7 +7,9 @@ them. Every edit goes through the edit builders and the document's undo stack.
 
 from __future__ import annotations
 
+import functools
 import itertools
+from operator import attrgetter, is_not
 from typing import Any
 
 from PySide6.QtCore import (
@@ -172,7 +174,7 @@ class AbilitiesModel(QAbstractItemModel):
         self._exact = exact
         self._below = below
         count = len(self.character_document.character.abilities)
-        self._row_lines: list[CostLine | None] = [lines.row_line(row) for row in range(count)]
+        self._row_lines: list[CostLine | None] = lines.row_lines(count)
         self._row_issues: dict[int, list[Issue]] = {}
         for path, issues in below.items():
             if len(path) == 3 and path[:2] == ABILITIES and isinstance(path[2], int):
@@ -310,8 +312,11 @@ class AbilitiesModel(QAbstractItemModel):
             return list(range(count))
         rows = {row for row in touched if row < count}
         same = _same_shown if shifted else _same
-        for row, (old, new) in enumerate(zip(old_lines, self._row_lines, strict=False)):
-            if row not in rows and not same(old, new):
+        new_lines = self._row_lines
+        # only the rows whose line is not the same object are compared (found at C speed)
+        differ = itertools.compress(itertools.count(), map(is_not, old_lines, new_lines))
+        for row in differ:
+            if row not in rows and not same(old_lines[row], new_lines[row]):
                 rows.add(row)
         new_issues = self._row_issues
         for row in old_issues.keys() | new_issues.keys():
@@ -861,6 +866,15 @@ def _by_path(line: CostLine) -> dict[DataPath, CostLine]:
 _ABILITY_LINES: ByIdentity[CostLine, dict[DataPath, CostLine]] = ByIdentity()
 
 
+_PATH = attrgetter("path")
+
+
+@functools.lru_cache(maxsize=8)
+def _row_paths(count: int) -> list[DataPath]:
+    """The paths of ``count`` ability rows in order (compared, never changed)."""
+    return [(*ABILITIES, row) for row in range(count)]
+
+
 class _CostIndex:
     """The evaluation's cost lines by path, the first line of a path winning.
 
@@ -874,6 +888,8 @@ class _CostIndex:
     def __init__(self, costs: tuple[CostLine, ...]) -> None:
         #: each ability row's own line (the first child of the Abilities line with its path)
         self._row_lines: dict[int, CostLine] = {}
+        #: the number of rows stored in order 0, 1, ... by the usual tree (else -1)
+        self._ordered = -1
         rest: list[tuple[DataPath, CostLine]] = []
         for top in reversed(costs):
             if top.path != ABILITIES:
@@ -881,7 +897,14 @@ class _CostIndex:
                 continue
             rest.append((top.path, top))
             rows = self._row_lines
-            for child in reversed(top.children):
+            children = top.children
+            if not rows and list(map(_PATH, children)) == _row_paths(len(children)):
+                # the usual tree: child n is row n's line and nothing else is (one list
+                # comparison at C speed, not a thousand checks of a path)
+                rows.update(enumerate(children))
+                self._ordered = len(children)
+                continue
+            for child in reversed(children):
                 path = child.path
                 if len(path) == 3 and isinstance(path[2], int) and path[:2] == ABILITIES:
                     rows.setdefault(path[2], child)
@@ -903,3 +926,9 @@ class _CostIndex:
     def row_line(self, row: int) -> CostLine | None:
         line = self._row_lines.get(row)
         return line if line is not None else self._rest.get((*ABILITIES, row))
+
+    def row_lines(self, count: int) -> list[CostLine | None]:
+        """:meth:`row_line` of rows 0 to ``count - 1``."""
+        if self._ordered == count == len(self._row_lines):  # row n is the n-th line stored
+            return list(self._row_lines.values())
+        return [self.row_line(row) for row in range(count)]
