@@ -425,6 +425,12 @@ class SheetRenderer:
         than a page is split, with the header repeated above its continuation."""
         table.wrap(self.width, self.frame_height)
         heights = table._rowHeights or [0]
+        if heights and None not in heights:
+            # the heights are now known: given to the table as fixed, reportlab does not
+            # measure every cell again at the document's wrap and first split (each a
+            # pass over all rows, with a running sum per row: quadratic in rows). The
+            # parts it splits off get these same heights (LongTable passes them on).
+            table._argH = list(heights)
         # the header rows repeat above a row that starts a page: it must fit under them
         header = range(table.repeatRows) if isinstance(table.repeatRows, int) else table.repeatRows
         repeated = sum(heights[row] for row in header if row < len(heights))
