@@ -72,6 +72,9 @@ BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 DOCUMENT_LANGUAGE = "en"
 #: a table's heading keeps with its header and this many first rows
 OPENING_ROWS = 3
+#: a long table's rows are measured once (False: reportlab measures them again at each
+#: wrap, as it does by default; the tests compare the two)
+FIXED_HEIGHTS = True
 
 # a word longer than its line is split with each character's width asked once
 install_split_words()
@@ -425,7 +428,7 @@ class SheetRenderer:
         than a page is split, with the header repeated above its continuation."""
         table.wrap(self.width, self.frame_height)
         heights = table._rowHeights or [0]
-        if heights and None not in heights:
+        if FIXED_HEIGHTS and heights and None not in heights:
             # the heights are now known: given to the table as fixed, reportlab does not
             # measure every cell again at the document's wrap and first split (each a
             # pass over all rows, with a running sum per row: quadratic in rows). The
