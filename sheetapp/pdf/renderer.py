@@ -39,6 +39,7 @@ from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
+from sheetapp.pdf.split_strings import install as install_split_strings
 from sheetapp.pdf.split_words import install as install_split_words
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
 from sheetapp.pdf.text import clean, collecting_missing, markup, paragraphs, stop_collecting
@@ -78,6 +79,8 @@ FIXED_HEIGHTS = True
 
 # a word longer than its line is split with each character's width asked once
 install_split_words()
+# a string drawn again in the same font is encoded into the font's subsets once
+install_split_strings()
 
 
 def _font_for(text: str, font: str) -> str:

@@ -3,7 +3,8 @@ the same, byte for byte (but for its /ID and dates), with them on and off —
 
 - a plain cell's piece made without reportlab's parser (:func:`flowables.plain_piece`),
 - a repeated cell's lines broken once per width (``flowables._BROKEN``),
-- a long table's row heights measured once (``renderer.FIXED_HEIGHTS``) —
+- a long table's row heights measured once (``renderer.FIXED_HEIGHTS``),
+- a string drawn again encoded into the font's subsets once (:mod:`split_strings`) —
 
 on every shipped example, on long characters whose tables run over many pages, and on
 one whose cells mix markup characters, right-to-left and italic-less scripts and words
@@ -17,13 +18,14 @@ from pathlib import Path
 import pytest
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus.paraparser import ParaParser
 
 from sheetapp.core.system import installed_systems
-from sheetapp.pdf import flowables, renderer
+from sheetapp.pdf import flowables, renderer, split_strings
 from sheetapp.pdf.export import render_pdf
 from sheetapp.pdf.flowables import CellParagraph, plain_piece
-from sheetapp.pdf.fonts import BOLD_OBLIQUE, OBLIQUE, register_fonts, upright_only
+from sheetapp.pdf.fonts import BOLD_OBLIQUE, OBLIQUE, REGULAR, register_fonts, upright_only
 from sheetapp.pdf.styles import SheetStyles
 from sheetapp.pdf.text import markup
 from sheetapp.storage.files import load_document, parse_document
@@ -55,6 +57,7 @@ def _both_ways(monkeypatch: pytest.MonkeyPatch, loaded: object) -> tuple[bytes, 
         off.setattr(flowables, "PLAIN_PIECES", False)
         off.setattr(flowables, "MAX_BROKEN", 0)
         off.setattr(renderer, "FIXED_HEIGHTS", False)
+        off.setattr(TTFont, "splitString", split_strings.REPORTLAB_SPLIT_STRING)
         flowables._BROKEN.clear()
         plain = render_pdf(system, document, evaluation)
     fast = render_pdf(system, document, evaluation)
@@ -159,3 +162,22 @@ def test_the_italic_faces_have_every_ascii_letter() -> None:
     for face in (OBLIQUE, BOLD_OBLIQUE):
         glyphs = pdfmetrics.getFont(face).face.charToGlyph
         assert all(code in glyphs for code in range(32, 127)), face
+
+
+def test_a_kept_string_encodes_as_reportlab_encodes_it() -> None:
+    """Strings encoded in turn, new letters among repeated ones, in a fresh document
+    each way: the kept results are reportlab's."""
+    register_fonts()
+    assert TTFont.splitString is split_strings.split_string
+    font = pdfmetrics.getFont(REGULAR)
+    texts = ["Direct", "Always On", "Direct", "Ωμέγα", "漢字 — x", "Always On", "Ωμέγα", "Direct"]
+    texts += [chr(code) * 3 for code in range(0x400, 0x520)] + ["Direct", "Ωμέγα"]
+
+    class Doc:  # reportlab keys its per-document state by the document object
+        pass
+
+    kept_doc, plain_doc = Doc(), Doc()
+    kept = [list(font.splitString(text, kept_doc)) for text in texts]
+    plain = [split_strings.REPORTLAB_SPLIT_STRING(font, text, plain_doc) for text in texts]
+    assert kept == plain
+    assert font.state[kept_doc].assignments == font.state[plain_doc].assignments
