@@ -8,6 +8,8 @@ from typing import Any
 
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus.paragraph import cleanBlockQuotedText
+from reportlab.platypus.paraparser import ParaParser
 
 from sheetapp.pdf.direction import base_is_right_to_left, has_right_to_left, visual_runs
 from sheetapp.pdf.fonts import BOLD, BOLD_OBLIQUE, OBLIQUE, REGULAR, upright_only
@@ -31,9 +33,13 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
     #: the paragraph's direction when it has right-to-left letters (True: right to left)
     _right_to_left: bool | None = None
     _wrapped: tuple[float, float] = (0.0, 0.0)
+    #: (markup, id(style)) when built from markup alone: the key of the shared caches
+    _key: tuple[str, int] | None = None
 
     def __init__(self, text: str, style: Any, *args: Any, **kwargs: Any) -> None:
         key = (text, id(style))
+        if not args and not kwargs:
+            self._key = key
         known = None if args or kwargs else _PARSED.get(key)
         if known is not None and known.style_in is style:
             # the same markup in the same style: reportlab's parse (an HTML parser run,
@@ -44,7 +50,12 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
             self.bulletText = known.bullet_text
             self._right_to_left = known.right_to_left
             return
-        super().__init__(text, style, *args, **kwargs)
+        frag = None if args or kwargs else plain_piece(text, style)
+        if frag is not None:
+            # plain text (no tag, no entity): one piece like the parser's, without it
+            super().__init__(frag.text, style, frags=[frag])
+        else:
+            super().__init__(text, style, *args, **kwargs)
         self._finish_pieces(style)
         if not args and not kwargs:
             _remember_parse(key, style, self)
@@ -84,10 +95,57 @@ class CellParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type h
         if self._wrapped_width == availWidth and getattr(self, "blPara", None) is not None:
             self.width, self.height = self._wrapped
             return self._wrapped
+        key = self._key
+        if key is not None and getattr(self, "blPara", None) is None:
+            known = _BROKEN.get((*key, availWidth))
+            if known is not None and known[0] is self.style:
+                self.__dict__.update(known[1])
+                self._wrapped_width = availWidth
+                self._wrapped = (float(self.width), float(self.height))
+                return self._wrapped
         width, height = super().wrap(availWidth, availHeight)
         self._wrapped_width = availWidth
         self._wrapped = (float(self.width), float(self.height))
+        if key is not None:
+            _remember_lines(key, availWidth, self)
         return float(width), float(height)
+
+
+#: plain text is made into a piece without the parser (False: always parsed)
+PLAIN_PIECES = True
+#: per style, the one piece reportlab's parser makes of a plain word (None when it
+#: makes something else, e.g. a style that transforms text)
+_TEMPLATES: dict[int, tuple[Any, Any]] = {}
+
+
+def plain_piece(text: str, style: Any) -> Any:
+    """The piece reportlab's parser would make of ``text`` when it holds no markup (no
+    ``<`` or ``&``: :func:`~sheetapp.pdf.text.markup` carries the user's as other
+    characters), made without the parser (an HTML parser run per cell: a fifth of a
+    1,000-ability sheet's cells' time); None for markup, or text with nothing to print.
+    """
+    if not PLAIN_PIECES or "<" in text or "&" in text:
+        return None
+    cleaned = cleanBlockQuotedText(text)
+    if not cleaned:
+        return None
+    known = _TEMPLATES.get(id(style))
+    if known is None or known[0] is not style:
+        known = (style, _template(style))
+        _TEMPLATES[id(style)] = known
+    template = known[1]
+    return None if template is None else template.clone(text=cleaned)
+
+
+def _template(style: Any) -> Any:
+    if getattr(style, "textTransform", None) or getattr(style, "bulletText", None):
+        return None
+    parsed_style, frags, bullet = ParaParser().parse("x", style)
+    if parsed_style is not style or bullet or not frags or len(frags) != 1:
+        return None
+    if getattr(frags[0], "text", None) != "x":
+        return None
+    return frags[0]
 
 
 class _Parsed:
@@ -122,6 +180,46 @@ def _remember_parse(key: tuple[str, int], style: Any, paragraph: CellParagraph) 
     _PARSED[key] = _Parsed(style, paragraph)
     while len(_PARSED) > MAX_PARSED:
         _PARSED.pop(next(iter(_PARSED)), None)
+
+
+#: the lines a paragraph broke into, by (markup, style, width): a long sheet's repeated
+#: cells ("Direct", "Always On") are broken into lines once, not once per cell. Only
+#: one-piece paragraphs (reportlab's "kind 0": a plain list of lines of words, which
+#: drawing and splitting read and never change) in left-to-right text are kept;
+#: bounded like :data:`_PARSED` (0: nothing is kept).
+_BROKEN: dict[tuple[str, int, float], tuple[Any, dict[str, Any]]] = {}
+MAX_BROKEN = 4_000
+#: what :meth:`Paragraph.wrap` and ``breakLines`` leave on the paragraph
+_WRAP_STATE = (
+    "width",
+    "height",
+    "blPara",
+    "_wrapWidths",
+    "_width_max",
+    "_splitLongWordCount",
+    "_hyphenations",
+)
+
+
+def _remember_lines(key: tuple[str, int], width: float, paragraph: CellParagraph) -> None:
+    broken = getattr(paragraph, "blPara", None)
+    if (
+        len(key[0]) > MAX_PARSED_TEXT
+        or paragraph._right_to_left is not None
+        or getattr(broken, "kind", None) != 0
+        or not all(hasattr(paragraph, name) for name in _WRAP_STATE)
+        # a word split to fit, underlines and links: reportlab's splitting and drawing
+        # may change those pieces in place
+        or paragraph._splitLongWordCount
+        or paragraph._hyphenations
+        or getattr(broken, "us_lines", None)
+        or getattr(broken, "link", None)
+    ):
+        return
+    state = {name: getattr(paragraph, name) for name in _WRAP_STATE}
+    _BROKEN[(*key, width)] = (paragraph.style, state)
+    while len(_BROKEN) > MAX_BROKEN:
+        _BROKEN.pop(next(iter(_BROKEN)), None)
 
 
 class Bookmark(Flowable):  # type: ignore[misc]
@@ -174,7 +272,13 @@ def upright_where_italic_lacks(frags: list[Any]) -> list[Any]:
     for frag in frags:
         text = getattr(frag, "text", "")
         face = UPRIGHT_OF.get(getattr(frag, "fontName", ""))
-        if face is None or not isinstance(text, str) or not any(ord(c) in upright for c in text):
+        if (
+            face is None
+            or not isinstance(text, str)
+            # the italic faces have every ASCII letter (tested)
+            or text.isascii()
+            or not any(ord(c) in upright for c in text)
+        ):
             pieces.append(frag)
             continue
         for lacking, run in groupby(text, key=lambda char: ord(char) in upright):

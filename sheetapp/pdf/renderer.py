@@ -39,6 +39,7 @@ from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
+from sheetapp.pdf.split_strings import install as install_split_strings
 from sheetapp.pdf.split_words import install as install_split_words
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
 from sheetapp.pdf.text import clean, collecting_missing, markup, paragraphs, stop_collecting
@@ -72,9 +73,14 @@ BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 DOCUMENT_LANGUAGE = "en"
 #: a table's heading keeps with its header and this many first rows
 OPENING_ROWS = 3
+#: a long table's rows are measured once (False: reportlab measures them again at each
+#: wrap, as it does by default; the tests compare the two)
+FIXED_HEIGHTS = True
 
 # a word longer than its line is split with each character's width asked once
 install_split_words()
+# a string drawn again in the same font is encoded into the font's subsets once
+install_split_strings()
 
 
 def _font_for(text: str, font: str) -> str:
@@ -425,6 +431,12 @@ class SheetRenderer:
         than a page is split, with the header repeated above its continuation."""
         table.wrap(self.width, self.frame_height)
         heights = table._rowHeights or [0]
+        if FIXED_HEIGHTS and heights and None not in heights:
+            # the heights are now known: given to the table as fixed, reportlab does not
+            # measure every cell again at the document's wrap and first split (each a
+            # pass over all rows, with a running sum per row: quadratic in rows). The
+            # parts it splits off get these same heights (LongTable passes them on).
+            table._argH = list(heights)
         # the header rows repeat above a row that starts a page: it must fit under them
         header = range(table.repeatRows) if isinstance(table.repeatRows, int) else table.repeatRows
         repeated = sum(heights[row] for row in header if row < len(heights))
