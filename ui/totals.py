@@ -7,7 +7,7 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QWidget
 
 from sheetapp.core.costs import Total
-from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.evaluation import Evaluation, overall_values
 from sheetapp.core.issues import Severity
 from sheetapp.editing.wording import without_line_notes
 from ui.roles import SEVERITY_MARK
@@ -160,10 +160,10 @@ class TotalsBar(QFrame):
             if bar.property("over") != over:
                 bar.setProperty("over", over)
                 bar.setStyleSheet(OVER_STYLE if over else "")
-        _set_text(self.derived, "   ·   ".join(f"{v.label}: {v.value}" for v in evaluation.derived))
-        tip = "\n".join(
-            f"{v.label}: {without_line_notes(v.explanation)}" for v in evaluation.derived
-        )
+        # A value of one item (each of a thousand skills' AV) shows in its own row.
+        overall = overall_values(evaluation.derived)
+        _set_text(self.derived, "   ·   ".join(f"{v.label}: {v.value}" for v in overall))
+        tip = "\n".join(f"{v.label}: {without_line_notes(v.explanation)}" for v in overall)
         if self.derived.toolTip() != tip:
             self.derived.setToolTip(tip)
         counts = {s: evaluation.count(s) for s in Severity}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,18 @@ class DerivedValue:
             "explanation": self.explanation,
             "path": list(self.path),
         }
+
+
+def of_one_item(path: DataPath) -> bool:
+    """A path into one item of a list of the character (``character.skills[3]…``): its
+    value belongs beside the item (its row, its row's tooltip), not in a summary of the
+    whole character, which a thousand skills' values would bury."""
+    return len(path) >= 3 and isinstance(path[2], int)
+
+
+def overall_values(derived: Iterable[DerivedValue]) -> list[DerivedValue]:
+    """The derived values of the character as a whole (not of one item of a list)."""
+    return [value for value in derived if not of_one_item(value.path)]
 
 
 @dataclass(frozen=True, slots=True)
