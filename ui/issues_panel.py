@@ -17,7 +17,15 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue, format_path
 from sheetapp.editing.wording import without_line_notes
-from ui.roles import SEVERITY_NAME, SEVERITY_ROLE, column_title, severity_icon
+from ui.roles import (
+    DECORATION,
+    DISPLAY,
+    SEVERITY_NAME,
+    SEVERITY_ROLE,
+    TOOLTIP,
+    column_title,
+    severity_icon,
+)
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ISSUE_ROLE = Qt.ItemDataRole.UserRole + 20
@@ -103,11 +111,11 @@ class IssuesModel(QAbstractTableModel):
             return issue
         if role == SEVERITY_ROLE:
             return issue.severity
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             return without_line_notes((issue.message, self.where(issue), issue.hint)[column])
-        if role == Qt.ItemDataRole.DecorationRole and column == 0:
+        if role == DECORATION and column == 0:
             return severity_icon(issue.severity)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             text = f"{SEVERITY_NAME[issue.severity]}: {issue.message}"
             if issue.hint:
                 text += f"\nWhat to do: {issue.hint}"

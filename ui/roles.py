@@ -64,11 +64,20 @@ _TINTS = {
 }
 
 
+#: the icons of the style in use, by its name: painting a list asks for one per row
+_ICON_CACHE: dict[tuple[str, Severity], QIcon] = {}
+
+
 def severity_icon(severity: Severity) -> QIcon:
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return QIcon()
-    return app.style().standardIcon(_ICONS[severity])
+    style = app.style()
+    key = (style.name(), severity)
+    icon = _ICON_CACHE.get(key)
+    if icon is None:
+        icon = _ICON_CACHE[key] = style.standardIcon(_ICONS[severity])
+    return icon
 
 
 def is_dark() -> bool:

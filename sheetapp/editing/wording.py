@@ -9,6 +9,7 @@ files, the text extraction or decisions still to take.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: a sentence about our files or process, not about the game
 _INTERNAL = re.compile(
@@ -44,10 +45,12 @@ def user_note(text: str) -> str:
     return " ".join(kept)
 
 
+@lru_cache(maxsize=8192)
 def without_line_notes(text: str) -> str:
     """``text`` without parenthesised rulebook line numbers ("(line 345)", "(lines
     362-372)") nor a leading one ("line 273: ..."): for explanations and rules the
-    domain writes with their source, shown to a user."""
+    domain writes with their source, shown to a user. Kept per text: a list's paint asks
+    for the same few texts again at every edit."""
     if "line" not in text:
         return text
     plain = _SOURCE_NOTE.sub("", _LEADING_SOURCE.sub("", text))
