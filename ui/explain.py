@@ -17,7 +17,7 @@ from PySide6.QtGui import QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from sheetapp.core.costs import CostLine
-from sheetapp.core.evaluation import DerivedValue, Evaluation, of_one_item, overall_values
+from sheetapp.core.evaluation import DerivedValue, Evaluation, of_one_item
 from sheetapp.core.issues import DataPath
 from sheetapp.editing.explain import cost_line_for
 from sheetapp.editing.wording import without_line_notes
@@ -120,7 +120,7 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
         )
     # A value of one row of a list (a skill's AV) shows when its row is selected, and
     # in its cell's tooltip: listing a thousand of them here would bury the rest.
-    overall = overall_values(evaluation.derived)
+    overall = [value for value in evaluation.derived if not of_one_item(value.path)]
     if overall:
         parts.append(Paragraph("Derived values", "h3"))
         parts += [_derived_part(value) for value in overall]

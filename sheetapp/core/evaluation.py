@@ -19,6 +19,9 @@ class DerivedValue:
     value: int | float | str
     explanation: str = ""
     path: DataPath = ()
+    #: a value of one row of a list (a 2d10 skill's AV), shown in its row: a summary of
+    #: the whole character (the totals bar) leaves it out, as a thousand would bury it
+    per_row: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -31,15 +34,15 @@ class DerivedValue:
 
 
 def of_one_item(path: DataPath) -> bool:
-    """A path into one item of a list of the character (``character.skills[3]…``): its
-    value belongs beside the item (its row, its row's tooltip), not in a summary of the
-    whole character, which a thousand skills' values would bury."""
+    """A path into one item of a list of the character (``character.skills[3]…``)."""
     return len(path) >= 3 and isinstance(path[2], int)
 
 
 def overall_values(derived: Iterable[DerivedValue]) -> list[DerivedValue]:
-    """The derived values of the character as a whole (not of one item of a list)."""
-    return [value for value in derived if not of_one_item(value.path)]
+    """The derived values a summary of the whole character shows: all but the values of
+    single rows. A value read from one item (Gladiators' Move from Glider Wings, X-Men
+    HERO's STR) is still the character's own."""
+    return [value for value in derived if not value.per_row]
 
 
 @dataclass(frozen=True, slots=True)

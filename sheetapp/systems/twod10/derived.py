@@ -16,6 +16,7 @@ def _skill_value(line: SkillLine) -> DerivedValue:
         line.av.value,
         line.av.explanation,
         ("character", "skills", line.index),
+        per_row=True,
     )
 
 
