@@ -207,13 +207,7 @@ def _skill_checks(
             skill.everyperson, skill.everyperson_with_power, powers, name, path, cats
         )
     elif choice.everyperson:
-        yield Issue(
-            Severity.ERROR,
-            codes.EVERYPERSON_NOT_ALLOWED,
-            f"{name} is not an Everyperson Skill.",
-            (*path, "everyperson"),
-            "Only the skills of the character's background are free at -3.",
-        )
+        yield _not_everyperson(name, path)
     if skill is not None and skill.specialised and not choice.name.strip():
         yield Issue(
             Severity.WARNING,
@@ -312,7 +306,11 @@ def _everyperson_checks(  # noqa: PLR0917
             f"Add {power}, or pay for the skill.",
         )
         return
-    yield Issue(
+    yield _not_everyperson(name, path)
+
+
+def _not_everyperson(name: str, path: DataPath) -> Issue:
+    return Issue(
         Severity.ERROR,
         codes.EVERYPERSON_NOT_ALLOWED,
         f"{name} is not an Everyperson Skill.",
