@@ -17,7 +17,7 @@ from PySide6.QtGui import QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from sheetapp.core.costs import CostLine
-from sheetapp.core.evaluation import DerivedValue, Evaluation, of_one_item
+from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.editing.explain import cost_line_for
 from sheetapp.editing.wording import without_line_notes
@@ -96,7 +96,7 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
             parts.append(Paragraph("The selected item has no cost of its own."))
         row = path[:3] if len(path) > 3 else path
         for value in evaluation.derived:
-            if of_one_item(value.path) and value.path[:3] == row:
+            if _in_a_row(value.path) and value.path[:3] == row:
                 parts.append(_derived_part(value))
         issues = evaluation.issues_at(row)
         for issue in issues:
@@ -120,7 +120,7 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
         )
     # A value of one row of a list (a skill's AV) shows when its row is selected, and
     # in its cell's tooltip: listing a thousand of them here would bury the rest.
-    overall = [value for value in evaluation.derived if not of_one_item(value.path)]
+    overall = [value for value in evaluation.derived if not _in_a_row(value.path)]
     if overall:
         parts.append(Paragraph("Derived values", "h3"))
         parts += [_derived_part(value) for value in overall]
@@ -130,6 +130,11 @@ def explain_parts(evaluation: Evaluation, path: DataPath | None) -> list[Part]:
 def _text(text: str) -> str:
     """A domain text as the pane shows it: escaped, without rulebook line numbers."""
     return html.escape(without_line_notes(text))
+
+
+def _in_a_row(path: DataPath) -> bool:
+    """A path into one item of a list of the character (``character.skills[3]…``)."""
+    return len(path) >= 3 and isinstance(path[2], int)
 
 
 def _derived_part(value: DerivedValue) -> Paragraph:

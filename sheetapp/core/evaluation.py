@@ -33,11 +33,6 @@ class DerivedValue:
         }
 
 
-def of_one_item(path: DataPath) -> bool:
-    """A path into one item of a list of the character (``character.skills[3]…``)."""
-    return len(path) >= 3 and isinstance(path[2], int)
-
-
 def overall_values(derived: Iterable[DerivedValue]) -> list[DerivedValue]:
     """The derived values a summary of the whole character shows: all but the values of
     single rows. A value read from one item (Gladiators' Move from Glider Wings, X-Men
