@@ -45,6 +45,8 @@ class IssuesModel(QAbstractTableModel):
         # place names of this evaluation: the "Where" column sizes to its contents, so
         # the view asks for every row's place on each layout
         self._places: dict[DataPath, str] = {}
+        #: the first row the last set_evaluation() removed or inserted, None if none
+        self.rows_changed_from: int | None = None
 
     def where(self, issue: Issue) -> str:
         """The issue's place in the window's words (the data path only in the tooltip)."""
@@ -66,6 +68,7 @@ class IssuesModel(QAbstractTableModel):
         new = list(evaluation.issues) if evaluation else []
         old = self.issues
         self._places = {}
+        self.rows_changed_from = None
         changed_places = (describe or _no_place) is not self.describe
         self.describe = describe or _no_place
         if changed_places and old:
@@ -81,6 +84,7 @@ class IssuesModel(QAbstractTableModel):
         while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
             tail += 1
         root = QModelIndex()
+        self.rows_changed_from = head
         if len(old) - tail > head:
             self.beginRemoveRows(root, head, len(old) - tail - 1)
             self.issues = old[:head] + old[len(old) - tail :]
@@ -112,7 +116,9 @@ class IssuesModel(QAbstractTableModel):
         if role == SEVERITY_ROLE:
             return issue.severity
         if role == DISPLAY:
-            return without_line_notes((issue.message, self.where(issue), issue.hint)[column])
+            if column == 1:
+                return without_line_notes(self.where(issue))
+            return without_line_notes(issue.hint if column == 2 else issue.message)
         if role == DECORATION and column == 0:
             return severity_icon(issue.severity)
         if role == TOOLTIP:
@@ -132,6 +138,7 @@ class IssuesView(QTableView):
         super().__init__(parent)
         self.setObjectName("issues")
         self.setTabKeyNavigation(False)  # Tab leaves the list; arrows move in it
+        self._changed_out_of_sight = False
         self.model_ = IssuesModel(self)
         self.setModel(self.model_)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -148,6 +155,18 @@ class IssuesView(QTableView):
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
+    def doItemsLayout(self) -> None:
+        """Skips the repaint of the rows in sight when the last new evaluation added or
+        dropped rows only below them: Qt lays out and paints every row in sight again
+        after any change of the row count, and each cell's text is shaped anew (a few
+        ms at every edit that changes an issue further down a long list)."""
+        if self._changed_out_of_sight:
+            self._changed_out_of_sight = False
+            self.updateGeometries()  # the scroll range follows the new row count
+            self.verticalHeader().setUpdatesEnabled(True)  # Qt's removal switched it off
+            return
+        super().doItemsLayout()
+
     def _activate(self, index: QModelIndex) -> None:
         issue = index.data(ISSUE_ROLE)
         if issue is not None:
@@ -157,7 +176,10 @@ class IssuesView(QTableView):
         self, evaluation: Evaluation | None, describe: Callable[[DataPath], str] | None = None
     ) -> None:
         named_before = self.model_.describe
+        last_in_sight = self.rowAt(self.viewport().height() - 1)
         self.model_.set_evaluation(evaluation, describe)
+        changed_from = self.model_.rows_changed_from
+        self._changed_out_of_sight = changed_from is not None and 0 <= last_in_sight < changed_from
         if self.model_.describe is not named_before:
             # the places were named afresh: "Where" fits them (the header resizes a
             # ResizeToContents column on row changes, not on changed data)
