@@ -92,6 +92,10 @@ class DocTableModel(QAbstractTableModel):
         self.doc = document
         self._pending = ""
         self._cache: dict[tuple[int, int], Cell] = {}
+        #: the cells some view has read since they last all changed: only these can be
+        #: showing something an edit made stale (a cell never read is worked out fresh
+        #: when a view first asks for it, so it is neither compared nor announced)
+        self._served: set[tuple[int, int]] = set()
         self._count = self.count()
         #: during an in-place edit: what the cells that may change showed before it
         self._before: dict[tuple[int, int], Shown] | None = None
@@ -159,8 +163,9 @@ class DocTableModel(QAbstractTableModel):
         columns = range(len(self.COLUMNS))
         cells = {(row, column) for row in rows for column in columns}
         if reads_touched:
-            assert self.READ_COLUMNS is not None
-            cells |= {(row, column) for row in range(self._count) for column in self.READ_COLUMNS}
+            # the cells of every row that read what changed, as far as a view has read them
+            reading = set(self.READ_COLUMNS or ())
+            cells |= {key for key in self._served if key[1] in reading}
         self._remember_cells(cells)
 
     def _scope(self) -> tuple[DataPath, tuple[DataPath, ...]]:
@@ -169,6 +174,7 @@ class DocTableModel(QAbstractTableModel):
 
     def _reset(self) -> None:
         self._cache.clear()
+        self._served.clear()
         self.beginResetModel()
         self._pending = "reset"
 
@@ -184,8 +190,8 @@ class DocTableModel(QAbstractTableModel):
         """Keep what ``cells`` (None: every cell) show before the edit."""
         self._compared_all = cells is None
         if cells is None:
-            columns = range(len(self.COLUMNS))
-            wanted = [(row, column) for row in range(self._count) for column in columns]
+            served = self._served
+            wanted = sorted(key for key in served if key[0] < self._count)
         else:
             wanted = sorted(key for key in cells if key[0] < self._count)
         evaluation = self.doc.evaluation
@@ -203,6 +209,8 @@ class DocTableModel(QAbstractTableModel):
         if pending:
             # Rows came, went or moved: the rows after them show other items now.
             end_flat_row_ops(self, "" if pending == "rows" else pending)
+            # every cell is announced below: the views read again the cells they show
+            self._served.clear()
             if self._count:
                 self.dataChanged.emit(
                     self.index(0, 0),
@@ -225,9 +233,10 @@ class DocTableModel(QAbstractTableModel):
             issues_by_row(evaluation.issues, list_path),
             self._count,
         )
+        served = self._served
         for row in rows:
             for column in range(len(self.COLUMNS)):
-                if (row, column) in before:
+                if (row, column) in before or (row, column) not in served:
                     continue
                 cell = self.cell_at(row, column)
                 if self._issues_in(old, row, cell, column) != self._issues_in(
@@ -295,6 +304,7 @@ class DocTableModel(QAbstractTableModel):
         if row >= self._count:
             return None
         column = index.column()
+        self._served.add((row, column))
         cell = self.cell_at(row, column)
         if role == DISPLAY:
             return cell.text
