@@ -77,3 +77,23 @@ def test_a_modifier_is_named_once_under_its_ability() -> None:
     assert where.startswith(ability + " › ")
     assert where.count(ability) == 1, where
     assert place_name(system, document, (*path, "units")) == where + " › Units"
+
+
+def test_2d10_wounds_are_named_by_location_and_damage() -> None:
+    """A wound's issue named only its number in lower case ("wound 2 › Damage"); the
+    Wounds table shows each wound by its hit location and damage type."""
+    from sheetapp.systems.twod10.model import Wound
+
+    system, document = _load("twod10/ilse-varga-wounded.json")
+    wounds = document.character.wounds
+    wounds[:] = [
+        Wound(location="neck", damage=2),
+        Wound(location="eye", side="left", damage=1),
+        Wound(special="fire", damage=3),
+        Wound(location="neck", special="fire", damage=1),
+        Wound(damage=1),
+    ]
+    names = [place_name(system, document, ("character", "wounds", row)) for row in range(5)]
+    assert names == ["Neck wound", "Eye (left) wound", "Fire wound", "Neck, fire wound", "Wound 5"]
+    damage = place_name(system, document, ("character", "wounds", 0, "damage"))
+    assert damage == "Neck wound › Damage"

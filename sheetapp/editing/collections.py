@@ -195,12 +195,16 @@ class Collection(Generic[DocT]):
             return self.name(document, index)
         item = self.item(document, index)
         if isinstance(item, str):
-            return _short(item) or f"{self.noun} {index + 1}"
+            return _short(item) or self._numbered(index)
         for attr in ("label", "name"):
             text = getattr(item, attr, None)
             if isinstance(text, str) and text.strip():
                 return text.strip()
-        return f"{self.noun} {index + 1}"
+        return self._numbered(index)
+
+    def _numbered(self, index: int) -> str:
+        """ "Wound 3": an item known by nothing else, as the start of a place name."""
+        return f"{self.noun[:1].upper()}{self.noun[1:]} {index + 1}"
 
     def row_path(self, index: int) -> DataPath:
         return (*self.path, index)

@@ -226,6 +226,21 @@ def _named(table: str) -> Any:
     return name
 
 
+def wound_name(document: Twod10Document, row: int) -> str:
+    """A wound as the table shows it: "Eye (left) wound", "Fire wound", "Neck, fire
+    wound"; "Wound 3" when it names neither a location nor a damage type."""
+    wound = document.character.wounds[row]
+    cats = catalogs()
+    parts = []
+    location = cats.hit_locations.get(wound.location or "")
+    if location is not None:
+        parts.append(f"{location.name} ({wound.side})" if wound.side else location.name)
+    special = cats.special_damage.get(wound.special or "")
+    if special is not None:
+        parts.append(special.name if not parts else special.name.lower())
+    return f"{', '.join(parts)} wound" if parts else f"Wound {row + 1}"
+
+
 def _new_wound(_document: Twod10Document, location_id: str) -> Wound:
     cats = catalogs()
     if location_id in cats.hit_locations:
@@ -240,6 +255,7 @@ WOUNDS: Collection[Twod10Document] = Collection(
     title="Wounds",
     noun="wound",
     path=("character", "wounds"),
+    name=wound_name,
     item_model=Wound,
     columns=(
         Column(
