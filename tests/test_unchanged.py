@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, Field
 
 from sheetapp.core.document import FileModel
-from sheetapp.core.unchanged import IdentityMemo, Snapshot
+from sheetapp.core.unchanged import IdentityMemo, Snapshot, _LastList
 
 
 class Part(FileModel):
@@ -134,6 +135,87 @@ def test_a_change_in_place_is_seen_by_the_memo(change: Callable[[Whole], None]) 
     assert memo.reuse([whole, part], None) == [None, "part"]
     part.tags["t"] = 2
     assert memo.reuse([whole, part], None) == [None, None]
+
+
+@pytest.mark.parametrize("change", CHANGES, ids=[c.__name__ for c in CHANGES])
+def test_a_change_in_place_is_seen_by_each_over_a_whole_list(
+    change: Callable[[Whole], None],
+) -> None:
+    """each() checks a list it went through last time as a whole (its last-list record),
+    then keeps that record up to date: every change is seen, call after call, and only
+    the changed items are worked out again."""
+    memo: IdentityMemo[tuple[int, str]] = IdentityMemo()
+    items = [_whole() for _ in range(6)]
+    worked: list[int] = []
+
+    def work(place: int, model: Whole) -> tuple[int, str]:
+        worked.append(place)
+        return place, model.model_dump_json()
+
+    def fresh() -> list[tuple[int, str]]:
+        return [(place, model.model_dump_json()) for place, model in enumerate(items)]
+
+    def each() -> list[tuple[int, str]]:
+        worked.clear()
+        found = memo.each(items, ("context",), work)
+        _assert_record_is_fresh(memo, items)
+        return found
+
+    assert each() == fresh() and worked == list(range(6))
+    assert each() == fresh() and worked == []
+    change(items[2])
+    assert each() == fresh() and worked == [2]
+    change(items[4])
+    assert each() == fresh() and worked == [4]
+    items[2].level = 9  # the item changed before, changed again
+    assert each() == fresh() and worked == [2]
+    items[2].parts.append(Part(note="more"))  # its shape changes
+    assert each() == fresh() and worked == [2]
+    items[0] = _whole()  # another object, equal values
+    assert each() == fresh() and worked == [0]
+    items[3].level = 5  # the item after the one whose shape changed
+    assert each() == fresh() and worked == [3]
+    items[5].extra = None
+    items[1].names.append("c")
+    assert each() == fresh() and worked == [1, 5]
+    assert each() == fresh() and worked == []
+    items[2].parts[0] = Part(note="new")  # a model inside replaced, then changed in place
+    assert each() == fresh() and worked == [2]
+    items[2].parts[0].note = "newer"
+    assert each() == fresh() and worked == [2]
+    items[4].names = ["n"]  # a container replaced, then changed in place
+    assert each() == fresh() and worked == [4]
+    items[4].names.append("m")
+    assert each() == fresh() and worked == [4]
+
+
+def _assert_record_is_fresh(memo: IdentityMemo[Any], items: list[Whole]) -> None:
+    """The last-list record kept up to date equals one made anew from the stored entries."""
+    kept = memo._last
+    assert kept is not None
+    made = _LastList.made(items, kept.context, kept.results, memo._entries)
+    assert made is not None
+    for name in _LastList.__slots__:
+        assert getattr(kept, name) == getattr(made, name), name
+
+
+def test_each_takes_the_long_way_for_another_list_or_context() -> None:
+    memo: IdentityMemo[int] = IdentityMemo()
+    first, second = [_whole(), _whole()], [_whole()]
+    worked: list[int] = []
+
+    def work(place: int, model: Whole) -> int:
+        worked.append(place)
+        return model.level + place
+
+    assert memo.each(first, "a", work) == [2, 3]
+    assert memo.each(second, "a", work) == [2]
+    assert memo.each(first, "a", work) == [2, 3]
+    assert memo.each(first, "b", work) == [2, 3]
+    assert worked == [0, 1, 0, 0, 1]
+    first[1].level = 4
+    assert memo.each(first, "b", work) == [2, 5]
+    assert worked[-1:] == [1]
 
 
 def test_an_assignment_gives_a_stored_model_a_new_dict() -> None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from operator import attrgetter
+from itertools import accumulate, chain, compress, count, repeat
+from operator import attrgetter, is_not, ne
 from typing import Any, Generic, TypeVar, cast
 
 from pydantic import BaseModel
@@ -100,6 +101,10 @@ class Snapshot:
 
 
 _FIELDS = attrgetter("__dict__")
+_MODELS = attrgetter("models")
+_DICTS = attrgetter("dicts")
+_LIVE = attrgetter("live")
+_COPIES = attrgetter("copies")
 
 
 def _replaces_dict(kind: type[BaseModel]) -> bool:
@@ -172,19 +177,28 @@ class IdentityMemo(Generic[R]):
         self._max = max_entries
         self._lock = threading.Lock()
         self._contexts = _Contexts()
+        #: the list of the last each() call, checked as a whole first (see _LastList)
+        self._last: _LastList | None = None
 
     def each(self, models: Sequence[M], context: Any, work: Callable[[int, M], R]) -> list[R]:
         """``work(place, model)`` for each model of a list, reusing every stored result
         that still holds. ``context`` holds plain values (never a live model, which
         could change in place): the caller's other inputs."""
         context = self._contexts.interned(context)
-        found = self.reuse(models, context)
+        last = self._last
+        checked = last.reuse(models, context, self) if last is not None else None
+        found = self.reuse(models, context) if checked is None else checked[0]
         for place, result in enumerate(found):
             if result is None:
                 model = models[place]
                 made = work(place, model)
                 self.put(model, place, context, made)
                 found[place] = made
+        results = cast(list[Any], found)
+        kept = None
+        if last is not None and checked is not None:
+            kept = last.patched(models, results, checked[1], self._entries)
+        self._last = kept or _LastList.made(models, context, results, self._entries)
         return cast(list[R], found)
 
     def reuse(self, models: Sequence[BaseModel], context: Any) -> list[R | None]:
@@ -214,6 +228,23 @@ class IdentityMemo(Generic[R]):
             append(entry[4] if same and snapshot.live == snapshot.copies else None)
         return found
 
+    def reuse_one(self, model: BaseModel, place: int, context: Any) -> R | None:
+        """The stored result of one model at ``place``, or None (``context`` interned)."""
+        entry = self._entries.get(id(model))
+        if (
+            entry is None
+            or entry[0] is not model
+            or entry[1] != place
+            or (entry[2] is not context and entry[2] != context)
+            or not entry[3].matches(model)
+        ):
+            return None
+        return entry[4]
+
+    def snapshot_of(self, model: BaseModel) -> Snapshot | None:
+        entry = self._entries.get(id(model))
+        return entry[3] if entry is not None and entry[0] is model else None
+
     def put(self, model: BaseModel, place: int, context: Any, result: R) -> None:
         snapshot = Snapshot(model)
         with self._lock:
@@ -222,9 +253,144 @@ class IdentityMemo(Generic[R]):
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._last = None
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+class _LastList:
+    """The list an :class:`IdentityMemo` last went through, its results and snapshots,
+    all flattened: the next call with the same context checks the whole list in a few
+    passes made by the interpreter (item for item the same object, every model's
+    ``__dict__`` the same object, every container equal to its copy), then looks
+    closer only at the items that failed one. One edit on a 1,000-item list fails one
+    item; the per-item loop of :meth:`IdentityMemo.reuse` cost ~1.5 ms a list. The
+    record of the next call is this one with the failed items' parts replaced (a copy:
+    another thread may be reading this one).
+    """
+
+    __slots__ = (
+        "container_owner",
+        "container_start",
+        "context",
+        "copies",
+        "dicts",
+        "live",
+        "model_owner",
+        "model_start",
+        "models",
+        "results",
+        "snapshots",
+        "within",
+    )
+
+    models: list[Any]
+    context: Any
+    results: list[Any]
+    snapshots: list[Snapshot]
+    #: every model inside every item (each item's own first), its kept __dict__, and
+    #: which item it belongs to; where each item's part starts
+    within: list[BaseModel]
+    dicts: list[dict[str, Any]]
+    model_owner: list[int]
+    model_start: list[int]
+    #: every container inside every item, its copy, its item, where each item's starts
+    live: list[Any]
+    copies: list[Any]
+    container_owner: list[int]
+    container_start: list[int]
+
+    @classmethod
+    def made(
+        cls, models: Sequence[Any], context: Any, results: list[Any], entries: dict[int, Any]
+    ) -> _LastList | None:
+        """The record of a call whose every result is stored in ``entries`` (else None:
+        the next call takes the long way)."""
+        snapshots = _stored_snapshots(models, entries)
+        if snapshots is None:
+            return None
+        last = cls()
+        last.models, last.context, last.results = list(models), context, list(results)
+        last.snapshots = snapshots
+        inner = list(map(_MODELS, snapshots))
+        sizes = list(map(len, inner))
+        last.within = list(chain.from_iterable(inner))
+        last.dicts = list(chain.from_iterable(map(_DICTS, snapshots)))
+        last.model_owner = list(chain.from_iterable(map(repeat, count(), sizes)))
+        last.model_start = list(accumulate(sizes, initial=0))
+        live = list(map(_LIVE, snapshots))
+        sizes = list(map(len, live))
+        last.live = list(chain.from_iterable(live))
+        last.copies = list(chain.from_iterable(map(_COPIES, snapshots)))
+        last.container_owner = list(chain.from_iterable(map(repeat, count(), sizes)))
+        last.container_start = list(accumulate(sizes, initial=0))
+        return last
+
+    def reuse(
+        self, models: Sequence[BaseModel], context: Any, memo: IdentityMemo[Any]
+    ) -> tuple[list[Any], list[int]] | None:
+        """Like :meth:`IdentityMemo.reuse`, with the places not taken from this record;
+        None when the list is not this one (another length or context: the caller
+        takes the long way)."""
+        if context is not self.context or len(models) != len(self.models):
+            return None
+        suspects = set(compress(count(), map(is_not, models, self.models)))
+        suspects.update(
+            compress(self.model_owner, map(is_not, map(_FIELDS, self.within), self.dicts))
+        )
+        suspects.update(compress(self.container_owner, map(ne, self.live, self.copies)))
+        found = list(self.results)
+        snapshots = self.snapshots
+        changed = []
+        for place in sorted(suspects):
+            model = models[place]
+            if model is self.models[place] and snapshots[place].matches(model):
+                continue  # a dict replaced by an equal one (a model that copies dicts)
+            found[place] = memo.reuse_one(model, place, context)
+            changed.append(place)
+        return found, changed
+
+    def patched(
+        self,
+        models: Sequence[Any],
+        results: list[Any],
+        changed: list[int],
+        entries: dict[int, Any],
+    ) -> _LastList | None:
+        """This record with the items at ``changed`` replaced by their stored entries;
+        None when one no longer has the shape of the one it replaces."""
+        snapshots = _stored_snapshots([models[place] for place in changed], entries)
+        if snapshots is None:
+            return None
+        last = _LastList()
+        last.models, last.context, last.results = list(models), self.context, list(results)
+        last.snapshots = list(self.snapshots)
+        last.within, last.dicts = list(self.within), list(self.dicts)
+        last.live, last.copies = list(self.live), list(self.copies)
+        last.model_owner, last.model_start = self.model_owner, self.model_start
+        last.container_owner, last.container_start = self.container_owner, self.container_start
+        for place, snapshot in zip(changed, snapshots, strict=True):
+            old = self.snapshots[place]
+            if len(old.models) != len(snapshot.models) or len(old.live) != len(snapshot.live):
+                return None
+            last.snapshots[place] = snapshot
+            first = self.model_start[place]
+            last.within[first : first + len(snapshot.models)] = snapshot.models
+            last.dicts[first : first + len(snapshot.dicts)] = snapshot.dicts
+            first = self.container_start[place]
+            last.live[first : first + len(snapshot.live)] = snapshot.live
+            last.copies[first : first + len(snapshot.copies)] = snapshot.copies
+        return last
+
+
+def _stored_snapshots(models: Sequence[Any], entries: dict[int, Any]) -> list[Snapshot] | None:
+    """The snapshot stored for each model, or None when one has none."""
+    stored = list(map(entries.get, map(id, models)))
+    snapshots = [
+        entry[3] for model, entry in zip(models, stored, strict=True) if entry and entry[0] is model
+    ]
+    return snapshots if len(snapshots) == len(models) else None
 
 
 class ByIdentity(Generic[T, R]):
