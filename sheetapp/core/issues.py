@@ -19,7 +19,12 @@ class Severity(StrEnum):
 
     @property
     def rank(self) -> int:
-        return {"error": 0, "warning": 1, "info": 2}[self.value]
+        """0 for errors, 1 for warnings, 2 for info: the order issues are listed in."""
+        return _RANKS[self]
+
+
+#: a dict read, not one built per call: every evaluation sorts all its issues by rank
+_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,4 +66,5 @@ def format_path(path: DataPath) -> str:
 
 def sort_issues(issues: list[Issue]) -> list[Issue]:
     """Errors first, then warnings, then info; stable within a severity."""
-    return sorted(issues, key=lambda issue: issue.severity.rank)
+    ranks = _RANKS
+    return sorted(issues, key=lambda issue: ranks[issue.severity])
