@@ -19,7 +19,7 @@ match.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate, chain, compress, count, repeat
 from operator import attrgetter, is_not, ne
 from typing import Any, Generic, TypeVar, cast
@@ -313,18 +313,12 @@ class _LastList:
         last = cls()
         last.models, last.context, last.results = list(models), context, list(results)
         last.snapshots = snapshots
-        inner = list(map(_MODELS, snapshots))
-        sizes = list(map(len, inner))
-        last.within = list(chain.from_iterable(inner))
-        last.dicts = list(chain.from_iterable(map(_DICTS, snapshots)))
-        last.model_owner = list(chain.from_iterable(map(repeat, count(), sizes)))
-        last.model_start = list(accumulate(sizes, initial=0))
-        live = list(map(_LIVE, snapshots))
-        sizes = list(map(len, live))
-        last.live = list(chain.from_iterable(live))
-        last.copies = list(chain.from_iterable(map(_COPIES, snapshots)))
-        last.container_owner = list(chain.from_iterable(map(repeat, count(), sizes)))
-        last.container_start = list(accumulate(sizes, initial=0))
+        last.within, last.dicts, last.model_owner, last.model_start = _flattened(
+            list(map(_MODELS, snapshots)), map(_DICTS, snapshots)
+        )
+        last.live, last.copies, last.container_owner, last.container_start = _flattened(
+            list(map(_LIVE, snapshots)), map(_COPIES, snapshots)
+        )
         return last
 
     def reuse(
@@ -382,6 +376,20 @@ class _LastList:
             last.live[first : first + len(snapshot.live)] = snapshot.live
             last.copies[first : first + len(snapshot.copies)] = snapshot.copies
         return last
+
+
+def _flattened(
+    groups: list[Sequence[Any]], paired: Iterable[Sequence[Any]]
+) -> tuple[list[Any], list[Any], list[int], list[int]]:
+    """The groups' items in one list, their paired groups' (of the same sizes) likewise,
+    the group of each item, and where each group starts."""
+    sizes = list(map(len, groups))
+    return (
+        list(chain.from_iterable(groups)),
+        list(chain.from_iterable(paired)),
+        list(chain.from_iterable(map(repeat, count(), sizes))),
+        list(accumulate(sizes, initial=0)),
+    )
 
 
 def _stored_snapshots(models: Sequence[Any], entries: dict[int, Any]) -> list[Snapshot] | None:
