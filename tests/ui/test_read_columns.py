@@ -37,6 +37,19 @@ def _shown(model: CollectionTableModel) -> list[list[Any]]:
     ]
 
 
+def _cells_worked_out(model: CollectionTableModel) -> list[tuple[int, int]]:
+    """The cells ``model`` works out from now on (row, column), in order."""
+    worked_out: list[tuple[int, int]] = []
+    plain_cell = model.cell
+
+    def spying(row: int, column: int) -> Any:
+        worked_out.append((row, column))
+        return plain_cell(row, column)
+
+    model.cell = spying  # type: ignore[method-assign]
+    return worked_out
+
+
 def test_a_skill_edit_compares_and_announces_only_the_weapons_av(window: MainWindow) -> None:
     view = window.open_path(DAX)
     assert view is not None
@@ -48,14 +61,7 @@ def test_a_skill_edit_compares_and_announces_only_the_weapons_av(window: MainWin
     assert reading is not None and av in reading
     assert weapons.COLUMNS.index("Weapon") not in reading
     before = _shown(weapons)
-    worked_out: list[tuple[int, int]] = []
-    plain_cell = weapons.cell
-
-    def spying(row: int, column: int) -> Any:
-        worked_out.append((row, column))
-        return plain_cell(row, column)
-
-    weapons.cell = spying  # type: ignore[method-assign]
+    worked_out = _cells_worked_out(weapons)
     announced: list[tuple[int, int]] = []
 
     def heard(top_left: QModelIndex, bottom_right: QModelIndex, *_roles: Any) -> None:
@@ -86,14 +92,7 @@ def test_cells_no_view_has_read_are_neither_worked_out_nor_announced(
     skills = _model(window, "skills")
     unseen = CollectionTableModel(view.document, _model(window, "weapons").collection)
     av = unseen.COLUMNS.index("AV")
-    worked_out: list[tuple[int, int]] = []
-    plain_cell = unseen.cell
-
-    def spying(row: int, column: int) -> Any:
-        worked_out.append((row, column))
-        return plain_cell(row, column)
-
-    unseen.cell = spying  # type: ignore[method-assign]
+    worked_out = _cells_worked_out(unseen)
     announced: list[int] = []
     unseen.dataChanged.connect(lambda top_left, *_rest: announced.append(top_left.row()))
     rating = skills.COLUMNS.index("Rating")
