@@ -10,13 +10,16 @@ execute code (plain ``json`` only). Every failure becomes one
 from __future__ import annotations
 
 import json
+import re
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from sheetapp.core.census import CENSUS, Census, typed_depth
 from sheetapp.core.document import (
     FORMAT_ID,
     MAX_UNKNOWN_KEYS,
@@ -107,6 +110,10 @@ def parse_document(
     """Turn the bytes of a native file or a portable export into a validated document."""
     if len(data) > MAX_FILE_BYTES:
         raise CharacterFileError(source, _too_large(len(data)))
+    quick = _parse_quickly(data, registry)
+    if quick is not None:
+        document, system, census = quick
+        return _checked(document, system, source, census.unknown_keys, None)
     text = jsontext.decode(data, source)
     jsontext.check_nesting(text, source)
     raw = jsontext.parse_object(text, source)
@@ -134,6 +141,19 @@ def parse_document(
     raw = _migrate_system_data(raw, system, source)
     context = unknown_keys_counted()
     document = _validate(raw, system, source, context)
+    migrated_from = version if version != SCHEMA_VERSION else None
+    return _checked(document, system, source, context[UNKNOWN_KEYS][0], migrated_from)
+
+
+def _checked(
+    document: CharacterDocument[Any, Any],
+    system: GameSystem[Any],
+    source: str,
+    counted: int,
+    migrated_from: int | None,
+) -> LoadedDocument:
+    """The validated document, refused if it names catalog entries the system does not
+    have or carries too much the models do not know."""
     unknown = system.unknown_references(document)
     if unknown:
         first = unknown[0]
@@ -146,11 +166,75 @@ def parse_document(
             catalog_id=first.ref,
             hint="It may come from a newer sheetapp or a custom catalog.",
         )
-    counted = context[UNKNOWN_KEYS][0]
     notes = (
         tuple(unknown_key_issues(document)) if check_unknown_keys(document, source, counted) else ()
     )
-    return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
+    return LoadedDocument(document, system, notes, migrated_from)
+
+
+#: the top-level key naming the system, as sheetapp writes it (first, after the version)
+_SYSTEM_KEY = re.compile(rb'"system"\s*:\s*"([^"\\]{1,100})"')
+_UTF8_BOM = b"\xef\xbb\xbf"
+#: the longest integer pydantic-core's JSON parser reads (Python's own default limit)
+_JSON_INT_DIGITS = 4300
+
+
+def _parse_quickly(
+    data: bytes, registry: SystemRegistry
+) -> tuple[CharacterDocument[Any, Any], GameSystem[Any], Census] | None:
+    """The document of a current, well-formed file, parsed and validated by pydantic-core
+    in one pass; None for anything else (an export, an older version, a broken or
+    doubtful file), which the slow path then reads and, if need be, refuses with its
+    message. Whatever this accepts, the slow path accepts too, as the same document."""
+    digits = sys.get_int_max_str_digits()
+    if 0 < digits < _JSON_INT_DIGITS:
+        return None  # the slow path refuses integers pydantic-core would read
+    data = data.removeprefix(_UTF8_BOM)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    found = _SYSTEM_KEY.search(data)
+    if found is None or found.group(1).decode("utf-8") not in registry:
+        return None
+    system = registry.get(found.group(1).decode("utf-8"))
+    model = system.document_model()
+    depth = typed_depth(model)
+    if depth is None or depth > MAX_NESTING:
+        return None
+    census = Census()
+    try:
+        document: CharacterDocument[Any, Any] = model.model_validate_json(
+            data, context={CENSUS: census}
+        )
+    except (ValidationError, ValueError, RecursionError):
+        return None
+    if census.doubtful or depth + census.deepest > MAX_NESTING:
+        return None
+    if not _current_header(document, system) or not _no_key_twice(data, census):
+        return None
+    return document, system, census
+
+
+def _no_key_twice(data: bytes, census: Census) -> bool:
+    """Whether the document kept every key the text holds: pydantic-core keeps the last of
+    two equal keys, and the census counts what it kept."""
+    colons = data.count(b":")
+    if census.keys == colons:
+        return True  # the census never counts more keys than the text has colons
+    in_strings = jsontext.colons_in_strings(data)
+    return in_strings is not None and census.keys == colons - in_strings
+
+
+def _current_header(document: CharacterDocument[Any, Any], system: GameSystem[Any]) -> bool:
+    """Whether the file gave its header and is of the current versions (no migration)."""
+    given = document.model_fields_set
+    return (
+        {"format", "schema_version", "system", "system_version"} <= given
+        and type(document.schema_version) is int
+        and document.schema_version == SCHEMA_VERSION
+        and document.system_version == system.system_version
+    )
 
 
 def check_unknown_keys(

@@ -112,6 +112,29 @@ def _refuse_nesting(text: str, source: str) -> None:
             depth -= 1
 
 
+def colons_in_strings(data: bytes) -> int | None:
+    """How many of the colons of the JSON text ``data`` stand inside its strings; None
+    when one may be a key's colon after all (after whitespace or an escaped quote).
+
+    Outside its strings a JSON text has a colon only after a key: after the key's closing
+    quote or after whitespace. So a colon after any other character is inside a string,
+    and the keys of a text with no colon after whitespace or after ``\\"`` are its colons
+    less those. Found by one C-speed search that stops only at colons not right after a
+    quote (a few in the usual file); only valid JSON is counted (the caller parses it).
+    """
+    inside = 0
+    for found in _COLON_NOT_AFTER_QUOTE.finditer(data):
+        if data[found.start() - 1 : found.start()] in _MAYBE_A_KEY_BEFORE:
+            return None
+        inside += 1
+    return inside
+
+
+# a colon not right after a quote that is itself not right after a backslash
+_COLON_NOT_AFTER_QUOTE = re.compile(rb':(?<![^\\]":)')
+_MAYBE_A_KEY_BEFORE = frozenset({b"", b" ", b"\t", b"\n", b"\r", b'"'})
+
+
 def _refuse_constant(name: str) -> Any:
     raise _BadNumber(name, f"{name} is not a valid JSON number")
 
