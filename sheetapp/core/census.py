@@ -28,13 +28,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-
-if TYPE_CHECKING:
-    from sheetapp.core.document import FileModel
 
 #: the validation context key under which a FileModel reports to a :class:`Census`
 CENSUS = "sheetapp.census"
@@ -47,66 +44,65 @@ _MAPPINGS = (dict, Mapping)
 class Census:
     """Filled in by every FileModel validated with ``context={CENSUS: census}``."""
 
-    __slots__ = ("_plans", "deepest", "doubtful", "keys", "unknown_keys")
+    __slots__ = ("deepest", "doubtful", "keys", "plans", "unknown_keys")
 
     def __init__(self) -> None:
-        self._plans: dict[type[BaseModel], FieldPlan] = {}
+        self.plans: dict[type[BaseModel], FieldPlan] = {}
         self.keys = 0
         self.unknown_keys = 0
         self.deepest = 0
         self.doubtful = False
 
-    def visit(self, model: FileModel) -> None:
-        """Count ``model``'s keys and walk its free-form values (once per model of the
-        file: kept lean)."""
-        plan = self._plans.get(type(model))
-        if plan is None:
-            plan = self._plans[type(model)] = field_plan(type(model)) or _NO_PLAN
+    def visit(self, model: BaseModel) -> None:
+        """Count ``model``'s keys and walk its free-form values. Once per model of a file,
+        so it is kept lean."""
+        plan = self.plans.get(type(model)) or self.plan_of(type(model))
         given = model.__pydantic_fields_set__
         keys = len(given)
         if plan.sized:
             values = model.__dict__
-            # a default the text did not give has no keys in the text either
             for name in plan.sized:
-                if name in given:
-                    sized = values[name]
-                    if sized:
-                        keys += len(sized)
+                sized = values[name]
+                # a default the text did not give has no keys in the text either
+                if sized and name in given:
+                    keys += len(sized)
         self.keys += keys
         if plan.walked:
-            self._walk_fields(model, plan, given)
+            self.walk_fields(model, plan, given)
         extra = model.__pydantic_extra__
         if extra:
-            self.unknown_keys += len(extra)
-            for value in extra.values():
-                self._walk(value)
+            self.walk_extra(extra)
 
-    def _walk_fields(self, model: FileModel, plan: FieldPlan, given: set[str]) -> None:
+    def plan_of(self, model: type[BaseModel]) -> FieldPlan:
+        plan = self.plans[model] = field_plan(model) or _NO_PLAN
+        return plan
+
+    def walk_fields(self, model: BaseModel, plan: FieldPlan, given: set[str]) -> None:
         if plan is _NO_PLAN:
             self.doubtful = True
             return
         for name in plan.walked:
             if name in given:
-                self._walk(getattr(model, name))
+                self.walk(getattr(model, name))
 
-    def _walk(self, value: object) -> None:
+    def walk_extra(self, extra: dict[str, Any]) -> None:
+        self.unknown_keys += len(extra)
+        for value in extra.values():
+            self.walk(value)
+
+    def walk(self, value: object) -> None:
         """Count the keys and the depth of a value the models do not describe."""
-        depth = self._inside(value)
-        self.deepest = max(self.deepest, depth)
+        self.deepest = max(self.deepest, self._inside(value))
 
-    def _inside(self, value: object) -> int:
+    def _inside(self, value: Any) -> int:
         kind = type(value)
         if kind is dict:
-            assert isinstance(value, dict)
             self.keys += len(value)
             return 1 + max((self._inside(item) for item in value.values()), default=0)
         if kind is list or kind is tuple:
-            assert isinstance(value, list | tuple)
             return 1 + max((self._inside(item) for item in value), default=0)
-        if kind is float:
-            assert isinstance(value, float)
-            if not math.isfinite(value):
-                self.doubtful = True
+        if kind is float and not math.isfinite(value):
+            self.doubtful = True
         # models count their own keys; anything else is a scalar
         return 0
 

@@ -40,10 +40,10 @@ class FileModel(BaseModel):
 
     def model_post_init(self, context: Any, /) -> None:
         """Count the keys no model knows while a file is validated (see
-        :func:`unknown_keys_counted`), or report to the loader's :class:`Census`: walking
-        5,000 models again afterwards cost more than the validation of a 1,000-ability
-        character's abilities. (pydantic calls this after each validation with its
-        context, more cheaply than an ``after`` model validator.)"""
+        :func:`unknown_keys_counted`), or report to the loader's :class:`Census`.
+        pydantic calls this after validating each model, with the validation's context
+        (more cheaply than an ``after`` model validator); walking 5,000 models again
+        afterwards cost more than validating a 1,000-ability character's abilities."""
         if context is None:
             return
         census = context.get(CENSUS)

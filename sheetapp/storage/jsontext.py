@@ -113,14 +113,15 @@ def _refuse_nesting(text: str, source: str) -> None:
 
 
 def colons_in_strings(data: bytes) -> int | None:
-    """How many of the colons of the JSON text ``data`` stand inside its strings; None
-    when one may be a key's colon after all (after whitespace or an escaped quote).
+    """How many colons of the JSON text ``data`` stand surely inside its strings; None when
+    one may be a key's colon (after whitespace or after an escaped quote).
 
-    Outside its strings a JSON text has a colon only after a key: after the key's closing
-    quote or after whitespace. So a colon after any other character is inside a string,
-    and the keys of a text with no colon after whitespace or after ``\\"`` are its colons
-    less those. Found by one C-speed search that stops only at colons not right after a
-    quote (a few in the usual file); only valid JSON is counted (the caller parses it).
+    Outside its strings a JSON text has a colon only after a key: right after the key's
+    closing quote, or after whitespace. So a colon after any other character is inside a
+    string. The colons left (right after a quote that follows no backslash) are the keys'
+    and those that open a string (``":..."``): never fewer than the keys. Found by one
+    C-speed search that stops only at colons not right after a quote (a few in the usual
+    file); only valid JSON is counted (the caller has it parsed).
     """
     inside = 0
     for found in _COLON_NOT_AFTER_QUOTE.finditer(data):
