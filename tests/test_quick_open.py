@@ -329,6 +329,16 @@ def test_a_missing_header_key_is_refused_as_before(key: str, registry: SystemReg
     refusal(json.dumps(night_owl(without)).encode(), registry)
 
 
+def test_other_key_orders_and_decoys_open_as_before(registry: SystemRegistry) -> None:
+    """The quick path looks for the system's name at the top of the text; a file with its
+    keys in another order, or a "system" key inside another object, reads as before."""
+    raw = night_owl()
+    reordered = {"meta": {**raw.pop("meta"), "system": "nonesuch"}, **raw}
+    data = json.dumps(reordered).encode()
+    assert files._parse_quickly(data, registry) is None
+    assert isinstance(assert_same_as_careful(data, registry), LoadedDocument)
+
+
 def test_older_versions_and_exports_still_migrate(registry: SystemRegistry) -> None:
     def version_1(raw: dict[str, Any]) -> None:
         raw["schema_version"] = 1

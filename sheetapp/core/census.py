@@ -42,7 +42,9 @@ _MAPPINGS = (dict, Mapping)
 
 
 class Census:
-    """Filled in by every FileModel validated with ``context={CENSUS: census}``."""
+    """Filled in by every FileModel validated with ``context={CENSUS: census}``
+    (:meth:`~sheetapp.core.document.FileModel.model_post_init`, which counts each model's
+    keys itself: it runs once per model of a file, so it is kept to one Python call)."""
 
     __slots__ = ("deepest", "doubtful", "keys", "plans", "unknown_keys")
 
@@ -53,42 +55,24 @@ class Census:
         self.deepest = 0
         self.doubtful = False
 
-    def visit(self, model: BaseModel) -> None:
-        """Count ``model``'s keys and walk its free-form values. Once per model of a file,
-        so it is kept lean."""
-        plan = self.plans.get(type(model)) or self.plan_of(type(model))
-        given = model.__pydantic_fields_set__
-        keys = len(given)
-        if plan.sized:
-            values = model.__dict__
-            for name in plan.sized:
-                sized = values[name]
-                # a default the text did not give has no keys in the text either
-                if sized and name in given:
-                    keys += len(sized)
-        self.keys += keys
-        if plan.walked:
-            self.walk_fields(model, plan, given)
-        extra = model.__pydantic_extra__
-        if extra:
-            self.walk_extra(extra)
-
     def plan_of(self, model: type[BaseModel]) -> FieldPlan:
         plan = self.plans[model] = field_plan(model) or _NO_PLAN
         return plan
 
-    def walk_fields(self, model: BaseModel, plan: FieldPlan, given: set[str]) -> None:
+    def walk_model(self, model: BaseModel, plan: FieldPlan, given: set[str]) -> None:
+        """Walk the free-form values of ``model``: those of its fields that may hold them,
+        and those of its unknown keys."""
         if plan is _NO_PLAN:
             self.doubtful = True
             return
         for name in plan.walked:
             if name in given:
                 self.walk(getattr(model, name))
-
-    def walk_extra(self, extra: dict[str, Any]) -> None:
-        self.unknown_keys += len(extra)
-        for value in extra.values():
-            self.walk(value)
+        extra = model.__pydantic_extra__
+        if extra:
+            self.unknown_keys += len(extra)
+            for value in extra.values():
+                self.walk(value)
 
     def walk(self, value: object) -> None:
         """Count the keys and the depth of a value the models do not describe."""

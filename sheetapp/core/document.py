@@ -12,7 +12,7 @@ from typing import Annotated, Any, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from sheetapp.core.census import CENSUS
+from sheetapp.core.census import CENSUS, Census
 from sheetapp.core.issues import DataPath, Issue, Severity
 
 FORMAT_ID = "sheetapp.character"
@@ -46,9 +46,21 @@ class FileModel(BaseModel):
         afterwards cost more than validating a 1,000-ability character's abilities."""
         if context is None:
             return
-        census = context.get(CENSUS)
+        census: Census | None = context.get(CENSUS)
         if census is not None:
-            census.visit(self)
+            plan = census.plans.get(type(self)) or census.plan_of(type(self))
+            given = self.__pydantic_fields_set__
+            keys = len(given)
+            if plan.sized:
+                values = self.__dict__
+                for name in plan.sized:
+                    sized = values[name]
+                    # a default the text did not give has no keys in the text either
+                    if sized and name in given:
+                        keys += len(sized)
+            census.keys += keys
+            if plan.walked or self.__pydantic_extra__:
+                census.walk_model(self, plan, given)
             return
         extra = self.__pydantic_extra__
         counted = context.get(UNKNOWN_KEYS)

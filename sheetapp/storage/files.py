@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from sheetapp.core.catalog import CatalogError
 from sheetapp.core.census import CENSUS, Census, typed_depth
 from sheetapp.core.document import (
     FORMAT_ID,
@@ -35,7 +36,7 @@ from sheetapp.core.document import (
 )
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
-from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
+from sheetapp.core.system import GameSystem, SystemLoadError, SystemRegistry, UnknownSystemError
 from sheetapp.storage import jsontext
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError, shorten, shown
@@ -172,7 +173,7 @@ def _checked(
     return LoadedDocument(document, system, notes, migrated_from)
 
 
-#: the top-level key naming the system, as sheetapp writes it (first, after the version)
+#: the key naming the system, which sheetapp writes at the top, before any other object
 _SYSTEM_KEY = re.compile(rb'"system"\s*:\s*"([^"\\]{1,100})"')
 _UTF8_BOM = b"\xef\xbb\xbf"
 #: the longest integer pydantic-core's JSON parser reads (Python's own default limit)
@@ -195,9 +196,12 @@ def _parse_quickly(
     except UnicodeDecodeError:
         return None
     found = _SYSTEM_KEY.search(data)
-    if found is None or found.group(1).decode("utf-8") not in registry:
-        return None
-    system = registry.get(found.group(1).decode("utf-8"))
+    if found is None or data.count(b"{", 0, found.start()) != 1:
+        return None  # no "system" key, or the first one is not at the top level
+    try:
+        system = registry.get(found.group(1).decode("utf-8"))
+    except (UnknownSystemError, SystemLoadError, CatalogError):
+        return None  # the careful path says what is wrong
     model = system.document_model()
     depth = typed_depth(model)
     if depth is None or depth > MAX_NESTING:
