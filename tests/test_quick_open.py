@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sheetapp.core.census import CENSUS, Census, field_plan, typed_depth
 from sheetapp.core.document import FileModel
@@ -213,6 +213,10 @@ DUPLICATES = [
     pytest.param(_unknown_object, '"k": 2', "k", id="inside an unknown key"),
     pytest.param(_history_change, '"k": 2', "k", id="free-form history change"),
     pytest.param(_ability, '"l\\u0065vel": 3', "level", id="escaped-equal key"),
+    pytest.param(
+        _options, '"movement_\\u0063lass": "air"', "movement_class", id="escaped-equal in a dict"
+    ),
+    pytest.param(_ability, '"level": 2', "level", id="same key, same value"),
     pytest.param(_ability, '"level" : 3', "level", id="spaced colon"),
     pytest.param(_ability, '"level"\n:\t3', "level", id="newline before colon"),
     pytest.param(_meta, '"n\\u0061me": "a\\": b"', "name", id="escaped quote and colon"),
@@ -370,9 +374,15 @@ def test_broken_texts_are_refused_as_before(data: bytes, registry: SystemRegistr
     refusal(data, registry)
 
 
-def test_wrong_types_are_refused_as_before(registry: SystemRegistry) -> None:
+def test_wrong_types_and_huge_texts_are_refused_as_before(registry: SystemRegistry) -> None:
     refusal(with_mark(_ability, '"level2": 1, "label": 5'), registry)
     refusal(with_mark(_modifier, '"units": "many", "x": 1'), registry)
+
+    def huge(raw: dict[str, Any]) -> None:
+        _ability(raw)["note"] = "x" * 1_000_001
+        raw["meta"]["player"] = "p" * 501
+
+    refusal(json.dumps(night_owl(huge)).encode(), registry)
 
 
 # --- the census itself -------------------------------------------------------------------
@@ -432,6 +442,15 @@ class _WithUnion(FileModel):
     either: _Item | _Other | None = None
 
 
+class _WithModelOrDict(FileModel):
+    either: _Item | dict[str, Any] = Field(default_factory=dict)
+
+
+class _AllowsNaN(FileModel):
+    model_config = ConfigDict(allow_inf_nan=True)
+    x: float = 0.0
+
+
 class _Tree(FileModel):
     children: list[_Tree] = Field(default_factory=list)
 
@@ -444,7 +463,9 @@ class _WithPlain(FileModel):
     plain: _Plain = Field(default_factory=_Plain)
 
 
-@pytest.mark.parametrize("model", [_WithValidator, _WithUnion, _Tree, _WithPlain])
+@pytest.mark.parametrize(
+    "model", [_WithValidator, _WithUnion, _WithModelOrDict, _AllowsNaN, _Tree, _WithPlain]
+)
 def test_models_the_census_cannot_vouch_for_have_no_plan(model: type[BaseModel]) -> None:
     assert typed_depth(model) is None
 

@@ -1,8 +1,8 @@
 """What a document's models saw while pydantic validated them straight from JSON text.
 
 The loader's quick path (``sheetapp.storage.files``) lets pydantic-core parse and
-validate the file in one pass, so no Python dict of the whole file is built and no
-Python hook runs per JSON object. pydantic-core keeps the last of two equal keys and
+validate the file in one pass: no Python dict of the whole file is built and no Python
+duplicate-key hook runs per JSON object. pydantic-core keeps the last of two equal keys and
 allows NaN, infinity and up to 200 levels of nesting, all of which the file format
 refuses; the :class:`Census` gathers, as each model is validated, what the loader needs
 to prove none of that happened:
@@ -12,12 +12,13 @@ to prove none of that happened:
   a key appeared twice.
 - ``deepest``: how deep the free-form values go (``Any``, unknown keys), the only
   places the models do not bound the nesting (:func:`typed_depth` bounds the rest).
-- ``doubtful``: a non-finite number in a free-form value.
+- ``doubtful``: a non-finite number in a free-form value (the models refuse them
+  elsewhere: a model that allows them has no plan).
 
 Which fields hold dicts or free-form values is worked out once per model class from
 its annotations (:func:`field_plan`). A model whose validation could change what the
-keys were (its own validators, a union of models, a model that keeps no census) has no
-plan, and its documents take the loader's ordinary path.
+keys were (its own validators, a union of a model with another type, a model that keeps
+no census) has no plan, and its documents take the loader's ordinary path.
 """
 
 from __future__ import annotations
@@ -169,6 +170,7 @@ def _check_model(model: type[BaseModel]) -> None:
         or decorators.validators
         or model.model_post_init is not FileModel.model_post_init
         or model.model_config.get("validate_default")
+        or model.model_config.get("allow_inf_nan") is not False
         or any(info.validate_default for info in model.model_fields.values())
     ):
         raise _NoPlan(f"{model.__name__} has validators that may change its keys")
@@ -208,11 +210,11 @@ def _shape(annotation: Any, seen: frozenset[type]) -> _Shape:
 
 def _union_shape(args: tuple[Any, ...], seen: frozenset[type]) -> _Shape:
     shapes = [_shape(arg, seen) for arg in args]
-    with_models = [arg for arg in args if _holds_model(arg)]
-    if len(with_models) > 1:
+    others = [arg for arg in args if arg is not type(None)]
+    if len(others) > 1 and any(_holds_model(arg) for arg in others):
         # pydantic may validate a model in one member and then keep another: that
         # model's census would count keys the document does not keep
-        raise _NoPlan("a union of models")
+        raise _NoPlan("a union of a model and another type")
     return _Shape(
         max(shape.depth for shape in shapes),
         any(shape.dicts for shape in shapes),
