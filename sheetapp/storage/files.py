@@ -3,8 +3,14 @@
 Loading is defensive: only regular files are read, the size is checked before
 reading, and the text goes through :mod:`sheetapp.storage.jsontext` (nesting depth
 before parsing; NaN, overflowing numbers and broken escapes refused). Nothing can
-execute code (plain ``json`` only). Every failure becomes one
+execute code (plain JSON parsers only). Every failure becomes one
 :class:`CharacterFileError` with a user message and a location.
+
+A current, well-formed file takes a quick path first: pydantic-core parses and
+validates the bytes in one pass while a :class:`~sheetapp.core.census.Census` gathers
+what proves that no rule of the careful path was broken (no key twice, the nesting,
+finite numbers, the header). Anything it cannot prove goes the careful way, so every
+refusal keeps its message.
 """
 
 from __future__ import annotations
@@ -115,6 +121,12 @@ def parse_document(
     if quick is not None:
         document, system, census = quick
         return _checked(document, system, source, census.unknown_keys, None)
+    return _parse_carefully(data, registry, source)
+
+
+def _parse_carefully(data: bytes, registry: SystemRegistry, source: str) -> LoadedDocument:
+    """Every check in turn, each refusal with its message: the text, its nesting, the JSON
+    (duplicate keys, numbers), the header, the migrations, the models."""
     text = jsontext.decode(data, source)
     jsontext.check_nesting(text, source)
     raw = jsontext.parse_object(text, source)
@@ -185,11 +197,12 @@ def _parse_quickly(
 ) -> tuple[CharacterDocument[Any, Any], GameSystem[Any], Census] | None:
     """The document of a current, well-formed file, parsed and validated by pydantic-core
     in one pass; None for anything else (an export, an older version, a broken or
-    doubtful file), which the slow path then reads and, if need be, refuses with its
-    message. Whatever this accepts, the slow path accepts too, as the same document."""
+    doubtful file), which the careful path then reads and, if need be, refuses with its
+    message. Whatever this accepts, the careful path accepts too, as the same document.
+    (About twice as fast: no Python dict of the file, no Python hook per JSON object.)"""
     digits = sys.get_int_max_str_digits()
     if 0 < digits < _JSON_INT_DIGITS:
-        return None  # the slow path refuses integers pydantic-core would read
+        return None  # the careful path refuses integers pydantic-core would read
     data = data.removeprefix(_UTF8_BOM)
     try:
         data.decode("utf-8")
