@@ -236,14 +236,10 @@ def _parse_quickly(
 def _no_key_twice(data: bytes, census: Census) -> bool:
     """Whether the document kept every key the text holds: pydantic-core keeps the last of
     two equal keys, and the census counts what it kept."""
-    # The census never counts more keys than the text holds, and the text never holds
-    # more keys than its colons less those surely inside strings: equal counts mean
-    # every key was kept.
-    colons = data.count(b":")
-    if census.keys == colons:
-        return True
-    in_strings = jsontext.colons_in_strings(data)
-    return in_strings is not None and census.keys == colons - in_strings
+    # The text's colons are its keys' and those inside its strings; the census counts
+    # the keys less those lost. So when the colons beyond the census's count are all
+    # found inside strings, no key was lost.
+    return jsontext.colons_in_strings(data, data.count(b":") - census.keys)
 
 
 def _current_header(document: CharacterDocument[Any, Any], system: GameSystem[Any]) -> bool:
