@@ -238,8 +238,10 @@ def _no_key_twice(data: bytes, census: Census) -> bool:
     two equal keys, and the census counts what it kept."""
     # The text's colons are its keys' and those inside its strings; the census counts
     # the keys less those lost. So when the colons beyond the census's count are all
-    # found inside strings, no key was lost.
-    return jsontext.colons_in_strings(data, data.count(b":") - census.keys)
+    # found inside strings, no key was lost. (A census counting more keys than there are
+    # colons would be a bug: the careful path then reads the file.)
+    beyond = data.count(b":") - census.keys
+    return beyond >= 0 and jsontext.colons_in_strings(data, beyond)
 
 
 def _current_header(document: CharacterDocument[Any, Any], system: GameSystem[Any]) -> bool:
