@@ -3,20 +3,30 @@
 Loading is defensive: only regular files are read, the size is checked before
 reading, and the text goes through :mod:`sheetapp.storage.jsontext` (nesting depth
 before parsing; NaN, overflowing numbers and broken escapes refused). Nothing can
-execute code (plain ``json`` only). Every failure becomes one
+execute code (plain JSON parsers only). Every failure becomes one
 :class:`CharacterFileError` with a user message and a location.
+
+A current, well-formed file takes a quick path first: pydantic-core parses and
+validates the bytes in one pass while a :class:`~sheetapp.core.census.Census` gathers
+what proves that no rule of the careful path was broken (no key twice, the nesting,
+finite numbers, the header). Anything it cannot prove goes the careful way, so every
+refusal keeps its message.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from sheetapp.core.catalog import CatalogError
+from sheetapp.core.census import CENSUS, Census, typed_depth
 from sheetapp.core.document import (
     FORMAT_ID,
     MAX_UNKNOWN_KEYS,
@@ -32,7 +42,7 @@ from sheetapp.core.document import (
 )
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
-from sheetapp.core.system import GameSystem, SystemRegistry, UnknownSystemError
+from sheetapp.core.system import GameSystem, SystemLoadError, SystemRegistry, UnknownSystemError
 from sheetapp.storage import jsontext
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError, shorten, shown
@@ -107,6 +117,16 @@ def parse_document(
     """Turn the bytes of a native file or a portable export into a validated document."""
     if len(data) > MAX_FILE_BYTES:
         raise CharacterFileError(source, _too_large(len(data)))
+    quick = _parse_quickly(data, registry)
+    if quick is not None:
+        document, system, census = quick
+        return _checked(document, system, source, census.unknown_keys, None)
+    return _parse_carefully(data, registry, source)
+
+
+def _parse_carefully(data: bytes, registry: SystemRegistry, source: str) -> LoadedDocument:
+    """Every check in turn, each refusal with its message: the text, its nesting, the JSON
+    (duplicate keys, numbers), the header, the migrations, the models."""
     text = jsontext.decode(data, source)
     jsontext.check_nesting(text, source)
     raw = jsontext.parse_object(text, source)
@@ -134,6 +154,19 @@ def parse_document(
     raw = _migrate_system_data(raw, system, source)
     context = unknown_keys_counted()
     document = _validate(raw, system, source, context)
+    migrated_from = version if version != SCHEMA_VERSION else None
+    return _checked(document, system, source, context[UNKNOWN_KEYS][0], migrated_from)
+
+
+def _checked(
+    document: CharacterDocument[Any, Any],
+    system: GameSystem[Any],
+    source: str,
+    counted: int,
+    migrated_from: int | None,
+) -> LoadedDocument:
+    """The validated document, refused if it names catalog entries the system does not
+    have or carries too much the models do not know."""
     unknown = system.unknown_references(document)
     if unknown:
         first = unknown[0]
@@ -146,11 +179,80 @@ def parse_document(
             catalog_id=first.ref,
             hint="It may come from a newer sheetapp or a custom catalog.",
         )
-    counted = context[UNKNOWN_KEYS][0]
     notes = (
         tuple(unknown_key_issues(document)) if check_unknown_keys(document, source, counted) else ()
     )
-    return LoadedDocument(document, system, notes, version if version != SCHEMA_VERSION else None)
+    return LoadedDocument(document, system, notes, migrated_from)
+
+
+#: the key naming the system, which sheetapp writes at the top, before any other object
+_SYSTEM_KEY = re.compile(rb'"system"\s*:\s*"([^"\\]{1,100})"')
+_UTF8_BOM = b"\xef\xbb\xbf"
+#: the longest integer pydantic-core's JSON parser reads (Python's own default limit)
+_JSON_INT_DIGITS = 4300
+
+
+def _parse_quickly(
+    data: bytes, registry: SystemRegistry
+) -> tuple[CharacterDocument[Any, Any], GameSystem[Any], Census] | None:
+    """The document of a current, well-formed file, parsed and validated by pydantic-core
+    in one pass; None for anything else (an export, an older version, a broken or
+    doubtful file), which the careful path then reads and, if need be, refuses with its
+    message. Whatever this accepts, the careful path accepts too, as the same document.
+    (About twice as fast: no Python dict of the file, no Python hook per JSON object.)"""
+    digits = sys.get_int_max_str_digits()
+    if 0 < digits < _JSON_INT_DIGITS:
+        return None  # the careful path refuses integers pydantic-core would read
+    data = data.removeprefix(_UTF8_BOM)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    found = _SYSTEM_KEY.search(data)
+    if found is None or data.count(b"{", 0, found.start()) != 1:
+        return None  # no "system" key, or the first one is not at the top level
+    try:
+        system = registry.get(found.group(1).decode("utf-8"))
+    except (UnknownSystemError, SystemLoadError, CatalogError):
+        return None  # the careful path says what is wrong
+    model = system.document_model()
+    depth = typed_depth(model)
+    if depth is None or depth > MAX_NESTING:
+        return None
+    census = Census()
+    try:
+        document: CharacterDocument[Any, Any] = model.model_validate_json(
+            data, context={CENSUS: census}
+        )
+    except (ValidationError, ValueError, RecursionError):
+        return None
+    if census.doubtful or depth + census.deepest > MAX_NESTING:
+        return None
+    if not _current_header(document, system) or not _no_key_twice(data, census):
+        return None
+    return document, system, census
+
+
+def _no_key_twice(data: bytes, census: Census) -> bool:
+    """Whether the document kept every key the text holds: pydantic-core keeps the last of
+    two equal keys, and the census counts what it kept."""
+    # The text's colons are its keys' and those inside its strings; the census counts
+    # the keys less those lost. So when the colons beyond the census's count are all
+    # found inside strings, no key was lost. (A census counting more keys than there are
+    # colons would be a bug: the careful path then reads the file.)
+    beyond = data.count(b":") - census.keys
+    return beyond >= 0 and jsontext.colons_in_strings(data, beyond)
+
+
+def _current_header(document: CharacterDocument[Any, Any], system: GameSystem[Any]) -> bool:
+    """Whether the file gave its header and is of the current versions (no migration)."""
+    given = document.model_fields_set
+    return (
+        {"format", "schema_version", "system", "system_version"} <= given
+        and type(document.schema_version) is int
+        and document.schema_version == SCHEMA_VERSION
+        and document.system_version == system.system_version
+    )
 
 
 def check_unknown_keys(
