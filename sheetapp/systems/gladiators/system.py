@@ -419,6 +419,8 @@ class GladiatorsSystem:
         cats = catalogs()
         custom_abilities = {c.id for c in character.custom_abilities}
         custom_modifiers = {c.id for c in character.custom_modifiers}
+        if _all_known(character, cats, custom_abilities, custom_modifiers):
+            return []  # the usual case, told by set comparisons: no path is built
         found: list[UnknownReference] = []
         for index, ability in enumerate(character.abilities):
             path = ("character", "abilities", index)
@@ -457,6 +459,30 @@ class GladiatorsSystem:
                         UnknownReference(("character", key, index, "trait"), kind, trait.trait)
                     )
         return found
+
+
+def _all_known(
+    character: GladiatorsCharacter,
+    cats: Catalogs,
+    custom_abilities: set[str],
+    custom_modifiers: set[str],
+) -> bool:
+    """Whether every catalog id the character names is known (what
+    :meth:`GladiatorsSystem.unknown_references` lists the exceptions of)."""
+    abilities = character.abilities
+    known_abilities = cats.abilities.keys() | custom_abilities
+    alternatives = {a.ability for choice in abilities for a in choice.alternatives}
+    modifiers = {m.modifier for choice in abilities for m in choice.modifiers}
+    starting = {choice.starting for choice in abilities} - {None}
+    return (
+        {choice.ability for choice in abilities} <= known_abilities
+        and {choice.source for choice in abilities} <= cats.sources.keys()
+        and alternatives <= cats.abilities.keys()
+        and modifiers <= cats.modifiers.keys() | custom_modifiers
+        and (not starting or starting <= starting_abilities().keys())
+        and {t.trait for t in character.advantages} - {"custom"} <= cats.advantages.keys()
+        and {t.trait for t in character.disadvantages} - {"custom"} <= cats.disadvantages.keys()
+    )
 
 
 SYSTEM = GladiatorsSystem()
