@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.platypus import Flowable
 
+from sheetapp.pdf.linecode import draw_block
 from sheetapp.pdf.plain import Line, PlainStyle, break_lines
 
 #: a table line: (weight, colour)
@@ -248,8 +248,8 @@ class RowTable(Flowable):  # type: ignore[misc]  # reportlab has no type hints
             y -= item.height
             if item.flowable is not None:
                 item.flowable.drawOn(canvas, x, y)
-            elif item.lines:
-                _draw_lines(canvas, item, x, y)
+            elif item.lines and item.plain is not None:
+                draw_block(canvas, item.plain.style, item.lines, x, y + item.height)
             y -= item.space_after
 
     def _draw_rules(self, canvas: Any, tops: list[float]) -> None:
@@ -280,38 +280,3 @@ class RowTable(Flowable):  # type: ignore[misc]  # reportlab has no type hints
             if row.bar:
                 pen(look.bar_rule)
                 canvas.line(0, tops[index + 1], 0, tops[index])
-
-
-def _draw_lines(canvas: Any, item: _Placed, x: float, y: float) -> None:
-    """Paragraph.drawPara for one piece of text: the first baseline a font size below
-    the top, then one leading per line, each line placed by its alignment. One text
-    object per block, as a paragraph has: text extraction reads them as it did."""
-    assert item.plain is not None
-    style = item.plain.style
-    text = canvas.beginText()
-    text.setFont(style.font, style.font_size, style.leading)
-    text.setFillColor(style.color)
-    baseline = y + item.height - style.font_size
-    start = x + style.left_indent
-    for extra, words in item.lines or ():
-        # reportlab's _leftDrawParaLine, _rightDrawParaLine, _centerDrawParaLine: a line
-        # whose spaces shrank (less than nothing left over) is set with narrower spaces
-        spaces = len(words) - 1
-        squeezed = extra <= -1e-8 and spaces > 0
-        if squeezed:
-            offset = 0.0
-        elif style.alignment == TA_RIGHT:
-            offset = extra
-        elif style.alignment == TA_CENTER:
-            offset = 0.5 * extra
-        else:
-            offset = 0.0
-        text.setTextOrigin(start + offset, baseline)
-        if squeezed:
-            text.setWordSpace(extra / spaces)
-            text.textOut(" ".join(words))
-            text.setWordSpace(0)
-        else:
-            text.textOut(" ".join(words))
-        baseline -= style.leading
-    canvas.drawText(text)

@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
 
 from sheetapp.core.system import installed_systems
-from sheetapp.pdf import renderer
+from sheetapp.pdf import linecode, renderer
 from sheetapp.pdf.export import render_pdf
 from sheetapp.pdf.flowables import CellParagraph
 from sheetapp.pdf.fonts import register_fonts
@@ -236,3 +237,41 @@ def test_a_word_too_wide_for_its_column_keeps_its_paragraph(
     ]
     assert any(isinstance(b, CellParagraph) and "x" * 200 in b.text for b in blocks)
     assert any(isinstance(b, PlainBlock) for b in blocks)
+
+
+@pytest.mark.parametrize("name", ["Cell", "CellRight", "CellCenter", "CellDetail", "TableHead"])
+def test_lines_are_written_as_reportlabs_text_object_writes_them(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The operators written without a text object are the text object's, character for
+    character: origins, colours, squeezed spaces, subset switches (Greek and Cyrillic
+    letters fill a second subset), escaped parentheses and backslashes; strings kept
+    per document are encoded as in a fresh one."""
+    register_fonts()
+    style = SheetStyles(False, False)[name]
+    plain = plain_style(style)
+    assert plain is not None
+    texts = [
+        "Direct (Always On) \\ back",
+        "Ωμέγα Привет " + " ".join(chr(c) * 3 for c in range(0x400, 0x530)),
+        WORDS,
+        "Direct (Always On) \\ back",
+    ]
+    blocks = [
+        break_lines(t.split(), plain.font, plain.font_size, 90.0, plain.shrink) for t in texts
+    ]
+    assert any(extra < 0 for block in blocks for extra, _ in block or [])
+
+    def written(direct: bool) -> list[str]:
+        canvas = Canvas(BytesIO())
+        if not direct:
+            monkeypatch.setattr(linecode, "_writable", lambda *_: False)
+        for number, lines in enumerate(blocks * 3):
+            assert lines is not None
+            linecode.draw_block(canvas, plain, lines, 10.5 + number, 700.25 - 40 * number)
+        monkeypatch.undo()
+        return list(canvas._code)
+
+    direct, reportlab = written(True), written(False)
+    assert direct == reportlab
+    assert any("+1 " in code for code in direct)  # a second subset
