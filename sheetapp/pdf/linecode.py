@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
@@ -63,14 +62,10 @@ def draw_block(canvas: Any, style: PlainStyle, lines: list[Line], x: float, top:
 
 
 def _writable(canvas: Any, style: PlainStyle) -> bool:
-    color = style.color
     return (
-        bool(getattr(canvas, "bottomup", 0))
+        style.writable
+        and bool(getattr(canvas, "bottomup", 0))
         and isinstance(getattr(canvas, "_code", None), list)
-        and getattr(getFont(style.font), "_dynamicFont", False)
-        and not getattr(getFont(style.font), "shapable", False)
-        and isinstance(color, Color)
-        and not isinstance(color, CMYKColor)
         and getattr(canvas, "_enforceColorSpace", None) is None
     )
 

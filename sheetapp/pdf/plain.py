@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from sheetapp.pdf.direction import has_right_to_left
 from sheetapp.pdf.flowables import UPRIGHT_OF, plain_piece
@@ -49,6 +50,7 @@ class PlainStyle:
         "space_after",
         "space_before",
         "upright_only",
+        "writable",
     )
 
     def __init__(self, style: Any, piece: Any) -> None:
@@ -65,6 +67,15 @@ class PlainStyle:
         self.space_after: float = style.spaceAfter
         #: an italic face that lacks some letters: text with those keeps its Paragraph
         self.upright_only = self.font in UPRIGHT_OF
+        font = getFont(self.font)
+        #: an embedded TrueType font and an RGB colour: its lines' operators can be written
+        #: directly (:mod:`sheetapp.pdf.linecode`)
+        self.writable: bool = (
+            bool(getattr(font, "_dynamicFont", False))
+            and not getattr(font, "shapable", False)
+            and isinstance(self.color, Color)
+            and not isinstance(self.color, CMYKColor)
+        )
 
 
 _STYLES: dict[int, tuple[Any, PlainStyle | None]] = {}
@@ -114,14 +125,13 @@ def plain_lines(markup: str, style: PlainStyle) -> list[list[str]] | None:
     for segment in segments:
         if "<" in segment or "&" in segment:
             return None
+        text = segment  # ASCII: no carried markup character (they are not ASCII)
         if not segment.isascii():
             text = restored(segment)
             if _ODD_SPACE.search(text) or has_right_to_left(text):
                 return None
             if style.upright_only and _lacks_italic(text):
                 return None
-        else:
-            text = restored(segment)
         words = text.split()
         if not words and len(segments) > 1:
             return None

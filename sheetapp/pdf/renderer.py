@@ -557,9 +557,9 @@ class SheetRenderer:
         """A plain cell's text as lines drawn by its table, else a Paragraph."""
         plain = plain_style(style) if ROW_TABLES else None
         words = plain_lines(text, plain) if plain is not None else None
-        if words is None:
+        if plain is None or words is None:
             return CellParagraph(text, style)
-        return PlainBlock(words, plain, partial(CellParagraph, text, style))  # type: ignore[arg-type]
+        return PlainBlock(text, words, plain, partial(CellParagraph, text, style))
 
     def _row(
         self,

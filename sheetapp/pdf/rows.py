@@ -31,9 +31,11 @@ Rule = tuple[float, Any]
 class PlainBlock:
     """One paragraph of plain text in one style, broken into lines per width."""
 
-    __slots__ = ("_lines", "_width", "paragraph", "style", "words")
+    __slots__ = ("_lines", "_width", "key", "paragraph", "style", "words")
 
-    def __init__(self, words: list[list[str]], style: PlainStyle, paragraph: Any) -> None:
+    def __init__(self, key: str, words: list[list[str]], style: PlainStyle, paragraph: Any) -> None:
+        #: the markup the words were read from (the same markup, the same lines)
+        self.key = key
         self.words = words
         self.style = style
         #: makes the cell's Paragraph when a word is too wide for the line
@@ -44,17 +46,37 @@ class PlainBlock:
     def lines(self, width: float) -> list[Line] | None:
         """The lines for a cell of ``width`` inside its paddings; None: a Paragraph."""
         if self._width != width:
-            style = self.style
-            room = width - style.left_indent - style.right_indent
-            lines: list[Line] | None = []
-            for words in self.words:
-                broken = break_lines(words, style.font, style.font_size, room, style.shrink)
-                if broken is None or lines is None:
-                    lines = None
-                    break
-                lines += broken
-            self._width, self._lines = width, lines
+            self._width, self._lines = width, _shared_lines(self, width)
         return self._lines
+
+
+#: lines by (markup, style, width): a long sheet repeats its cells ("Direct", "—", a
+#: Level); shared, never changed once made; bounded, the oldest first
+_LINES: dict[tuple[str, int, float], tuple[PlainStyle, list[Line] | None]] = {}
+MAX_LINES = 20_000
+#: longer markup is not kept (rarely repeated)
+MAX_LINES_TEXT = 400
+
+
+def _shared_lines(block: PlainBlock, width: float) -> list[Line] | None:
+    style = block.style
+    key = (block.key, id(style), width)
+    known = _LINES.get(key)
+    if known is not None and known[0] is style:
+        return known[1]
+    room = width - style.left_indent - style.right_indent
+    lines: list[Line] | None = []
+    for words in block.words:
+        broken = break_lines(words, style.font, style.font_size, room, style.shrink)
+        if broken is None or lines is None:
+            lines = None
+            break
+        lines += broken
+    if len(block.key) <= MAX_LINES_TEXT:
+        _LINES[key] = (style, lines)
+        while len(_LINES) > MAX_LINES:
+            _LINES.pop(next(iter(_LINES)), None)
+    return lines
 
 
 #: a cell's content: plain blocks and paragraphs (any flowable), top to bottom
