@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-from functools import partial
 from io import BytesIO
 from typing import Any
 
@@ -39,9 +38,8 @@ from sheetapp.pdf.fonts import BOLD, FALLBACK, REGULAR, glyphs, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
-from sheetapp.pdf.plain import plain_lines, plain_style
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
-from sheetapp.pdf.rows import Block, PlainBlock, RowTable, TableLook, TableRow
+from sheetapp.pdf.rows import Block, PlainBlock, RowTable, TableLook, TableRow, plain_block
 from sheetapp.pdf.split_strings import install as install_split_strings
 from sheetapp.pdf.split_words import install as install_split_words
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
@@ -555,11 +553,8 @@ class SheetRenderer:
 
     def _block(self, text: str, style: Any) -> Block:
         """A plain cell's text as lines drawn by its table, else a Paragraph."""
-        plain = plain_style(style) if ROW_TABLES else None
-        words = plain_lines(text, plain) if plain is not None else None
-        if plain is None or words is None:
-            return CellParagraph(text, style)
-        return PlainBlock(text, words, plain, partial(CellParagraph, text, style))
+        block = plain_block(text, style) if ROW_TABLES else None
+        return CellParagraph(text, style) if block is None else block
 
     def _row(
         self,

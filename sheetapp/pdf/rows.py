@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeAlias
 
 from reportlab.platypus import Flowable
 
+from sheetapp.pdf.flowables import CellParagraph
 from sheetapp.pdf.linecode import draw_block
-from sheetapp.pdf.plain import Line, PlainStyle, break_lines
+from sheetapp.pdf.plain import Line, PlainStyle, break_lines, plain_lines, plain_style
 
 #: a table line: (weight, colour)
 Rule = tuple[float, Any]
@@ -77,6 +79,31 @@ def _shared_lines(block: PlainBlock, width: float) -> list[Line] | None:
         while len(_LINES) > MAX_LINES:
             _LINES.pop(next(iter(_LINES)), None)
     return lines
+
+
+def plain_block(text: str, style: Any) -> PlainBlock | None:
+    """The cell markup ``text`` in ``style`` as a plain block, or None when it needs its
+    Paragraph (:func:`~sheetapp.pdf.plain.plain_lines`). A block is shared by every cell
+    with the same markup and style (it is never changed once made, but for its lines per
+    width, the same for all)."""
+    key = (text, id(style))
+    known = _BLOCKS.get(key)
+    if known is not None and known[0] is style:
+        return known[1]
+    plain = plain_style(style)
+    words = plain_lines(text, plain) if plain is not None else None
+    block = None
+    if plain is not None and words is not None:
+        block = PlainBlock(text, words, plain, partial(CellParagraph, text, style))
+    if len(text) <= MAX_LINES_TEXT:
+        _BLOCKS[key] = (style, block)
+        while len(_BLOCKS) > MAX_LINES:
+            _BLOCKS.pop(next(iter(_BLOCKS)), None)
+    return block
+
+
+#: blocks by (markup, style), like :data:`_LINES`
+_BLOCKS: dict[tuple[str, int], tuple[Any, PlainBlock | None]] = {}
 
 
 #: a cell's content: plain blocks and paragraphs (any flowable), top to bottom
