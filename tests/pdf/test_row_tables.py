@@ -130,7 +130,8 @@ def test_a_long_hero_looks_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_mixed_scripts_markup_and_long_words_look_the_same(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    tables, rows = _both_ways(monkeypatch, _long(NIGHT_OWL, "abilities", 4, TEXTS))
+    texts = [*TEXTS, "ᚁᚂᚃ Ogham, which the italic face lacks", "Power × 2 − 3 “quoted” café"]
+    tables, rows = _both_ways(monkeypatch, _long(NIGHT_OWL, "abilities", 4, texts))
     _assert_same_pages(tables, rows)
     printed = " ".join(word[-1] for page in rows for word in page[0])
     assert "&lt;b&gt;not" in printed and "&amp;amp;" in printed  # as typed (in XHTML)
@@ -150,6 +151,8 @@ def test_only_plain_text_skips_the_paragraph() -> None:
     assert plain_lines(markup("שלום עולם"), cell) is None
     assert plain_lines(markup("漢字"), cell) is None  # the fallback font's <font> tag
     assert plain_lines(markup("مرحبا"), detail) is None
+    assert plain_lines(markup("ᚁᚂᚃ beith"), detail) is None  # the italic face lacks Ogham
+    assert plain_lines(markup("ᚁᚂᚃ beith"), cell) == [["ᚁᚂᚃ", "beith"]]
     assert plain_lines(markup("no\u00a0break"), cell) is None
     assert plain_lines(markup("soft\u00adhyphen"), cell) is None
     assert plain_lines(markup("right\naligned"), plain_style(styles["CellRight"])) is None  # type: ignore[arg-type]
