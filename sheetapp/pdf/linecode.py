@@ -131,7 +131,7 @@ def _text_code(canvas: Any, font: Any, kept: _Kept, text: str, *, subset: int, a
         doc = canvas._doc
         pieces = tuple(
             (piece_subset, f"({canvas._escape(piece)}) Tj")
-            for piece_subset, piece in font.splitString(text, doc)
+            for piece_subset, piece in _split(font, doc, text)
         )
         if len(text) <= MAX_KEPT_TEXT:
             kept.pieces[text] = pieces
@@ -145,3 +145,40 @@ def _text_code(canvas: Any, font: Any, kept: _Kept, text: str, *, subset: int, a
             subset = piece_subset
         add(shown)
     return subset
+
+
+class _Codes:
+    """A font's codes in a document as a translation table: the characters it has given
+    a code in the first subset (reportlab's ``TTFont.State.assignments``), remade when
+    it gives more."""
+
+    __slots__ = ("known", "seen", "table")
+
+    def __init__(self) -> None:
+        self.seen = -1
+        self.known: frozenset[str] = frozenset()
+        self.table: dict[int, str] = {}
+
+    def update(self, assignments: dict[int, int]) -> None:
+        if len(assignments) == self.seen:
+            return
+        first = {code: chr(n) for code, n in assignments.items() if n < 256}
+        self.table = first
+        self.known = frozenset(map(chr, first))
+        self.seen = len(assignments)
+
+
+def _split(font: Any, doc: Any, text: str) -> list[tuple[int, bytes]]:
+    """``font.splitString(text, doc)``: a string whose characters all have their codes
+    in the first subset already is translated in one go (reportlab loops over its
+    characters in Python); any other goes to reportlab, which gives the new codes."""
+    state = font.state.get(doc)
+    if state is None or "\xa0" in text:  # reportlab prints a no-break space as a space
+        return list(font.splitString(text, doc))
+    codes: _Codes | None = getattr(state, "sheet_codes", None)
+    if codes is None:
+        codes = state.sheet_codes = _Codes()
+    codes.update(state.assignments)
+    if not codes.known.issuperset(text):
+        return list(font.splitString(text, doc))
+    return [(0, text.translate(codes.table).encode("latin-1"))]

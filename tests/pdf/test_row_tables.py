@@ -20,13 +20,14 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetapp.core.system import installed_systems
-from sheetapp.pdf import linecode, renderer
+from sheetapp.pdf import linecode, renderer, split_strings
 from sheetapp.pdf.export import render_pdf
 from sheetapp.pdf.flowables import CellParagraph
-from sheetapp.pdf.fonts import register_fonts
+from sheetapp.pdf.fonts import REGULAR, register_fonts
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.plain import break_lines, plain_lines, plain_style
 from sheetapp.pdf.rows import PlainBlock, RowTable
@@ -278,3 +279,23 @@ def test_lines_are_written_as_reportlabs_text_object_writes_them(
     direct, reportlab = written(True), written(False)
     assert direct == reportlab
     assert any("+1 " in code for code in direct)  # a second subset
+
+
+def test_known_characters_encode_as_reportlab_encodes_them() -> None:
+    """Strings in turn, new letters among known ones, past the first subset, in a
+    fresh document each way: the same pieces and the same codes given."""
+    register_fonts()
+    font = pdfmetrics.getFont(REGULAR)
+    texts = ["Direct", "Always On", "Direct (x) \\", "Ωμέγα", "Always On Ωμέγα", "Direct"]
+    texts += [chr(code) * 2 + " On" for code in range(0x400, 0x530)] + ["Ωμέγα On", "Direct"]
+
+    class Doc:  # reportlab keys its per-document state by the document object
+        pass
+
+    ours, theirs = Doc(), Doc()
+    font.splitString("", ours)  # the document's state, as drawing makes it first
+    mine = [linecode._split(font, ours, text) for text in texts]
+    reportlab = [split_strings.REPORTLAB_SPLIT_STRING(font, text, theirs) for text in texts]
+    assert mine == reportlab
+    assert font.state[ours].assignments == font.state[theirs].assignments
+    assert any(subset for pieces in mine for subset, _ in pieces)  # a second subset
