@@ -14,6 +14,7 @@ bullets, justification — answers None and the cell stays a Paragraph.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color
@@ -141,8 +142,12 @@ def plain_lines(markup: str, style: PlainStyle) -> list[list[str]] | None:
 
 def _lacks_italic(text: str) -> bool:
     """A letter the italic face lacks (the Paragraph sets it in the upright face)."""
-    upright = upright_only()
-    return any(ord(char) in upright for char in text)
+    return not _upright_letters().isdisjoint(text)
+
+
+@cache
+def _upright_letters() -> frozenset[str]:
+    return frozenset(map(chr, upright_only()))
 
 
 _WIDTHS: dict[tuple[str, float], dict[str, float]] = {}
