@@ -187,9 +187,15 @@ SheetBuilder = Callable[[CharacterDocument[Any, Any], Evaluation], Sheet]
 
 
 def build_sheet(
-    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+    system: GameSystem[Any],
+    document: CharacterDocument[Any, Any],
+    evaluation: Evaluation,
+    prints: Callable[[str], bool] | None = None,
 ) -> Sheet:
-    """The complete sheet: the system's own (or the generic one) plus the shared sections."""
+    """The complete sheet: the system's own (or the generic one) plus the shared sections.
+    ``prints`` (a section key: whether it will be printed) leaves out the cost breakdown
+    when it will not be: a line per item and modifier (7,000 rows for 1,000 Gladiators
+    abilities), off on the PDF unless asked for."""
     builder = sheet_builder(system)
     sheet = (
         builder(document, evaluation)
@@ -199,10 +205,13 @@ def build_sheet(
     from sheetapp.editing.places import place_name  # editing builds on core
 
     places = {issue.path: place_name(system, document, issue.path) for issue in evaluation.issues}
+    costs: list[Section] = []
+    if prints is None or prints(COSTS):
+        costs.append(cost_section(evaluation.costs, evaluation))
     extra = [
         section
         for section in (
-            cost_section(evaluation.costs, evaluation),
+            *costs,
             notes_section(document),
             history_section(document.history, system, document),
             issues_section(evaluation.issues, places),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from sheetapp.core.document import CharacterDocument
@@ -28,7 +30,9 @@ def render_pdf(
     options: PdfOptions | None = None,
 ) -> bytes:
     """PDF bytes of the character's sheet, from the same evaluation the window shows."""
-    return render_sheet(build_sheet(system, document, evaluation), options)
+    layout = layout_for(system.id)
+    sheet = build_sheet(system, document, evaluation, _printed(layout, options))
+    return render_sheet(sheet, options, layout)
 
 
 def render_pdf_reporting(
@@ -39,9 +43,17 @@ def render_pdf_reporting(
 ) -> tuple[bytes, list[str]]:
     """The PDF, and the characters of the character's text no font could draw (they
     print as boxes): the CLI and the window name them."""
-    sheet = build_sheet(system, document, evaluation)
-    renderer = SheetRenderer(layout_for(sheet.header.system_id), options)
+    layout = layout_for(system.id)
+    sheet = build_sheet(system, document, evaluation, _printed(layout, options))
+    renderer = SheetRenderer(layout, options)
     return renderer.render(sheet), renderer.missing_glyphs
+
+
+def _printed(layout: Layout, options: PdfOptions | None) -> Callable[[str], bool]:
+    """Whether a section of the sheet prints with these options (the sheet leaves out
+    the costly ones that do not)."""
+    chosen = options or PdfOptions()
+    return partial(layout.enabled, include=chosen.include, exclude=chosen.exclude)
 
 
 def describe_missing(characters: list[str]) -> str:

@@ -39,6 +39,7 @@ from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait import PortraitError, decode_portrait
+from sheetapp.pdf.rows import Block, PlainBlock, RowTable, TableLook, TableRow, plain_block
 from sheetapp.pdf.split_strings import install as install_split_strings
 from sheetapp.pdf.split_words import install as install_split_words
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
@@ -76,6 +77,10 @@ OPENING_ROWS = 3
 #: a long table's rows are measured once (False: reportlab measures them again at each
 #: wrap, as it does by default; the tests compare the two)
 FIXED_HEIGHTS = True
+#: a section's table is a :class:`~sheetapp.pdf.rows.RowTable` (plain cells drawn without
+#: a paragraph each) when its rows fit a page (False: always a LongTable; the tests
+#: compare the two)
+ROW_TABLES = True
 
 # a word longer than its line is split with each character's width asked once
 install_split_words()
@@ -418,12 +423,13 @@ class SheetRenderer:
             return [heading, track_table(section.tracks, st, self.width)]
         return [heading, *self._text(section)]
 
-    def _opening_height(self, heading: Flowable, table: LongTable) -> float:
+    def _opening_height(self, heading: Flowable, table: Flowable) -> float:
         """The heading, the header row and the first rows (up to three)."""
         _, height = heading.wrap(self.width, self.frame_height)
         style = heading.style if isinstance(heading, CellParagraph) else None
         space = (style.spaceBefore + style.spaceAfter) if style is not None else 0
-        rows = table._rowHeights[: OPENING_ROWS + 1] if table._rowHeights else []
+        heights = table.row_heights if isinstance(table, RowTable) else table._rowHeights
+        rows = heights[: OPENING_ROWS + 1] if heights else []
         return float(height + space + sum(rows))
 
     def _keep_rows_whole(self, table: LongTable) -> None:
@@ -473,38 +479,82 @@ class SheetRenderer:
         columns = self._columns(section, layout)
         head_style = {"left": "TableHead", "right": "TableHeadRight", "center": "TableHeadCenter"}
         cell_style = {"left": "Cell", "right": "CellRight", "center": "CellCenter"}
-        data: list[list[Any]] = [
-            [CellParagraph(markup(c.label), st[head_style[c.align]]) for c, _ in columns]
+        rows = [
+            TableRow(
+                [[self._block(markup(c.label), st[head_style[c.align]])] for c, _ in columns],
+                p.head_fill,
+            )
         ]
-        commands: list[tuple[Any, ...]] = [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.5 if st.compact else 2.5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 2 if st.compact else 3),
-            ("LINEBELOW", (0, 0), (-1, 0), 1 if st.monochrome else 0.75, p.accent),
-            ("LINEBELOW", (0, 1), (-1, -1), 0.25, p.rule),
-        ]
-        if p.head_fill is not None:
-            commands.append(("BACKGROUND", (0, 0), (-1, 0), p.head_fill))
         for index, row in enumerate(section.rows, start=1):
-            data.append(self._row(row, columns, cell_style, section.detail_column))
             fill = p.row_fill(row.severity)
             if fill is None and p.stripe_fill is not None and index % 2 == 0:
                 fill = p.stripe_fill
-            if fill is not None:
-                commands.append(("BACKGROUND", (0, index), (-1, index), fill))
-            if row.severity is not None and row.severity.rank == 0:
-                commands.append(("LINEBEFORE", (0, index), (0, index), 2, p.error_ink))
-        table = LongTable(
-            data,
-            colWidths=[width for _, width in columns],
-            repeatRows=1,
-            splitInRow=1,
+            rows.append(
+                TableRow(
+                    self._row(row, columns, cell_style, section.detail_column),
+                    fill,
+                    bar=row.severity is not None and row.severity.rank == 0,
+                )
+            )
+        widths = [width for _, width in columns]
+        if ROW_TABLES:
+            table = RowTable(rows, widths, self._table_look())
+            heights = table.row_heights
+            # a row taller than a page under the header must split inside: LongTable
+            if heights[0] + max(heights[1:], default=0) <= self.frame_height:
+                return table
+        keys = [column.key for column, _ in columns]
+        listed = {0, keys.index(section.detail_column) if section.detail_column in keys else 0}
+        return self._long_table(rows, widths, listed)
+
+    def _table_look(self) -> TableLook:
+        st = self.styles
+        p = st.palette
+        return TableLook(
+            left=CELL_PADDING,
+            right=CELL_PADDING,
+            top=1.5 if st.compact else 2.5,
+            bottom=2 if st.compact else 3,
+            head_rule=(1 if st.monochrome else 0.75, p.accent),
+            row_rule=(0.25, p.rule),
+            bar_rule=(2, p.error_ink),
         )
+
+    def _long_table(self, rows: list[TableRow], widths: list[float], listed: set[int]) -> LongTable:
+        """The table as reportlab's LongTable, a Paragraph in every cell; below the header,
+        the cells of the ``listed`` columns as lists of flowables (they may have details)."""
+        look = self._table_look()
+        commands: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), look.left),
+            ("RIGHTPADDING", (0, 0), (-1, -1), look.right),
+            ("TOPPADDING", (0, 0), (-1, -1), look.top),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), look.bottom),
+            ("LINEBELOW", (0, 0), (-1, 0), *look.head_rule),
+            ("LINEBELOW", (0, 1), (-1, -1), *look.row_rule),
+        ]
+        data: list[list[Any]] = []
+        for index, row in enumerate(rows):
+            cells = [[_flowable(block) for block in cell] for cell in row.cells]
+            data.append(
+                [
+                    cell if index and (len(cell) > 1 or position in listed) else cell[0]
+                    for position, cell in enumerate(cells)
+                ]
+            )
+            if row.fill is not None:
+                commands.append(("BACKGROUND", (0, index), (-1, index), row.fill))
+            if row.bar:
+                commands.append(("LINEBEFORE", (0, index), (0, index), *look.bar_rule))
+        table = LongTable(data, colWidths=widths, repeatRows=1, splitInRow=1)
         table.setStyle(TableStyle([*BASE_TABLE, *commands]))
         self._keep_rows_whole(table)
         return table
+
+    def _block(self, text: str, style: Any) -> Block:
+        """A plain cell's text as lines drawn by its table, else a Paragraph."""
+        block = plain_block(text, style) if ROW_TABLES else None
+        return CellParagraph(text, style) if block is None else block
 
     def _row(
         self,
@@ -512,11 +562,11 @@ class SheetRenderer:
         columns: list[tuple[Column, float]],
         cell_style: dict[str, str],
         detail_column: str = "",
-    ) -> list[Any]:
+    ) -> list[list[Block]]:
         st = self.styles
         keys = [column.key for column, _ in columns]
         detail_at = keys.index(detail_column) if detail_column in keys else 0
-        cells: list[Any] = []
+        cells: list[list[Block]] = []
         for position, (column, _) in enumerate(columns):
             text = row.cells.get(column.key, "")
             name = cell_style[column.align]
@@ -524,15 +574,13 @@ class SheetRenderer:
                 name = "CellStrong"
             depth = row.depth if position == 0 else 0
             mark = SEVERITY_MARK[row.severity] if row.severity and position == 0 else ""
-            content: list[Flowable] = [
-                CellParagraph(markup(mark) + markup(text), st.indented(name, depth))
-            ]
+            content = [self._block(markup(mark) + markup(text), st.indented(name, depth))]
             if row.detail and position == detail_at:
                 content.extend(
-                    CellParagraph(block, st.indented("CellDetail", depth))
+                    self._block(block, st.indented("CellDetail", depth))
                     for block in paragraphs(row.detail)
                 )
-            cells.append(content if position in (0, detail_at) else content[0])
+            cells.append(content)
         return cells
 
     def _key_values(self, section: KeyValueSection, layout: SectionLayout | None) -> Flowable:
@@ -623,6 +671,10 @@ class SheetRenderer:
 
     def _text(self, section: TextSection) -> list[Flowable]:
         return [CellParagraph(block, self.styles["Body"]) for block in paragraphs(section.text)]
+
+
+def _flowable(block: Block) -> Flowable:
+    return block.paragraph() if isinstance(block, PlainBlock) else block
 
 
 def _marked(entry: Entry) -> str:

@@ -67,7 +67,36 @@ def markup(text: str) -> str:
     ``<b>``, ``&amp;`` and ``<img src=...>`` appear as typed; newlines break lines.
     Runs of characters only the fallback font has (Chinese, Japanese, Korean) are set
     in it; Arabic letters are joined (the paragraph puts right-to-left lines in visual
-    order when it draws them: :mod:`sheetapp.pdf.direction`)."""
+    order when it draws them: :mod:`sheetapp.pdf.direction`).
+
+    Short texts are marked up once (a long sheet repeats "Direct", "—", its Levels
+    thousands of times), with the characters no font has noted again each time."""
+    if len(text) > MAX_KEPT_MARKUP:
+        return _markup(text)
+    known = _MARKUP.get(text)
+    if known is None:
+        noted = MissingGlyphs.active
+        missing: set[str] = set()
+        MissingGlyphs.active = missing
+        try:
+            result = _markup(text)
+        finally:
+            MissingGlyphs.active = noted
+        known = _MARKUP[text] = (result, frozenset(missing))
+        while len(_MARKUP) > MAX_MARKUP:
+            _MARKUP.pop(next(iter(_MARKUP)), None)
+    if known[1] and MissingGlyphs.active is not None:
+        MissingGlyphs.active.update(known[1])
+    return known[0]
+
+
+#: marked-up texts, with the characters no font has: bounded, the oldest first
+_MARKUP: dict[str, tuple[str, frozenset[str]]] = {}
+MAX_MARKUP = 20_000
+MAX_KEPT_MARKUP = 200
+
+
+def _markup(text: str) -> str:
     cleaned = clean(text)
     escaped = literal(cleaned) if cleaned.isascii() else _with_fonts(joined(cleaned))
     return escaped.replace("\t", "    ").replace("\n", "<br/>")

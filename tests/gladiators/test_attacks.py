@@ -45,6 +45,18 @@ def test_direct_attack_rolls_six_less_accuracy_against_evade() -> None:
     assert "6 − Accuracy 2 + the target's Evade" in detail
 
 
+def test_the_best_accuracy_counts_whichever_comes_first() -> None:
+    """Line 549: "use the best – don't add them together": with several Accuracy
+    abilities the highest Level counts, before or after the attack, first or last (the
+    sheet works the best Levels out once for all its attacks)."""
+    bolt = _attack(3, "direct", "ranged")
+    for levels in ((2, 5, 1), (5, 1, 2), (1, 2, 5)):
+        aims = [ability("accuracy", level, source="mutant") for level in levels]
+        doc = character(aims[0], bolt.model_copy(), *aims[1:])
+        assert _cells(doc, "Blast")[0] == "1+ vs Evade 0"
+        assert "6 − Accuracy 5 + the target's Evade" in _cells(doc, "Blast")[2]
+
+
 def test_a_roll_cannot_go_below_one_so_the_cell_says_up_to_which_evade() -> None:
     """Line 409: the roll is "Level of Ability – Resisting Level ... + 6"; a D10 shows 1
     at least, so Accuracy 7 hits on any roll while Evade is 0-2."""

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from sheetapp.pdf.export import render_sheet
+from sheetapp import sheet as sheet_module
+from sheetapp.pdf.export import render_pdf, render_pdf_reporting, render_sheet
 from sheetapp.pdf.layout import Layout, LayoutError, layout_for, parse_layout, shipped_layouts
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.sheet import build_sheet
@@ -123,3 +124,25 @@ def test_layout_file_read_from_disk(tmp_path: Path) -> None:
     assert load_layout_file(path).sections[0].key == "abilities"
     with pytest.raises(LayoutError, match="cannot be read"):
         load_layout_file(tmp_path / "missing.json")
+
+
+def test_the_cost_breakdown_is_built_only_when_it_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It has a row per item and modifier: the export leaves it out of the sheet unless
+    asked for (``--with costs``), and prints it when asked."""
+    loaded = load_sample()
+    made: list[object] = []
+    original = sheet_module.cost_section
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(sheet_module, "cost_section", counted)
+    evaluation = loaded.evaluate()
+    plain = flat(" ".join(page_texts(render_pdf(loaded.system, loaded.document, evaluation))))
+    assert "Cost breakdown" not in plain and not made
+    options = PdfOptions(include=frozenset({"costs"}))
+    data, _missing = render_pdf_reporting(loaded.system, loaded.document, evaluation, options)
+    assert "Cost breakdown" in flat(" ".join(page_texts(data))) and len(made) == 1
+    # the window and other readers still get it
+    assert "costs" in build_sheet(loaded.system, loaded.document, evaluation).section_keys()

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from sheetapp import __version__
 from sheetapp.core.system import installed_systems
+from sheetapp.pdf import renderer as renderer_module
 from sheetapp.pdf.layout import layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import SheetRenderer
@@ -57,12 +58,22 @@ def test_a_row_that_fits_a_page_is_never_split() -> None:
     renderer = SheetRenderer(layout_for("fake"), PdfOptions())
     words = "word " * 400  # a tall row, shorter than a page
     flow = renderer.flowables(_one_table(words, rows=6))
-    tables = [f for f in flow if type(f).__name__ == "LongTable"]
-    assert tables and tables[-1].splitInRow == 0
+    # a row table splits only between rows
+    assert [f for f in flow if type(f).__name__ == "RowTable"]
+    assert not [f for f in flow if type(f).__name__ == "LongTable"]
     huge = renderer.flowables(_one_table("word " * 6000))
     tables = [f for f in huge if type(f).__name__ == "LongTable"]
     assert tables[-1].splitInRow == 1  # taller than a page: it must split
     renderer.render(_one_table(words, rows=6))  # and it lays out
+
+
+def test_a_long_table_keeps_a_row_that_fits_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without row tables (every table a LongTable) the same holds."""
+    monkeypatch.setattr(renderer_module, "ROW_TABLES", False)
+    renderer = SheetRenderer(layout_for("fake"), PdfOptions())
+    flow = renderer.flowables(_one_table("word " * 400, rows=6))
+    tables = [f for f in flow if type(f).__name__ == "LongTable"]
+    assert tables and tables[-1].splitInRow == 0
 
 
 def test_bookmarks_language_and_stamp() -> None:

@@ -68,6 +68,17 @@ def test_characters_no_font_has_are_reported(
     assert "print as empty boxes: 🦸 (U+1F9B8)" in capsys.readouterr().err
 
 
+def test_characters_no_font_has_are_reported_every_time(tmp_path: Path) -> None:
+    """A short text is marked up once (issue 23); the characters no font has are still
+    reported for every sheet that prints it, and only for those."""
+    undrawable = _character(tmp_path, "Night Owl", f"Hero {UNDRAWABLE}")
+    for _ in range(3):
+        assert _render(undrawable)[1] == [UNDRAWABLE]
+    other = tmp_path / "other"
+    other.mkdir()
+    assert _render(_character(other, "Night Owl", "Hero"))[1] == []
+
+
 def test_plain_text_reports_nothing(tmp_path: Path) -> None:
     _text, missing = _render(_character(tmp_path, "Night Owl", "Ünïcödé, ½ × Ω, Кириллица"))
     assert missing == []

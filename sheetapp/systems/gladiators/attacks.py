@@ -84,8 +84,18 @@ class AttackLine:
     explanation: str
 
 
-def _best_level(abilities: list[ResolvedAbility], ability_id: str) -> int:
-    return max((a.choice.level for a in abilities if a.choice.ability == ability_id), default=0)
+def best_levels(abilities: list[ResolvedAbility]) -> dict[str, int]:
+    """Each ability id's highest Level among ``abilities`` (Accuracy, Fighting Skill):
+    worked out once per sheet, not once per attack (quadratic in abilities)."""
+    best: dict[str, int] = {}
+    for a in abilities:
+        ability_id = a.choice.ability
+        best[ability_id] = max(best.get(ability_id, 0), a.choice.level)
+    return best
+
+
+def _best_level(best: dict[str, int], ability_id: str) -> int:
+    return best.get(ability_id, 0)
 
 
 def _roll(raw: int, lowest: int, dodge: str) -> str:
@@ -111,9 +121,14 @@ def _ranges(ability: ResolvedAbility) -> list[tuple[int, ResolvedModifier]]:
     return [(i, m) for i, m in enumerate(ability.modifiers) if m.choice.modifier in RANGES]
 
 
-def attack_line(ability: ResolvedAbility, abilities: list[ResolvedAbility]) -> AttackLine | None:
+def attack_line(
+    ability: ResolvedAbility,
+    abilities: list[ResolvedAbility],
+    best: dict[str, int] | None = None,
+) -> AttackLine | None:
     """The To hit and Range of an ability that targets or reaches something; None for
-    one that does neither (a defence, a movement, a sense)."""
+    one that does neither (a defence, a movement, a sense). ``best`` is
+    :func:`best_levels` of ``abilities`` when the caller has it."""
     targeting = _targeting(ability)
     ranges = _ranges(ability)
     if not targeting and not ranges:
@@ -122,12 +137,14 @@ def attack_line(ability: ResolvedAbility, abilities: list[ResolvedAbility]) -> A
     ranged = bool(ranges)
     hits: list[str] = []
     hows: list[str] = []
-    accuracy = _best_level(abilities, ACCURACY)
+    if best is None:
+        best = best_levels(abilities)
+    accuracy = _best_level(best, ACCURACY)
     for modifier in targeting:
         kind = modifier.choice.modifier
         prefix = f"{modifier.name} " if len(targeting) > 1 else ""
         if kind == "direct":
-            fighting = _best_level(abilities, FIGHTING_SKILL) if _is_melee(ability) else 0
+            fighting = _best_level(best, FIGHTING_SKILL) if _is_melee(ability) else 0
             bonus, source = (
                 (fighting, "Fighting Skill") if fighting > accuracy else (accuracy, "Accuracy")
             )

@@ -27,7 +27,7 @@ from sheetapp.sheet import (
     header,
     worst,
 )
-from sheetapp.systems.gladiators.attacks import attack_line
+from sheetapp.systems.gladiators.attacks import attack_line, best_levels
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import modifier_value
 from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter, TraitChoice
@@ -130,10 +130,11 @@ def _abilities(
 ) -> TableSection:
     rows = []
     resolved = resolve_character(character, cats)
+    best = best_levels(resolved)
     for index, ability in enumerate(resolved):
         path: DataPath = ("character", "abilities", index)
         choice = ability.choice
-        attack = attack_line(ability, resolved)
+        attack = attack_line(ability, resolved, best)
         how = attack.explanation if attack else ""
         detail = "\n".join(part for part in (ability_notation(ability), how, choice.note) if part)
         source = cats.sources.get(choice.source)
