@@ -17,7 +17,7 @@ import contextlib
 import gc
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 
 class _Pause:
@@ -46,6 +46,21 @@ def thaw_collector() -> None:
 
 def collector_paused() -> bool:
     return _Pause.paused
+
+
+@contextlib.contextmanager
+def collector_paused_during() -> Iterator[None]:
+    """The cyclic collector off for one burst of work that allocates millions of objects
+    kept until it ends and makes little garbage (a PDF export of 1,000 items: each
+    collection scans what is alive, and the bench measured 1.30 s -> 0.85 s without
+    them); back as it was afterwards, also on an error."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 # --- the domain before Qt -------------------------------------------------------------------

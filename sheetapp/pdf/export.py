@@ -13,6 +13,7 @@ from sheetapp.pdf.layout import Layout, layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import SheetRenderer
 from sheetapp.sheet import Sheet, build_sheet
+from sheetapp.startup import collector_paused_during
 
 
 def render_sheet(
@@ -30,9 +31,7 @@ def render_pdf(
     options: PdfOptions | None = None,
 ) -> bytes:
     """PDF bytes of the character's sheet, from the same evaluation the window shows."""
-    layout = layout_for(system.id)
-    sheet = build_sheet(system, document, evaluation, _printed(layout, options))
-    return render_sheet(sheet, options, layout)
+    return render_pdf_reporting(system, document, evaluation, options)[0]
 
 
 def render_pdf_reporting(
@@ -44,9 +43,10 @@ def render_pdf_reporting(
     """The PDF, and the characters of the character's text no font could draw (they
     print as boxes): the CLI and the window name them."""
     layout = layout_for(system.id)
-    sheet = build_sheet(system, document, evaluation, _printed(layout, options))
-    renderer = SheetRenderer(layout, options)
-    return renderer.render(sheet), renderer.missing_glyphs
+    with collector_paused_during():
+        sheet = build_sheet(system, document, evaluation, _printed(layout, options))
+        renderer = SheetRenderer(layout, options)
+        return renderer.render(sheet), renderer.missing_glyphs
 
 
 def _printed(layout: Layout, options: PdfOptions | None) -> Callable[[str], bool]:
