@@ -117,6 +117,8 @@ def _replaces_dict(kind: type[BaseModel]) -> bool:
 
 
 _REPLACES: dict[type[BaseModel], bool] = {}
+#: values that hold nothing to note (immutable, not containers)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def _note(
@@ -130,7 +132,8 @@ def _note(
     models.append(model)
     dicts.append(fields if _replaces_dict(type(model)) else dict(fields))
     for value in fields.values():
-        _container(value, models, dicts, live, copies)
+        if type(value) not in _PLAIN:  # most fields: no call for a text or a number
+            _container(value, models, dicts, live, copies)
 
 
 def _container(
@@ -146,7 +149,8 @@ def _container(
         live.append(value)
         copies.append(value.copy())
         for item in value.values() if kind is dict else value:
-            _container(item, models, dicts, live, copies)
+            if type(item) not in _PLAIN:
+                _container(item, models, dicts, live, copies)
     elif isinstance(value, BaseModel):
         _note(value, models, dicts, live, copies)
 
