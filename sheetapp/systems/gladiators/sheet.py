@@ -69,12 +69,14 @@ def gladiators_sheet(
     campaign: GladiatorsCampaign = document.campaign
     cats = catalogs()
     amounts = _amounts(evaluation.costs)
+    kept = getattr(system, "resolved_abilities", None)
+    resolved = kept(character, campaign) if kept else resolve_character(character, cats)
     return Sheet(
         header=header(system, document, _campaign(campaign)),
         totals=evaluation.totals,
         sections=(
             derived_section(evaluation, "Combat and movement"),
-            _abilities(character, cats, evaluation, amounts),
+            _abilities(resolved, cats, evaluation, amounts),
             _traits(
                 "advantages",
                 "Advantages",
@@ -123,13 +125,12 @@ ABILITIES = "abilities"
 
 
 def _abilities(
-    character: GladiatorsCharacter,
+    resolved: list[ResolvedAbility],
     cats: Catalogs,
     evaluation: Evaluation,
     amounts: dict[DataPath, int],
 ) -> TableSection:
     rows = []
-    resolved = resolve_character(character, cats)
     best = best_levels(resolved)
     for index, ability in enumerate(resolved):
         path: DataPath = ("character", "abilities", index)

@@ -229,6 +229,13 @@ class GladiatorsSystem:
 
         return self._recent.each(character.abilities, context, work_out)
 
+    def resolved_abilities(
+        self, character: GladiatorsCharacter, campaign: GladiatorsCampaign
+    ) -> list[ResolvedAbility]:
+        """Every ability resolved, as the last evaluation resolved them (kept per ability:
+        the sheet of a just evaluated 1,000-ability character resolves none again)."""
+        return [result.ability for result in self._ability_results(character, campaign, catalogs())]
+
     def collections(self) -> tuple[Collection[Any], ...]:
         """The character's editable lists (:class:`~sheetapp.core.system.DeclaresCollections`)."""
         from sheetapp.systems.gladiators.collections import COLLECTIONS
