@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import is_not
+
 from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.capital.attacks import (
     AttackLine,
@@ -143,11 +146,26 @@ def _system_name(ref: str, choice: str | None, cats: Catalogs) -> str:
     return f"{name} ({choice})" if choice else name
 
 
+#: the last attack values made for each prefix, with the lines they were made from: an
+#: edit leaves most attack lines the same objects (kept per item), and making 500 values
+#: again was a quarter of a 1,000-item re-evaluation
+_LAST_ATTACKS: dict[str, tuple[list[AttackLine], list[DerivedValue]]] = {}
+
+
 def _attack_values(prefix: str, lines: list[AttackLine]) -> list[DerivedValue]:
-    return [
-        DerivedValue(f"{prefix}.{index}", line.source, line.line, line.roll, line.path)
-        for index, line in enumerate(lines)
-    ]
+    last = _LAST_ATTACKS.get(prefix)
+    if last is not None and len(last[0]) == len(lines):
+        values = list(last[1])
+        for index in compress(count(), map(is_not, lines, last[0])):
+            values[index] = _attack_value(prefix, index, lines[index])
+    else:
+        values = [_attack_value(prefix, index, line) for index, line in enumerate(lines)]
+    _LAST_ATTACKS[prefix] = (list(lines), values)
+    return list(values)
+
+
+def _attack_value(prefix: str, index: int, line: AttackLine) -> DerivedValue:
+    return DerivedValue(f"{prefix}.{index}", line.source, line.line, line.roll, line.path)
 
 
 def _companion(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) -> list[DerivedValue]:
