@@ -16,8 +16,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
-import re
 from collections.abc import Iterator, Sequence
+
+from sheetapp.storage.jsontext import SYSTEM_FIELD
 
 
 class _Pause:
@@ -65,8 +66,6 @@ def collector_paused_during() -> Iterator[None]:
 
 # --- the domain before Qt -------------------------------------------------------------------
 
-#: the "system" field near the top of a character file, as sheetapp writes it
-_SYSTEM_FIELD = re.compile(rb'"system"\s*:\s*"([a-z0-9_-]{1,64})"')
 _HEAD_BYTES = 4096
 #: the domain modules the window uses while it opens a file and paints it
 WINDOW_DOMAIN = (
@@ -89,7 +88,7 @@ def system_named_in(path: str) -> str | None:
             head = file.read(_HEAD_BYTES)
     except (OSError, ValueError):
         return None
-    found = _SYSTEM_FIELD.search(head)
+    found = SYSTEM_FIELD.search(head)
     return found.group(1).decode("ascii") if found else None
 
 

@@ -16,7 +16,6 @@ refusal keeps its message.
 from __future__ import annotations
 
 import json
-import re
 import stat
 import sys
 from dataclasses import dataclass
@@ -185,8 +184,6 @@ def _checked(
     return LoadedDocument(document, system, notes, migrated_from)
 
 
-#: the key naming the system, which sheetapp writes at the top, before any other object
-_SYSTEM_KEY = re.compile(rb'"system"\s*:\s*"([^"\\]{1,100})"')
 _UTF8_BOM = b"\xef\xbb\xbf"
 #: the longest integer pydantic-core's JSON parser reads (Python's own default limit)
 _JSON_INT_DIGITS = 4300
@@ -208,9 +205,10 @@ def _parse_quickly(
         data.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    found = _SYSTEM_KEY.search(data)
+    # sheetapp writes the system's id at the top, before any other object
+    found = jsontext.SYSTEM_FIELD.search(data)
     if found is None or data.count(b"{", 0, found.start()) != 1:
-        return None  # no "system" key, or the first one is not at the top level
+        return None  # no "system" id, or the first one is not at the top level
     try:
         system = registry.get(found.group(1).decode("utf-8"))
     except (UnknownSystemError, SystemLoadError, CatalogError):

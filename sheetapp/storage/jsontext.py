@@ -112,6 +112,10 @@ def _refuse_nesting(text: str, source: str) -> None:
             depth -= 1
 
 
+#: the "system" field of a character file, as sheetapp writes it near the top (an id)
+SYSTEM_FIELD = re.compile(rb'"system"\s*:\s*"([a-z0-9_-]{1,64})"')
+
+
 def colons_in_strings(data: bytes, wanted: int) -> bool:
     """Whether at least ``wanted`` colons of the JSON text ``data`` stand surely inside
     its strings.
