@@ -72,7 +72,7 @@ class Snapshot:
     seen.
     """
 
-    __slots__ = ("copies", "dicts", "kept", "live", "models")
+    __slots__ = ("copies", "dicts", "live", "models")
 
     def __init__(self, model: BaseModel) -> None:
         models: list[BaseModel] = []
@@ -84,8 +84,6 @@ class Snapshot:
         self.models = tuple(models)
         #: each model's __dict__ (itself, or a shallow copy if assignment keeps it)
         self.dicts = dicts
-        #: the model's __dict__ (as in ``dicts``) when no model is inside it, else None
-        self.kept = dicts[0] if len(dicts) == 1 else None
         #: every container inside the fields, and a shallow copy of each
         self.live = live
         self.copies = copies
@@ -206,31 +204,11 @@ class IdentityMemo(Generic[R]):
         return cast(list[R], found)
 
     def reuse(self, models: Sequence[BaseModel], context: Any) -> list[R | None]:
-        """For each model of a list, its stored result, or None where it must be worked out."""
+        """For each model of a list, its stored result, or None where it must be worked out
+        (the long way, model by model: :meth:`each` checks a list it went through last
+        time as a whole first)."""
         context = self._contexts.interned(context)
-        found: list[R | None] = []
-        append = found.append
-        # The loop runs for every item of a 1,000-item list at every edit: the lookups are
-        # made by map, Snapshot.matches is inlined.
-        stored = list(map(self._entries.get, map(id, models)))
-        for place, (model, entry) in enumerate(zip(models, stored, strict=True)):
-            if (
-                entry is None
-                or entry[0] is not model
-                or entry[1] != place
-                or (entry[2] is not context and entry[2] != context)
-            ):
-                append(None)
-                continue
-            snapshot = entry[3]
-            kept = snapshot.kept
-            if kept is not None:  # the usual case: no model inside it
-                fields = model.__dict__
-                same = fields is kept or fields == kept
-            else:
-                same = list(map(_FIELDS, snapshot.models)) == snapshot.dicts
-            append(entry[4] if same and snapshot.live == snapshot.copies else None)
-        return found
+        return [self.reuse_one(model, place, context) for place, model in enumerate(models)]
 
     def reuse_one(self, model: BaseModel, place: int, context: Any) -> R | None:
         """The stored result of one model at ``place``, or None (``context`` interned)."""
@@ -244,10 +222,6 @@ class IdentityMemo(Generic[R]):
         ):
             return None
         return entry[4]
-
-    def snapshot_of(self, model: BaseModel) -> Snapshot | None:
-        entry = self._entries.get(id(model))
-        return entry[3] if entry is not None and entry[0] is model else None
 
     def put(self, model: BaseModel, place: int, context: Any, result: R) -> None:
         snapshot = Snapshot(model)
