@@ -21,7 +21,7 @@ def _collection(key: str):  # type: ignore[no-untyped-def]
 
 def test_the_system_declares_its_lists() -> None:
     keys = [c.key for c in collections_of(SYSTEM)]
-    assert keys == ["characteristics", "skills", "talents", "powers", "disadvantages"]
+    assert keys == ["characteristics", "skills", "talents", "powers", "frameworks", "disadvantages"]
 
 
 def test_typing_a_total_sets_what_is_bought() -> None:

@@ -20,15 +20,19 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
+from sheetapp.systems.hero_xmen.build import build as build_character
 from sheetapp.systems.hero_xmen.build import (
     characteristic_rows,
     disadvantage_name,
+    framework_index,
+    framework_label,
     power_name,
     price_disadvantage,
     price_power,
     price_skill,
     price_talent,
     skill_name,
+    slot_for,
     talent_name,
 )
 from sheetapp.systems.hero_xmen.catalog import (
@@ -41,14 +45,22 @@ from sheetapp.systems.hero_xmen.catalog import (
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
 from sheetapp.systems.hero_xmen.model import (
+    FRAMEWORK_LABELS,
+    SLOT_LABELS,
     CharacteristicBuy,
     DisadvantageChoice,
+    FrameworkChoice,
     HeroDocument,
     PowerChoice,
     SkillChoice,
     TalentChoice,
 )
-from sheetapp.systems.hero_xmen.modifiers import format_modifiers, parse_modifiers
+from sheetapp.systems.hero_xmen.modifiers import (
+    format_adders,
+    format_modifiers,
+    parse_modifiers,
+    split_adders,
+)
 
 CHARS_PATH = ("character", "characteristics")
 SKILLS_PATH = ("character", "skills")
@@ -197,8 +209,10 @@ CHARACTERISTICS: Collection[HeroDocument] = Collection(
 # --- skills --------------------------------------------------------------------------------
 
 
-def skill_entries() -> list[PickEntry]:
-    cats = catalogs()
+def skill_entries(cats: Catalogs | None = None) -> list[PickEntry]:
+    """The skills a picker offers, priced by ``cats`` (the campaign's core-book prices;
+    the book's own by default)."""
+    cats = cats or catalogs()
     entries = []
     for skill in cats.skills.values():
         ladder = cats.ladders[skill.category]
@@ -362,6 +376,7 @@ SKILLS: Collection[HeroDocument] = Collection(
         ),
     ),
     entries=skill_entries,
+    document_entries=lambda document: skill_entries(catalogs_for(document.campaign)),
     new_item=_new_skill,
     custom=CustomEntries(
         "Custom Skill",
@@ -462,8 +477,10 @@ TALENTS: Collection[HeroDocument] = Collection(
 # --- powers --------------------------------------------------------------------------------
 
 
-def power_entries() -> list[PickEntry]:
-    cats = catalogs()
+def power_entries(cats: Catalogs | None = None) -> list[PickEntry]:
+    """The powers a picker offers, priced by ``cats`` (the campaign's core-book prices;
+    the book's own by default)."""
+    cats = cats or catalogs()
     entries = []
     for power in cats.powers.values():
         if power.pricing == "forbidden":
@@ -529,8 +546,28 @@ def set_version(document: HeroDocument, row: int, value: Any) -> list[Change]:
 
 
 def set_modifiers(document: HeroDocument, row: int, value: Any) -> list[Change]:
-    modifiers = parse_modifiers(str(value or ""), catalogs())
-    return POWERS.set_field(document, row, "modifiers", modifiers)
+    """The advantages and limitations typed in one cell; a power's adders written there
+    ("Extra radius (+5)", line 365) go to its adders."""
+    choice = POWERS.item(document, row)
+    power = catalogs().powers.get(choice.power or "")
+    rest, adders = split_adders(str(value or ""), power)
+    modifiers = parse_modifiers(rest, catalogs())
+    changes = POWERS.set_field(document, row, "modifiers", modifiers)
+    if power is not None and power.adders:
+        changes += POWERS.set_field(document, row, "adders", adders)
+    return changes
+
+
+def _framework_choices(document: HeroDocument) -> Choices:
+    names = [f.name.strip() for f in document.character.frameworks if f.name.strip()]
+    return [("", "(none)"), *((name, name) for name in dict.fromkeys(names))]
+
+
+def set_framework(document: HeroDocument, row: int, value: Any) -> list[Change]:
+    text = str(value or "").strip()
+    if text and framework_index(document.character, text) is None:
+        raise EditError(f"The character has no Power Framework called '{text}'")
+    return POWERS.set_field(document, row, "framework", text)
 
 
 def _power_cell(column: str) -> CellFn:
@@ -580,7 +617,14 @@ def _power_cell(column: str) -> CellFn:
                 )
             return CellView(str(priced.points.base), tooltip=priced.measure, align_right=True)
         if column == "modifiers":
-            text = format_modifiers(choice.modifiers, cats)
+            text = "; ".join(
+                p
+                for p in (
+                    format_adders(choice.adders, power),
+                    format_modifiers(choice.modifiers, cats),
+                )
+                if p
+            )
             return CellView(
                 text or "(none)",
                 (*path, "modifiers"),
@@ -591,6 +635,37 @@ def _power_cell(column: str) -> CellFn:
             )
         if column == "active":
             return CellView(str(priced.points.active), tooltip=priced.explanation, align_right=True)
+        if column == "end":
+            mental = "; a Mental Power" if priced.mental else ""
+            return CellView(str(priced.end), tooltip=priced.end_text + mental, align_right=True)
+        slot = slot_for(document.character, document.campaign, priced)
+        if column == "framework":
+            return CellView(
+                choice.framework.strip() or "(none)",
+                (*path, "framework"),
+                "choice",
+                choice.framework.strip(),
+                _framework_choices(document),
+                tooltip="The Power Framework this power is a slot of.",
+            )
+        if column == "slot":
+            found = framework_index(document.character, choice.framework)
+            if found is None or document.character.frameworks[found].kind != "multipower":
+                return CellView("", (*path, "slot"))
+            return CellView(
+                SLOT_LABELS[choice.slot],
+                (*path, "slot"),
+                "choice",
+                choice.slot,
+                list(SLOT_LABELS.items()),
+                tooltip="A fixed slot costs Real Points / 10, a flexible one / 5.",
+            )
+        if slot is not None:
+            return CellView(
+                str(slot.cost),
+                tooltip=f"{priced.explanation}; {slot.explanation}",
+                align_right=True,
+            )
         return CellView(str(priced.points.real), tooltip=priced.explanation, align_right=True)
 
     return build
@@ -616,9 +691,13 @@ POWERS: Collection[HeroDocument] = Collection(
         ),
         Column("Active", cell=_power_cell("active")),
         Column("Real", cell=_power_cell("real")),
+        Column("END", cell=_power_cell("end")),
+        Column("Framework", edit="choice", cell=_power_cell("framework"), on_edit=set_framework),
+        Column("Slot", field="slot", edit="choice", cell=_power_cell("slot")),
         Column("Note", field="note", edit="text"),
     ),
     entries=power_entries,
+    document_entries=lambda document: power_entries(catalogs_for(document.campaign)),
     new_item=_new_power,
     custom=CustomEntries(
         "Custom Power",
@@ -633,9 +712,83 @@ POWERS: Collection[HeroDocument] = Collection(
         "Active = base × (1 + advantages); Real = Active / (1 + limitations).",
     ),
     name=lambda document, row: power_name(document.character.powers[row], catalogs()),
-    reads=(("campaign",),),
+    reads=(("campaign",), ("character", "frameworks")),
     help="Active Points = base × (1 + advantages); Real Points = Active / (1 + limitations), "
     "each to the nearest whole point (.5 in the character's favour).",
+)
+
+
+# --- power frameworks ----------------------------------------------------------------------
+
+FRAMEWORKS_PATH = ("character", "frameworks")
+FRAMEWORK_TEXT = (
+    "Power Frameworks (lines 438-454). A Multipower's reserve costs 1 point per Active "
+    "Point; each slot holds one power at a time and costs its Real Points / 10 (fixed) or "
+    "/ 5 (flexible); a slot uses at most the reserve. An Elemental Control's pool costs "
+    "its Active Points; each of its powers pays its Active Points less the pool, then its "
+    "limitations, and has at least twice the pool. (HERO System 5th Edition figures, "
+    "campaign settings.)"
+)
+
+
+def framework_entries() -> list[PickEntry]:
+    return [
+        PickEntry(
+            kind,
+            label,
+            "Power Frameworks",
+            "reserve: 1 per Active Point" if kind == "multipower" else "pool: its Active Points",
+            FRAMEWORK_TEXT,
+            "reconstructed",
+            "The supplement rules how Adjustment Powers affect frameworks but prices none; "
+            "the figures are HERO System 5th Edition's, campaign settings.",
+            (438, 442, 444, 446, 448, 450, 452, 454),
+        )
+        for kind, label in FRAMEWORK_LABELS.items()
+    ]
+
+
+def _new_framework(_document: HeroDocument, kind: str) -> FrameworkChoice:
+    if kind not in FRAMEWORK_LABELS:
+        raise EditError(f"There is no Power Framework '{kind}'")
+    return FrameworkChoice(kind=kind, points=60 if kind == "multipower" else 30)  # type: ignore[arg-type]
+
+
+def _framework_cell(column: str) -> CellFn:
+    def build(document: HeroDocument, row: int, framework: FrameworkChoice) -> CellView:
+        cats = catalogs_for(document.campaign)
+        path = (*FRAMEWORKS_PATH, row)
+        if column == "kind":
+            return CellView(FRAMEWORK_LABELS[framework.kind], path, tooltip=FRAMEWORK_TEXT)
+        built = build_character(document.character, document.campaign, cats)
+        found = next(r for r in built.frameworks if r.index == row)
+        if column == "cost":
+            return CellView(str(found.cost), tooltip=found.explanation, align_right=True)
+        names = [built.powers[i].name for i in found.slots]
+        return CellView(", ".join(names) or "(none yet)", tooltip="The powers in it.")
+
+    return build
+
+
+FRAMEWORKS: Collection[HeroDocument] = Collection(
+    key="frameworks",
+    title="Power Frameworks",
+    noun="Power Framework",
+    path=FRAMEWORKS_PATH,
+    item_model=FrameworkChoice,
+    columns=(
+        Column("Framework", cell=_framework_cell("kind")),
+        Column("Name", field="name", edit="text"),
+        Column("Reserve / pool (Active Points)", field="points", edit="int"),
+        Column("Cost", cell=_framework_cell("cost")),
+        Column("Powers", cell=_framework_cell("powers")),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=framework_entries,
+    new_item=_new_framework,
+    name=lambda document, row: framework_label(document.character.frameworks[row]),
+    reads=(("campaign",), ("character", "powers")),
+    help=FRAMEWORK_TEXT,
 )
 
 
@@ -796,5 +949,6 @@ COLLECTIONS: tuple[Collection[HeroDocument], ...] = (
     SKILLS,
     TALENTS,
     POWERS,
+    FRAMEWORKS,
     DISADVANTAGES,
 )

@@ -25,10 +25,10 @@ from sheetapp.sheet import (
 )
 from sheetapp.systems.hero_xmen import codes
 from sheetapp.systems.hero_xmen.build import Build, build
-from sheetapp.systems.hero_xmen.catalog import Catalogs
+from sheetapp.systems.hero_xmen.catalog import Catalogs, DisadvantageKind
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
-from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.model import DisadvantageChoice, HeroCampaign, HeroCharacter
 from sheetapp.systems.hero_xmen.modifiers import format_modifiers
 
 COMBAT_KEYS = (
@@ -69,7 +69,11 @@ def hero_sheet(
                 character, built, evaluation, "primary", "characteristics", "Characteristics"
             ),
             _characteristics(
-                character, built, evaluation, "other", "figured", "Figured characteristics"
+                character, built, evaluation, "figured", "figured", "Figured characteristics"
+            ),
+            _characteristics(character, built, evaluation, "movement", "movement", "Movement"),
+            _characteristics(
+                character, built, evaluation, "other", "knockback", "Knockback Resistance"
             ),
             _combat(derived, evaluation),
             _skills(character, built, evaluation),
@@ -132,7 +136,7 @@ def _characteristics(  # noqa: PLR0917
     }
     rows = []
     for row in built.char_rows:
-        if (row.char.group == "primary") != (group == "primary"):
+        if row.char.group != group:
             continue
         path = ("character", "characteristics", row.index) if row.index is not None else ()
         maximum = ""
@@ -291,6 +295,24 @@ def _powers(
     )
 
 
+def intensity_words(choice: DisadvantageChoice, kind: DisadvantageKind) -> str:
+    """The Intensity as the table reads it. With a second Intensity (Enraged's recovery,
+    line 521) each roll comes from its own Intensity's column: affect Strong and recover
+    Mild read "+3 chance to affect" and "+3 chance to recover" (lines 529, 531)."""
+    table = kind.table
+    intensity = measure(table.intensity, choice.intensity)
+    head = f"{choice.intensity.capitalize()} +{intensity.points}"
+    if not (choice.second_intensity and kind.second_intensity):
+        return f"{head}: {intensity.text}"
+    first, _ = kind.intensity_columns(choice.intensity)
+    second = measure(table.intensity, choice.second_intensity)
+    _, second_text = kind.intensity_columns(choice.second_intensity)
+    return (
+        f"{head}: {first}; {kind.second_intensity}: "
+        f"{choice.second_intensity.capitalize()} +{second.points}: {second_text}"
+    )
+
+
 def _disadvantages(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
     rows = []
     for row in built.disadvantages:
@@ -298,16 +320,9 @@ def _disadvantages(character: HeroCharacter, built: Build, evaluation: Evaluatio
         table = row.kind.table
         path = ("character", "disadvantages", row.index)
         frequency = measure(table.frequency, choice.frequency)
-        intensity = measure(table.intensity, choice.intensity)
         importance_level = "extremely" if row.kind.id == "vulnerability" else choice.importance
         importance = measure(table.importance, importance_level)
-        intensity_text = f"{choice.intensity.capitalize()} +{intensity.points}: {intensity.text}"
-        if choice.second_intensity and row.kind.second_intensity:
-            second = measure(table.intensity, choice.second_intensity)
-            intensity_text += (
-                f"; {row.kind.second_intensity}: {choice.second_intensity.capitalize()} "
-                f"+{second.points}"
-            )
+        intensity_text = intensity_words(choice, row.kind)
         rows.append(
             Row(
                 {
