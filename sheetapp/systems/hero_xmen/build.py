@@ -532,6 +532,7 @@ def price_power(
         choice.base_cost,
         tuple((m.modifier, m.value) for m in choice.modifiers),
         tuple((a.adder, a.points) for a in choice.adders),
+        choice.costs_end,
         campaign.point_rounding,
         campaign.minimum_power_cost,
         # the catalogs the campaign's core-book prices give (each kept for the process)
@@ -554,6 +555,8 @@ def power_end(
     to use.", line 399) or with 0 END (line 325); else by its Active Points."""
     if power is not None and not power.costs_end:
         return 0, power.end_note or "costs no END"
+    if power is None and not choice.costs_end:
+        return 0, "costs no END (a power that uses none, as entered)"
     ids = {m.modifier for m in choice.modifiers}
     return end_cost(
         active,

@@ -635,6 +635,18 @@ def _power_cell(column: str) -> CellFn:
             )
         if column == "active":
             return CellView(str(priced.points.active), tooltip=priced.explanation, align_right=True)
+        if column == "costs_end":
+            if power is not None:
+                return CellView("", (*path, "costs_end"))
+            return CellView(
+                "",
+                (*path, "costs_end"),
+                None,
+                choice.costs_end,
+                check=choice.costs_end,
+                tooltip="Clear it for a power that costs no END in HERO (senses, most "
+                "defences ...).",
+            )
         if column == "end":
             mental = "; a Mental Power" if priced.mental else ""
             return CellView(str(priced.end), tooltip=priced.end_text + mental, align_right=True)
@@ -692,6 +704,7 @@ POWERS: Collection[HeroDocument] = Collection(
         Column("Active", cell=_power_cell("active")),
         Column("Real", cell=_power_cell("real")),
         Column("END", cell=_power_cell("end")),
+        Column("Costs END", field="costs_end", edit="bool", cell=_power_cell("costs_end")),
         Column("Framework", edit="choice", cell=_power_cell("framework"), on_edit=set_framework),
         Column("Slot", field="slot", edit="choice", cell=_power_cell("slot")),
         Column("Note", field="note", edit="text"),

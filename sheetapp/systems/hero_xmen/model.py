@@ -109,6 +109,9 @@ class PowerChoice(FileModel):
     modifiers: list[PowerModifier] = Field(default_factory=list)
     adders: list[PowerAdder] = Field(default_factory=list)
     framework: str = Field(default="", max_length=MAX_NAME_LENGTH, description="framework name")
+    costs_end: bool = Field(
+        default=True, description="a custom power: False when HERO 5e says it costs no END"
+    )
     slot: SlotKind = "fixed"
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 

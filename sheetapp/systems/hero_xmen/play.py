@@ -64,7 +64,7 @@ def power_values(build: Build, character: HeroCharacter) -> list[DerivedValue]:
             values.append(
                 DerivedValue(
                     f"power.{row.index}.mental",
-                    f"{row.name}: Mental Power",
+                    row.name,
                     "Mental Power",
                     "lines 317-321: a Mental Power; it does not give Mental Awareness",
                     path,
