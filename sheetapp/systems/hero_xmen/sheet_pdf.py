@@ -484,3 +484,55 @@ def _disadvantages(
         ),
         tuple(rows),
     )
+
+
+#: the statblock's lines: a section of the sheet and the columns it prints, in order
+STATBLOCK: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("characteristics", ("value", "roll")),
+    ("figured", ("value",)),
+    ("movement", ("notes",)),
+    ("knockback", ("value", "notes")),
+    ("skills", ("roll", "level")),
+    ("talents", ("level", "roll")),
+    ("powers", ("details", "active", "real", "end")),
+    ("frameworks", ("points", "powers", "cost")),
+    ("disadvantages", ("category", "frequency", "intensity", "importance", "value")),
+)
+STATBLOCK_LABELS = {"active": "AP", "real": "pts", "end": "END", "value": "pts", "cost": "pts"}
+
+
+def hero_statblock(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> list[tuple[str, str]]:
+    """The statblock (export-text) in HERO's own notation, every number the sheet prints
+    for play: rolls with their old "N-" form, END per power, Mental Powers, framework
+    slots, each Intensity's own roll, the combat box."""
+    sheet = hero_sheet(system, document, evaluation)
+    sections = {section.key: section for section in sheet.sections}
+    points = evaluation.total("points")
+    lines: list[tuple[str, str]] = [("", f"Character Points {points.spent}/{points.budget}")]
+    for key, columns in STATBLOCK:
+        section = sections.get(key)
+        if not isinstance(section, TableSection) or not section.rows:
+            continue
+        first = section.columns[0].key
+        items = []
+        for row in section.rows:
+            parts = []
+            for column in columns:
+                cell = row.cells.get(column, "")
+                if not cell or (key == "disadvantages" and column == "value"):
+                    continue
+                unit = STATBLOCK_LABELS.get(column, "") if key in ("powers", "frameworks") else ""
+                parts.append(f"{cell} {unit}".strip())
+            if key == "disadvantages":
+                parts.append(f"{row.cells.get('value', '')} pts")
+            items.append(f"{row.cells.get(first, '')} ({'; '.join(parts)})" if parts else "")
+        lines.append((section.title, "; ".join(item for item in items if item)))
+        if key == "knockback":
+            combat = sections.get("combat")
+            if isinstance(combat, KeyValueSection):
+                lines.append(
+                    (combat.title, "; ".join(f"{e.label} {e.value}" for e in combat.entries))
+                )
+    return lines

@@ -107,6 +107,14 @@ class HeroSystem:
 
         return hero_sheet(self, document, evaluation)
 
+    def statblock(
+        self, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    ) -> list[tuple[str, str]]:
+        """export-text's lines, in HERO's notation (every play number of the sheet)."""
+        from sheetapp.systems.hero_xmen.sheet_pdf import hero_statblock
+
+        return hero_statblock(self, document, evaluation)
+
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: HeroCharacter = document.character
         cats = catalogs()
