@@ -176,7 +176,31 @@ def test_old_rolls_and_categories() -> None:
     assert skills.rows[0].cells["roll"] == "DEX +2 (13-)"
     disadvantages = by_key["disadvantages"]
     assert isinstance(disadvantages, TableSection)
-    assert disadvantages.rows[0].cells["category"] == "Accidental Change and Enraged (was Berserk)"
+    assert disadvantages.rows[0].detail.startswith("Accidental Change and Enraged (was Berserk)")
+
+
+def test_enraged_and_accidental_change_rolls() -> None:
+    """Enraged: "Strong +10pts +3 chance to affect, -3 chance to recover" (line 531) and
+    recovering at Mild "+3 chance to recover" (line 529); Accidental Change Moderate
+    "+0 chance to change" (line 511). On the card with the EGO rolls to resist."""
+    document = blank(ego=20)
+    document.character.disadvantages = [
+        DisadvantageChoice(
+            kind="enraged", name="when hurt", intensity="strong", second_intensity="mild"
+        ),
+        DisadvantageChoice(kind="accidental_change", name="under stress", intensity="moderate"),
+        DisadvantageChoice(kind="psychological", name="Code", intensity="strong"),
+    ]
+    derived = _derived(document)
+    assert derived["disadvantage.0.rolls"] == "+3 chance to affect; +3 chance to recover"
+    assert derived["disadvantage.1.rolls"] == "+0 chance to change"
+    card = play_card_sheet(SYSTEM, document, evaluate(document))
+    rolls = next(s for s in card.sections if s.key == "disadvantage_rolls")
+    assert [e.value for e in rolls.entries] == [  # type: ignore[attr-defined]
+        "+3 chance to affect; +3 chance to recover",
+        "+0 chance to change",
+        "EGO roll 3d6 -3 (EGO +2 - 5)",
+    ]
 
 
 def test_the_reference_block_is_on_the_full_sheet_only() -> None:

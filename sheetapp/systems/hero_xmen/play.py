@@ -10,10 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from sheetapp.core.evaluation import DerivedValue
-from sheetapp.systems.hero_xmen.build import Build, PowerRow, SkillRow
+from sheetapp.systems.hero_xmen.build import Build, DisadvantageRow, PowerRow, SkillRow
 from sheetapp.systems.hero_xmen.catalog import Catalogs, OldRollTable
 from sheetapp.systems.hero_xmen.costs import added_damage_classes, round_half, signed
-from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.model import DisadvantageChoice, HeroCampaign, HeroCharacter
 
 POWERS = ("character", "powers")
 SKILLS = ("character", "skills")
@@ -233,9 +233,11 @@ def _psychological(character: HeroCharacter, build: Build) -> list[DerivedValue]
     ego_roll = build.chars["ego"].roll or 0
     values = []
     for row in build.disadvantages:
+        choice = character.disadvantages[row.index]
+        if row.kind.id in ROLLED:
+            values.append(_change_rolls(row, choice))
         if row.kind.id != "psychological":
             continue
-        choice = character.disadvantages[row.index]
         values.append(
             DerivedValue(
                 f"disadvantage.{row.index}.resist",
@@ -247,6 +249,31 @@ def _psychological(character: HeroCharacter, build: Build) -> list[DerivedValue]
             )
         )
     return values
+
+
+#: Disadvantages whose Intensity is a roll every Phase (lines 500, 521)
+ROLLED = ("accidental_change", "enraged")
+
+
+def _change_rolls(row: DisadvantageRow, choice: DisadvantageChoice) -> DerivedValue:
+    """Accidental Change's chance to change (lines 510-513); Enraged's chance to be
+    affected and, from its own Intensity, to recover (lines 521, 529-534)."""
+    kind = row.kind
+    if kind.second_intensity:
+        affect, _ = kind.intensity_columns(choice.intensity)
+        _, recover = kind.intensity_columns(choice.second_intensity or choice.intensity)
+        value = f"{affect}; {recover}"
+    else:
+        value = next(r.text for r in kind.table.intensity if r.level == choice.intensity)
+    return DerivedValue(
+        f"disadvantage.{row.index}.rolls",
+        f"{row.name}: roll every Phase",
+        value,
+        "rolled every Phase in the circumstances (lines 500, 521); each chance from its own "
+        "Intensity",
+        (*DISADVANTAGES, row.index, "intensity"),
+        per_row=True,
+    )
 
 
 def reference_rows(

@@ -94,6 +94,7 @@ def hero_sheet(
             _powers(character, built, evaluation, cats, derived),
             _frameworks(character, built, evaluation),
             _disadvantages(character, built, evaluation, derived),
+            _disadvantage_rolls(evaluation),
             _reference(character, campaign, built),
             TextSection("rounding", "How points are counted", _rounding(campaign)),
         ),
@@ -417,6 +418,22 @@ def _reference(character: HeroCharacter, campaign: HeroCampaign, built: Build) -
     )
 
 
+def _disadvantage_rolls(evaluation: Evaluation) -> KeyValueSection:
+    """What a player rolls for a Disadvantage at the table: Enraged's and Accidental
+    Change's chances, a Psychological Limitation's EGO roll to resist."""
+    entries = tuple(
+        Entry(value.label, str(value.value), value.explanation, value.path)
+        for value in evaluation.derived
+        if value.key.startswith("disadvantage.") and value.key.endswith((".rolls", ".resist"))
+    )
+    return KeyValueSection("disadvantage_rolls", "Disadvantage rolls", entries)
+
+
+def _own_words(text: str) -> str:
+    """A table's words, unless they only say "as per default"."""
+    return "" if text == "as per default" else f": {text}"
+
+
 def intensity_words(choice: DisadvantageChoice, kind: DisadvantageKind) -> str:
     """The Intensity as the table reads it. With a second Intensity (Enraged's recovery,
     line 521) each roll comes from its own Intensity's column: affect Strong and recover
@@ -458,17 +475,25 @@ def _disadvantages(
             Row(
                 {
                     "disadvantage": row.name,
-                    "category": category,
-                    "frequency": f"{choice.frequency.capitalize()} +{frequency.points}: "
-                    f"{frequency.text}",
+                    "frequency": f"{choice.frequency.capitalize()} +{frequency.points}",
                     "intensity": intensity_text,
-                    "importance": f"{importance_level.capitalize()} /{importance.points}: "
-                    f"{importance.text}",
+                    "importance": f"{importance_level.capitalize()} /{importance.points}"
+                    + _own_words(importance.text),
                     "value": str(row.value.value),
                 },
                 path,
                 worst(evaluation.issues_at(path)),
-                detail=row.value.explanation,
+                detail="; ".join(
+                    p
+                    for p in (
+                        category,
+                        f"{choice.frequency.capitalize()}: {frequency.text}",
+                        f"{importance_level.capitalize()}: {importance.text}",
+                        row.value.explanation,
+                        choice.note,
+                    )
+                    if p
+                ),
             )
         )
     return TableSection(
@@ -476,7 +501,6 @@ def _disadvantages(
         "Disadvantages",
         (
             Column("disadvantage", "Disadvantage"),
-            Column("category", "Category"),
             Column("frequency", "Frequency"),
             Column("intensity", "Intensity"),
             Column("importance", "Importance"),
