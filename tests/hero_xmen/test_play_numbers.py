@@ -8,6 +8,7 @@ from sheetapp.core.system import installed_systems
 from sheetapp.playsheets import play_card_sheet, statblock
 from sheetapp.sheet import TableSection
 from sheetapp.storage.examples import load_example
+from sheetapp.systems.hero_xmen import codes
 from sheetapp.systems.hero_xmen.catalog import catalogs
 from sheetapp.systems.hero_xmen.model import HeroDocument
 from sheetapp.systems.hero_xmen.play import old_roll, psychological_resistance
@@ -215,6 +216,7 @@ def test_the_reference_block_is_on_the_full_sheet_only() -> None:
     assert "CON roll 3d6 +0 against TN 2 + BODY lost" in rows["Bleeding"]
     assert "3d6 + BODY rolled - 20" in rows["Knockback"]
     assert "+1.33d6 to a Move Through" in rows["Move Through / Move By"]
+    assert "(yours: 3)" in rows["Flash"]  # DEX 10 / 3 = 3, the Initiative it counts from
     card = play_card_sheet(SYSTEM, document, evaluate(document))
     assert "reference" not in {s.key for s in card.sections}
 
@@ -233,3 +235,18 @@ def test_the_example_x_man() -> None:
     text = statblock(SYSTEM, document, evaluation).text()
     assert "Multipower: Storm Powers" in text
     assert "+3 chance to affect" in text and "+3 chance to recover" in text
+
+
+def test_lack_of_weakness_per_category() -> None:
+    """ "Lack of Weakness must be bought separately for the following categories: normal PD
+    and ED, resistant PD and ED, MD, Power Defence, and analyse fighting ability."
+    (line 377)"""
+    document = blank()
+    document.character.powers.append(PowerChoice(power="lack_of_weakness", levels=5))
+    document.character.powers[0].mode = None
+    assert [i.severity.value for i in evaluate(document).issues if i.code == codes.POWER_MODE] == [
+        "warning"
+    ]
+    document.character.powers[0].mode = "MD"
+    assert not [i for i in evaluate(document).issues if i.code == codes.POWER_MODE]
+    assert _derived(document)["power.0.end"] == 0
