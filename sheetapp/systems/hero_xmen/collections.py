@@ -61,6 +61,7 @@ from sheetapp.systems.hero_xmen.modifiers import (
     parse_modifiers,
     split_adders,
 )
+from sheetapp.systems.hero_xmen.play import disadvantage_notes, power_notes
 
 CHARS_PATH = ("character", "characteristics")
 SKILLS_PATH = ("character", "skills")
@@ -635,6 +636,11 @@ def _power_cell(column: str) -> CellFn:
             )
         if column == "active":
             return CellView(str(priced.points.active), tooltip=priced.explanation, align_right=True)
+        if column == "play":
+            built = build_character(document.character, document.campaign, cats)
+            found = next((r for r in built.powers if r.index == row), None)
+            text = power_notes(found, built, document.character) if found else ""
+            return CellView(text, tooltip=priced.end_text)
         if column == "costs_end":
             if power is not None:
                 return CellView("", (*path, "costs_end"))
@@ -706,6 +712,7 @@ POWERS: Collection[HeroDocument] = Collection(
         Column("END", cell=_power_cell("end")),
         Column("Costs END", field="costs_end", edit="bool", cell=_power_cell("costs_end")),
         Column("Framework", edit="choice", cell=_power_cell("framework"), on_edit=set_framework),
+        Column("At the table", cell=_power_cell("play")),
         Column("Slot", field="slot", edit="choice", cell=_power_cell("slot")),
         Column("Note", field="note", edit="text"),
     ),
@@ -725,7 +732,7 @@ POWERS: Collection[HeroDocument] = Collection(
         "Active = base × (1 + advantages); Real = Active / (1 + limitations).",
     ),
     name=lambda document, row: power_name(document.character.powers[row], catalogs()),
-    reads=(("campaign",), ("character", "frameworks")),
+    reads=(("campaign",), ("character", "frameworks"), CHARS_PATH, SKILLS_PATH),
     help="Active Points = base × (1 + advantages); Real Points = Active / (1 + limitations), "
     "each to the nearest whole point (.5 in the character's favour).",
 )
@@ -735,7 +742,7 @@ POWERS: Collection[HeroDocument] = Collection(
 
 FRAMEWORKS_PATH = ("character", "frameworks")
 FRAMEWORK_TEXT = (
-    "Power Frameworks (lines 438-454). A Multipower's reserve costs 1 point per Active "
+    "Power Frameworks. A Multipower's reserve costs 1 point per Active "
     "Point; each slot holds one power at a time and costs its Real Points / 10 (fixed) or "
     "/ 5 (flexible); a slot uses at most the reserve. An Elemental Control's pool costs "
     "its Active Points; each of its powers pays its Active Points less the pool, then its "
@@ -876,6 +883,13 @@ def _disadvantage_cell(column: str) -> CellFn:
                 options,
             )
         priced = price_disadvantage(row, choice, document.campaign, cats)
+        if column == "play":
+            if priced is None:
+                return CellView("")
+            built = build_character(document.character, document.campaign, cats)
+            found = next((r for r in built.disadvantages if r.index == row), None)
+            text = disadvantage_notes(found, built, document.character) if found else ""
+            return CellView(text, tooltip="What is rolled for it at the table.")
         value = priced.value.value if priced else 0
         return CellView(
             str(value), tooltip=priced.value.explanation if priced else "", align_right=True
@@ -944,11 +958,12 @@ DISADVANTAGES: Collection[HeroDocument] = Collection(
         ),
         Column("Resources", field="resources", edit="choice", cell=_disadvantage_cell("resources")),
         Column("Value", cell=_disadvantage_cell("value")),
+        Column("At the table", cell=_disadvantage_cell("play")),
     ),
     entries=disadvantage_entries,
     new_item=_new_disadvantage,
     name=lambda document, row: disadvantage_name(document.character.disadvantages[row], catalogs()),
-    reads=(("campaign",),),
+    reads=(("campaign",), CHARS_PATH),
     help="Value = (Frequency + Intensity) / Importance; Vulnerabilities are always "
     "Extremely important.",
 )

@@ -251,7 +251,7 @@ class HeroCampaign(FileModel):
         le=100,
         title="Multipower fixed slot: Real Points divided by",
         description="HERO 5e: a fixed slot costs its Real Points / 10 (the 6-point slot of "
-        "a 60-point Multipower, line 444)",
+        "a 60-point Multipower in the rules' example)",
     )
     flexible_slot_divisor: int = Field(
         default=5,

@@ -66,7 +66,7 @@ def power_values(build: Build, character: HeroCharacter) -> list[DerivedValue]:
                     f"power.{row.index}.mental",
                     row.name,
                     "Mental Power",
-                    "lines 317-321: a Mental Power; it does not give Mental Awareness",
+                    "a Mental Power; it does not give Mental Awareness",
                     path,
                     per_row=True,
                 )
@@ -108,6 +108,27 @@ def _skill(build: Build, skill_id: str) -> SkillRow | None:
     )
 
 
+def power_notes(row: PowerRow, build: Build, character: HeroCharacter) -> str:
+    """A power's play numbers in one line (the window's Powers list): Mental Power, DC
+    from STR, Find Weakness's roll."""
+    notes = ["Mental Power"] if row.mental else []
+    added = strength_added(row, build)
+    if added is not None:
+        notes.append(f"+{added[0]} DC from STR")
+    notes += [str(value.value) for value in _find_weakness(character, build, row.index)]
+    return "; ".join(notes)
+
+
+def disadvantage_notes(row: DisadvantageRow, build: Build, character: HeroCharacter) -> str:
+    """A Disadvantage's rolls at the table (the window's Disadvantages list)."""
+    choice = character.disadvantages[row.index]
+    if row.kind.id in ROLLED:
+        return str(_change_rolls(row, choice).value)
+    if row.kind.id == "psychological":
+        return psychological_resistance(choice.intensity, build.chars["ego"].roll or 0)
+    return ""
+
+
 def table_values(
     character: HeroCharacter, campaign: HeroCampaign, build: Build, cats: Catalogs
 ) -> list[DerivedValue]:
@@ -121,8 +142,8 @@ def table_values(
             "attacks_of_opportunity",
             "Attacks of opportunity",
             1 + extra,
-            "one per Phase (line 746)"
-            + (f" + {extra} from Combat Reflexes (3 points each, line 259)" if extra else "")
+            "one per Phase"
+            + (f" + {extra} from Combat Reflexes (3 points each)" if extra else "")
             + " per Phase",
             (*SKILLS, reflexes.index) if reflexes is not None else (),
         )
@@ -136,8 +157,8 @@ def table_values(
             "Knockback",
             f"{target} / {target - IN_THE_AIR} in the air",
             f"3d6 + BODY rolled against 10 + Knockback Resistance {kb.value} = {target}: "
-            f"equal is Knocked Down, above is 1 inch of Knockback per point (lines 977-979); "
-            f"in the air the roll gets +{IN_THE_AIR} (line 982), so {target - IN_THE_AIR} "
+            f"equal is Knocked Down, above is 1 inch of Knockback per point; "
+            f"in the air the roll gets +{IN_THE_AIR}, so {target - IN_THE_AIR} "
             "knocks down",
             (("character", "characteristics", kb.index, "bought") if kb.index is not None else ()),
         )
@@ -149,7 +170,7 @@ def table_values(
             "Shove resistance",
             signed(shove),
             f"Knockback Resistance {kb.value} - 10 = {signed(shove)} to the STR check against "
-            "a Shove; a Shove moves 1 inch, +1 per 2 points the shover wins by (line 1059)",
+            "a Shove; a Shove moves 1 inch, +1 per 2 points the shover wins by",
             (("character", "characteristics", kb.index, "bought") if kb.index is not None else ()),
         )
     )
@@ -160,8 +181,8 @@ def table_values(
             "EGO contest",
             f"3d6 {signed(ego.roll or 0)}",
             f"an EGO roll contest: 3d6 + the EGO modifier {signed(ego.roll or 0)}, the higher "
-            "total wins (Father Brown rolls 12 + 2 for a total of 14, line 307); ties: "
-            "lines 29-33",
+            "total wins (Father Brown rolls 12 + 2 for a total of 14); a tie goes to the "
+            "player character, then the defender",
             ("character", "characteristics", ego.index, "bought") if ego.index is not None else (),
         )
     )
@@ -172,7 +193,7 @@ def table_values(
                     "belief_contest",
                     "Belief EGO contest",
                     f"3d6 {signed(talent.roll)}",
-                    f"Belief: an EGO roll at {signed(talent.roll)} in the contest (lines 305-307)",
+                    f"Belief: an EGO roll at {signed(talent.roll)} in the contest",
                     ("character", "talents", talent.index, "level"),
                 )
             )
@@ -180,13 +201,17 @@ def table_values(
     return values
 
 
-def _find_weakness(character: HeroCharacter, build: Build) -> list[DerivedValue]:
+def _find_weakness(
+    character: HeroCharacter, build: Build, only: int | None = None
+) -> list[DerivedValue]:
     """ "gains a +6 bonus when attempting to find a weakness" (line 337) on the Analyse
     check of TN 16 (line 235)."""
     values = []
     analyse = _skill(build, "analyse")
     for row in build.powers:
         if row.catalog is None or row.catalog.id != "find_weakness":
+            continue
+        if only is not None and row.index != only:
             continue
         choice = character.powers[row.index]
         version = next((o.name for o in row.catalog.options if o.id == choice.option), "")
@@ -201,7 +226,7 @@ def _find_weakness(character: HeroCharacter, build: Build) -> list[DerivedValue]
             value = f"INT {signed(total)} vs TN {FIND_WEAKNESS_TN}"
             text = (
                 f"Analyse {analyse.roll_text} + {FIND_WEAKNESS_BONUS} = INT {signed(total)}: "
-                f"3d6 {signed(total)} against TN {FIND_WEAKNESS_TN} {version} (lines 235, 337)"
+                f"3d6 {signed(total)} against TN {FIND_WEAKNESS_TN} {version}"
             )
         values.append(
             DerivedValue(
@@ -243,7 +268,7 @@ def _psychological(character: HeroCharacter, build: Build) -> list[DerivedValue]
                 f"disadvantage.{row.index}.resist",
                 f"{row.name}: to resist",
                 psychological_resistance(choice.intensity, ego_roll),
-                f"Intensity {choice.intensity.capitalize()} (lines 653-656)",
+                f"Intensity {choice.intensity.capitalize()}",
                 (*DISADVANTAGES, row.index, "intensity"),
                 per_row=True,
             )
@@ -269,8 +294,7 @@ def _change_rolls(row: DisadvantageRow, choice: DisadvantageChoice) -> DerivedVa
         f"disadvantage.{row.index}.rolls",
         f"{row.name}: roll every Phase",
         value,
-        "rolled every Phase in the circumstances (lines 500, 521); each chance from its own "
-        "Intensity",
+        "rolled every Phase in the circumstances; each chance from its own Intensity",
         (*DISADVANTAGES, row.index, "intensity"),
         per_row=True,
     )
@@ -298,31 +322,30 @@ def reference_rows(
     return [
         (
             "Taking a Recovery",
-            f"a full Phase at -3 DCV; then back {rec} STUN and {rec} END (line 1073)",
+            f"a full Phase at -3 DCV; then back {rec} STUN and {rec} END",
         ),
         (
             "Knockback",
-            f"3d6 + BODY rolled - {10 + kb} = inches of Knockback; 0 is Knocked Down, "
-            f"lines 977-979; +3 in the air, rolled with the blow or in zero gravity, -3 "
-            f"for a Martial Manoeuvre or underwater (lines 982-986)",
+            f"3d6 + BODY rolled - {10 + kb} = inches of Knockback; 0 is Knocked Down; "
+            f"+3 in the air, rolled with the blow or in zero gravity, -3 "
+            f"for a Martial Manoeuvre or underwater",
         ),
         (
             "Bleeding",
             f"each injury: CON roll 3d6 {signed(con.roll or 0)} against TN 2 + BODY lost "
             "for 1d6 per Phase, each point of success one step down the time chart; at TN "
-            "10 + BODY lost it never worsens (lines 1081-1085)",
+            "10 + BODY lost it never worsens",
         ),
         (
             "Flash",
             "every 3 BODY past Flash Defence blinds for a full Phase, counted from the "
             f"attacker's Initiative (yours: {initiative}); a remainder of 1 lasts until "
-            "just before the target's next action, of 2 until just after it (lines 341-343)",
+            "just before the target's next action, of 2 until just after it",
         ),
         (
             "Move Through / Move By",
             f"at full Running {running} inches: +{float(move_through):.3g}d6 to a Move Through, "
             f"+{float(move_through / 2):.3g}d6 to a Move By (velocity per Phase / 3, halved "
-            "for a Move By, line 1036); above 30 inches a second see the velocity table "
-            "(lines 1042-1053)",
+            "for a Move By); above 30 inches a second, the velocity table of the rules",
         ),
     ]
