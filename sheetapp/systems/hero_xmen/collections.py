@@ -667,8 +667,8 @@ def _power_cell(column: str) -> CellFn:
                 tooltip="The Power Framework this power is a slot of.",
             )
         if column == "slot":
-            found = framework_index(document.character, choice.framework)
-            if found is None or document.character.frameworks[found].kind != "multipower":
+            place = framework_index(document.character, choice.framework)
+            if place is None or document.character.frameworks[place].kind != "multipower":
                 return CellView("", (*path, "slot"))
             return CellView(
                 SLOT_LABELS[choice.slot],
@@ -710,10 +710,10 @@ POWERS: Collection[HeroDocument] = Collection(
         Column("Active", cell=_power_cell("active")),
         Column("Real", cell=_power_cell("real")),
         Column("END", cell=_power_cell("end")),
-        Column("Costs END", field="costs_end", edit="bool", cell=_power_cell("costs_end")),
         Column("Framework", edit="choice", cell=_power_cell("framework"), on_edit=set_framework),
-        Column("At the table", cell=_power_cell("play")),
         Column("Slot", field="slot", edit="choice", cell=_power_cell("slot")),
+        Column("At the table", cell=_power_cell("play")),
+        Column("Costs END", field="costs_end", edit="bool", cell=_power_cell("costs_end")),
         Column("Note", field="note", edit="text"),
     ),
     entries=power_entries,
@@ -771,7 +771,7 @@ def framework_entries() -> list[PickEntry]:
 def _new_framework(_document: HeroDocument, kind: str) -> FrameworkChoice:
     if kind not in FRAMEWORK_LABELS:
         raise EditError(f"There is no Power Framework '{kind}'")
-    return FrameworkChoice(kind=kind, points=60 if kind == "multipower" else 30)  # type: ignore[arg-type]
+    return FrameworkChoice(kind=kind, points=60 if kind == "multipower" else 30)
 
 
 def _framework_cell(column: str) -> CellFn:
@@ -887,8 +887,8 @@ def _disadvantage_cell(column: str) -> CellFn:
             if priced is None:
                 return CellView("")
             built = build_character(document.character, document.campaign, cats)
-            found = next((r for r in built.disadvantages if r.index == row), None)
-            text = disadvantage_notes(found, built, document.character) if found else ""
+            own = next((r for r in built.disadvantages if r.index == row), None)
+            text = disadvantage_notes(own, built, document.character) if own else ""
             return CellView(text, tooltip="What is rolled for it at the table.")
         value = priced.value.value if priced else 0
         return CellView(

@@ -592,7 +592,7 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
         choice = character.powers[power.index]
         if not choice.framework.strip():
             continue
-        path = (*POWERS, power.index, "framework")
+        where: DataPath = (*POWERS, power.index, "framework")
         slot = build.slots.get(power.index)
         if slot is None:
             yield Issue(
@@ -600,7 +600,7 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
                 codes.FRAMEWORK_UNKNOWN,
                 f"{power.name} is in '{choice.framework.strip()}', which the character does "
                 "not have; it is priced at its full Real Points.",
-                path,
+                where,
                 "Add that framework, or choose one the character has.",
             )
             continue
@@ -613,7 +613,7 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
                 codes.SLOT_OVER_RESERVE,
                 f"{power.name}: {active} Active Points, more than the {framework.points} of "
                 f"the {label} reserve.",
-                path,
+                where,
                 "Raise the reserve, or lower the power.",
             )
         minimum = ctx.campaign.elemental_slot_minimum * framework.points
@@ -624,7 +624,7 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
                 f"{power.name}: {active} Active Points; a power of the {label} needs at "
                 f"least {minimum} ({ctx.campaign.elemental_slot_minimum} × its pool of "
                 f"{framework.points}).",
-                path,
+                where,
                 "Raise the power, or lower the pool.",
             )
 
