@@ -61,7 +61,7 @@ from sheetapp.systems.hero_xmen.modifiers import (
     parse_modifiers,
     split_adders,
 )
-from sheetapp.systems.hero_xmen.play import disadvantage_notes, power_notes
+from sheetapp.systems.hero_xmen.play import disadvantage_notes, old_roll, power_notes
 
 CHARS_PATH = ("character", "characteristics")
 SKILLS_PATH = ("character", "skills")
@@ -137,7 +137,11 @@ def _char_cell(column: str) -> CellFn:
             return CellView(str(found.cost), tooltip=found.explanation, align_right=True)
         if found.roll is None:
             return CellView("")
-        return CellView(signed(found.roll), tooltip="3d6 + this modifier (line 88)")
+        old = old_roll(found.roll, cats.old_rolls)
+        return CellView(
+            f"{signed(found.roll)} ({old})" if old else signed(found.roll),
+            tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else ""),
+        )
 
     return build
 
@@ -329,7 +333,11 @@ def _skill_cell(column: str) -> CellFn:
                 tooltip=f"One category free, 1 point each further: {listed}.",
             )
         if column == "roll":
-            return CellView(priced.roll_text, tooltip="3d6 + this modifier")
+            old = old_roll(priced.roll, catalogs().old_rolls) if priced.roll is not None else ""
+            text = f"{priced.roll_text} ({old})" if old and priced.roll_text else priced.roll_text
+            return CellView(
+                text, tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else "")
+            )
         return CellView(str(priced.cost), tooltip=priced.explanation, align_right=True)
 
     return build
@@ -845,6 +853,9 @@ def _disadvantage_cell(column: str) -> CellFn:
             return CellView(choice.kind if column == "kind" else "")
         if column == "kind":
             return CellView(kind.name, path, tooltip=kind.text, rule_text=kind.text)
+        if column == "category":
+            was = f" (was {kind.was})" if kind.was else ""
+            return CellView(kind.category + was, tooltip="The Disadvantage's category.")
         if column in ("frequency", "intensity", "importance", "second_intensity"):
             table = "intensity" if column == "second_intensity" else column
             if column == "second_intensity" and not kind.second_intensity:
@@ -920,6 +931,7 @@ DISADVANTAGES: Collection[HeroDocument] = Collection(
     item_model=DisadvantageChoice,
     columns=(
         Column("Disadvantage", cell=_disadvantage_cell("kind")),
+        Column("Category", cell=_disadvantage_cell("category")),
         Column("Description", field="name", edit="text"),
         Column("Frequency", field="frequency", edit="choice", cell=_disadvantage_cell("frequency")),
         Column("Intensity", field="intensity", edit="choice", cell=_disadvantage_cell("intensity")),
