@@ -99,3 +99,19 @@ def test_the_power_picker_shows_the_campaigns_price() -> None:
     entries = {e.id: e for e in powers.entries_for(document)}
     assert entries["ego_blast"].cost == "8 per d6"
     assert {e.id: e for e in powers.entries_for(blank())}["ego_blast"].cost == "10 per d6"
+
+
+def test_the_editor_takes_the_adder_from_the_modifiers_cell() -> None:
+    """Typing "Extra radius (+10)" on Images sets the adder (line 365), not an advantage."""
+    from sheetapp.core.changes import apply_to_document
+
+    document = blank()
+    document.character.powers.append(PowerChoice(power="images", base_cost=10))
+    powers = next(c for c in collections_of(SYSTEM) if c.key == "powers")
+    column = [c.title for c in powers.columns].index("Advantages / Limitations")
+    changes = powers.set_cell(document, 0, column, "Extra radius (+10); Penetrating (+1/2)")
+    document = apply_to_document(document, changes)
+    power = document.character.powers[0]
+    assert [(a.adder, a.points) for a in power.adders] == [("extra_radius", 10)]
+    assert [m.modifier for m in power.modifiers] == ["penetrating"]
+    assert _cost(document, "Images") == (30, 30)  # (10 + 10) × 1.5
