@@ -292,7 +292,7 @@ def _change_rolls(row: DisadvantageRow, choice: DisadvantageChoice) -> DerivedVa
         value = next(r.text for r in kind.table.intensity if r.level == choice.intensity)
     return DerivedValue(
         f"disadvantage.{row.index}.rolls",
-        f"{row.name}: roll every Phase",
+        row.name,
         value,
         "rolled every Phase in the circumstances; each chance from its own Intensity",
         (*DISADVANTAGES, row.index, "intensity"),
