@@ -311,7 +311,7 @@ class _Importer:
             )
             self.report.count("Skills")
             return True
-        if _yes(element, "FAMILIARITY") or (everyman and levels == 0):
+        if _yes(element, "FAMILIARITY"):
             level = -3
         else:
             level = levels
@@ -435,7 +435,7 @@ class _Importer:
         power.power = power_id if power_id in self.cats.powers else None
         power.name = (own(element, "name") or "")[:500] if power.power else power.name
         try:
-            power.levels = int(own(element, "levels") or _whole(element, "LEVELS", 1))
+            power.levels = int(own(element, "levels") or 1)
             power.levels2 = int(own(element, "levels2") or 0)
             base = own(element, "base_cost")
             power.base_cost = int(base) if base else None
@@ -741,14 +741,20 @@ class _Importer:
 
 
 def _hero5e_skill_cost(element: ET.Element) -> int | None:
-    """HERO 5e: a characteristic-based Skill costs 3 points and 2 per +1; a Familiarity
-    (8-) 1 point; an Everyman Skill nothing. Other Skills are not compared."""
-    if element.get("CHARACTERISTIC", "").upper() not in ("DEX", "INT", "PRE", "EGO"):
+    """HERO 5e: a characteristic-based Skill costs 3 points and 2 per +1; a Knowledge,
+    Professional or Science Skill 2 points (3 on a characteristic) and 1 per +1; a
+    Familiarity 1 point; an Everyman Skill nothing. Other Skills are not compared."""
+    characteristic = element.get("CHARACTERISTIC", "").upper()
+    background = _norm(element.get("XMLID", "")).startswith(("knowledge", "profession", "science"))
+    if characteristic not in ("DEX", "INT", "PRE", "EGO") and not background:
         return None
-    if _yes(element, "EVERYMAN") and not _whole(element, "LEVELS"):
+    if _yes(element, "EVERYMAN") and _yes(element, "FAMILIARITY"):
         return 0
     if _yes(element, "FAMILIARITY"):
         return 1
+    if background:
+        base = 3 if characteristic in ("DEX", "INT", "PRE", "EGO") else 2
+        return base + _whole(element, "LEVELS")
     return 3 + 2 * _whole(element, "LEVELS")
 
 
