@@ -108,6 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("schema", help="print the JSON Schema of the character file")
     add_ledger_commands(commands)
+    from sheetapp.systems.hero_xmen.hdc.commands import add_hdc_commands
+
+    add_hdc_commands(commands)  # Hero Designer files (X-Men HERO)
     return parser
 
 
@@ -862,4 +865,13 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "level-up": one_writer(cmd_level_up),
     "history": cmd_history,
     "revert": one_writer(cmd_revert),
+    "import-hdc": lambda args, out: _hdc_command("cmd_import_hdc", args, out),
+    "export-hdc": lambda args, out: _hdc_command("cmd_export_hdc", args, out),
 }
+
+
+def _hdc_command(name: str, args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.systems.hero_xmen.hdc import commands
+
+    command: Command = getattr(commands, name)
+    return command(args, out)

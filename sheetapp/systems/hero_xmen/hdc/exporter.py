@@ -85,7 +85,9 @@ def _attrs(element: ET.Element, values: dict[str, object]) -> ET.Element:
         elif isinstance(value, bool):
             element.set(key, "Yes" if value else "No")
         elif isinstance(value, float):
-            element.set(key, f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else f"{value:.1f}")
+            element.set(
+                key, f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else f"{value:.1f}"
+            )
         else:
             element.set(key, str(value))
     return element
@@ -120,7 +122,11 @@ class _Exporter:
         return ET.Element(tag, {"ID": hdc_id or self.ids.new()})
 
     def kept_in(self, section: str) -> list[ET.Element]:
-        return [parse_xml(text.encode("utf-8")) for where, text in self.kept_elements if where == section]
+        return [
+            parse_xml(text.encode("utf-8"))
+            for where, text in self.kept_elements
+            if where == section
+        ]
 
     # --- the file ---------------------------------------------------------------------
 
@@ -220,7 +226,9 @@ class _Exporter:
         element = self.original(choice.hdc_id, "SKILL")
         skill_id = choice.skill
         custom = skill_id is None
-        xmlid = "CUSTOMSKILL" if custom else SKILL_XMLIDS.get(skill_id or "", (skill_id or "").upper())
+        xmlid = (
+            "CUSTOMSKILL" if custom else SKILL_XMLIDS.get(skill_id or "", (skill_id or "").upper())
+        )
         if element.get("XMLID") and not custom:
             xmlid = element.get("XMLID", xmlid)
         general = skill_id in self.cats.general
@@ -307,9 +315,16 @@ class _Exporter:
             holder.append(
                 _attrs(
                     ET.Element("POWER"),
-                    {"XMLID": "MENTALDEFENSE", "ID": self.ids.new(), "BASECOST": "0.0",
-                     "LEVELS": md.bought, "ALIAS": "Mental Defense", "NAME": "",
-                     "SHEETAPP_CHARACTERISTIC": "md", "SHEETAPP_COST": md.cost},
+                    {
+                        "XMLID": "MENTALDEFENSE",
+                        "ID": self.ids.new(),
+                        "BASECOST": "0.0",
+                        "LEVELS": md.bought,
+                        "ALIAS": "Mental Defense",
+                        "NAME": "",
+                        "SHEETAPP_CHARACTERISTIC": "md",
+                        "SHEETAPP_COST": md.cost,
+                    },
                 )  # fmt: skip
             )
         kbr = self.built.chars.get("kb_resistance")
@@ -317,9 +332,16 @@ class _Exporter:
             holder.append(
                 _attrs(
                     ET.Element("POWER"),
-                    {"XMLID": "KBRESISTANCE", "ID": self.ids.new(), "BASECOST": "0.0",
-                     "LEVELS": kbr.bought, "ALIAS": "Knockback Resistance", "NAME": "",
-                     "SHEETAPP_CHARACTERISTIC": "kb_resistance", "SHEETAPP_COST": kbr.cost},
+                    {
+                        "XMLID": "KBRESISTANCE",
+                        "ID": self.ids.new(),
+                        "BASECOST": "0.0",
+                        "LEVELS": kbr.bought,
+                        "ALIAS": "Knockback Resistance",
+                        "NAME": "",
+                        "SHEETAPP_CHARACTERISTIC": "kb_resistance",
+                        "SHEETAPP_COST": kbr.cost,
+                    },
                 )  # fmt: skip
             )
         return holder
@@ -376,7 +398,7 @@ class _Exporter:
                 values["SHEETAPP_BASE_COST"] = choice.base_cost
             else:
                 fixed, per_level = price
-                levels = (choice.base_cost - fixed - float(element.get("BASECOST", "0") or 0))
+                levels = choice.base_cost - fixed - float(element.get("BASECOST", "0") or 0)
                 if per_level and levels >= 0 and levels / per_level == int(levels / per_level):
                     values["LEVELS"] = int(levels / per_level)
                 elif choice.base_cost != fixed + float(element.get("BASECOST", "0") or 0):
@@ -404,7 +426,9 @@ class _Exporter:
         return element
 
     def modifiers(self, element: ET.Element, choice: PowerChoice) -> None:
-        old = {child.get("ID", ""): child for child in element if child.tag in ("MODIFIER", "ADDER")}
+        old = {
+            child.get("ID", ""): child for child in element if child.tag in ("MODIFIER", "ADDER")
+        }
         for child in list(element):
             if child.tag in ("MODIFIER", "ADDER"):
                 element.remove(child)
@@ -484,9 +508,16 @@ class _Exporter:
             element.append(
                 _attrs(
                     ET.Element("ADDER"),
-                    {"XMLID": adder_id, "ID": self.ids.new(), "BASECOST": _cost(points),
-                     "LEVELS": 0, "ALIAS": adder_id.title(), "OPTION": option,
-                     "OPTIONID": option, "OPTION_ALIAS": word.title()},
+                    {
+                        "XMLID": adder_id,
+                        "ID": self.ids.new(),
+                        "BASECOST": _cost(points),
+                        "LEVELS": 0,
+                        "ALIAS": adder_id.title(),
+                        "OPTION": option,
+                        "OPTIONID": option,
+                        "OPTION_ALIAS": word.title(),
+                    },
                 )  # fmt: skip
             )
         _notes(element, choice.note)

@@ -238,9 +238,7 @@ class _Importer:
                             f"{reason}; its {levels:+d} ({cost:g} points in Hero Designer) "
                             "count for nothing here",
                         )  # fmt: skip
-                    else:
-                        self.kept.elements.append(("CHARACTERISTICS", _xml(element)))
-                    continue
+                    continue  # at its base: the export writes it so again
                 bought[char_id] = levels
                 self.report.count("Characteristics")
         for char_id in self.cats.characteristics:
@@ -305,8 +303,13 @@ class _Importer:
                 option = general.options[0].id
             self.character.skills.append(
                 SkillChoice(
-                    skill=skill_id, name=subject[:500], level=max(levels, 1), option=option,
-                    everyperson=everyman, note=note_of(element), hdc_id=uid,
+                    skill=skill_id,
+                    name=subject[:500],
+                    level=max(levels, 1),
+                    option=option,
+                    everyperson=everyman,
+                    note=note_of(element),
+                    hdc_id=uid,
                 )  # fmt: skip
             )
             self.report.count("Skills")
@@ -324,8 +327,13 @@ class _Importer:
             vehicles, subject = [subject[:500]], ""
         self.character.skills.append(
             SkillChoice(
-                skill=skill_id, name=subject[:500], level=level, everyperson=everyman,
-                vehicles=vehicles, note=note_of(element), hdc_id=uid,
+                skill=skill_id,
+                name=subject[:500],
+                level=level,
+                everyperson=everyman,
+                vehicles=vehicles,
+                note=note_of(element),
+                hdc_id=uid,
             )  # fmt: skip
         )
         self.report.count("Skills")
@@ -356,7 +364,9 @@ class _Importer:
         if talent in self.cats.talents:
             self.character.talents.append(
                 TalentChoice(
-                    talent=talent, level=_whole(element, "LEVELS"), note=note_of(element),
+                    talent=talent,
+                    level=_whole(element, "LEVELS"),
+                    note=note_of(element),
                     hdc_id=uid,
                 )  # fmt: skip
             )
@@ -365,8 +375,10 @@ class _Importer:
         if xmlid.startswith("LIGHTNING_REFLEXES"):
             self.character.talents.append(
                 TalentChoice(
-                    talent="lightning_reflexes", level=max(1, _whole(element, "LEVELS")),
-                    note=note_of(element), hdc_id=uid,
+                    talent="lightning_reflexes",
+                    level=max(1, _whole(element, "LEVELS")),
+                    note=note_of(element),
+                    hdc_id=uid,
                 )  # fmt: skip
             )
             self.report.count("Talents")
@@ -401,7 +413,7 @@ class _Importer:
         if xmlid == "LUCK":
             self.keep_whole(
                 "POWERS", element,
-                f"the campaign forbids Luck; {_points_text(element)} count for nothing",
+                f"the campaign forbids Luck; {_points_text(element)}; it counts for nothing",
             )  # fmt: skip
             return False
         if xmlid == "MENTALDEFENSE":
@@ -455,8 +467,11 @@ class _Importer:
         self.frameworks[element.get("ID", "")] = name
         self.character.frameworks.append(
             FrameworkChoice(
-                name=name, kind=kind, points=max(0, _whole(element, "BASECOST")),  # type: ignore[arg-type]
-                note=note_of(element), hdc_id=uid,
+                name=name,
+                kind=kind,
+                points=max(0, _whole(element, "BASECOST")),  # type: ignore[arg-type]
+                note=note_of(element),
+                hdc_id=uid,
             )  # fmt: skip
         )
         for child in element:
@@ -480,11 +495,25 @@ class _Importer:
             power.power = "hand_to_hand_attack"
             power.levels = max(1, dice)
             built = f"Hand-to-Hand Attack {dice} DC"
+            as_built = "HANDTOHANDATTACK"
         else:
             power.base_cost = 5 * dice
             power.name = power.name or f"Energy Blast {dice}d6"
             built = f"a {dice}d6 normal attack ({5 * dice} points)"
-        power.modifiers.append(PowerModifier(modifier="attack_vs_resistant_defence", value=0.5))
+            as_built = "ENERGYBLAST"
+        # the element the power now is: the export writes that, not the Killing Attack
+        element.set("XMLID", as_built)
+        element.set("LEVELS", str(dice))
+        element.set(
+            "ALIAS", "Hand-To-Hand Attack" if as_built == "HANDTOHANDATTACK" else "Energy Blast"
+        )
+        power.modifiers.append(
+            PowerModifier(
+                modifier="attack_vs_resistant_defence",
+                value=0.5,
+                hdc_id=f"{power.hdc_id}-avrd"[:100],
+            )  # fmt: skip
+        )
         self.report.add(
             "Powers", what, "converted",
             "the campaign has no Killing Attack: rebuilt as "
@@ -551,7 +580,8 @@ class _Importer:
                 if points >= 0 and points == int(points):
                     power.adders.append(
                         PowerAdder(
-                            name=label(child)[:500], points=int(points),
+                            name=label(child)[:500],
+                            points=int(points),
                             hdc_id=child.get("ID", "")[:100],
                         )  # fmt: skip
                     )
@@ -602,9 +632,7 @@ class _Importer:
                     "Powers", f"{what}: {name}", "default",
                     f"its {levels} levels are taken as the value Hero Designer recorded",
                 )  # fmt: skip
-            power.modifiers.append(
-                PowerModifier(name=name[:500], value=quartered, hdc_id=child_id)
-            )
+            power.modifiers.append(PowerModifier(name=name[:500], value=quartered, hdc_id=child_id))
 
     # --- disadvantages ----------------------------------------------------------------
 
@@ -701,9 +729,7 @@ class _Importer:
                     f"{hero5e:g} points in Hero Designer, {ours} by the campaign "
                     f"({built.chars[char_id].explanation})",
                 )  # fmt: skip
-        elements = {
-            uid: parse_xml(text.encode("utf-8")) for uid, text in self.kept.entries.items()
-        }
+        elements = {uid: parse_xml(text.encode("utf-8")) for uid, text in self.kept.entries.items()}
         for row, choice in zip(built.skills, document.character.skills, strict=True):
             element = elements.get(choice.hdc_id)
             if element is None or choice.skill in self.cats.general:
@@ -781,7 +807,11 @@ def _signed(value: float) -> str:
 
 
 def _xml(element: ET.Element) -> str:
-    return ET.tostring(element, encoding="unicode")
+    tail, element.tail = element.tail, None
+    try:
+        return ET.tostring(element, encoding="unicode")
+    finally:
+        element.tail = tail
 
 
 def import_hdc(data: bytes, source: str = "") -> tuple[HeroDocument, MappingReport]:

@@ -44,7 +44,9 @@ class MappingReport:
         self.mapped[section] = self.mapped.get(section, 0) + 1
 
     def text(self) -> str:
-        lines = [f"Hero Designer import of {self.source}" if self.source else "Hero Designer import"]
+        lines = [
+            f"Hero Designer import of {self.source}" if self.source else "Hero Designer import"
+        ]
         if self.mapped:
             done = ", ".join(f"{count} {section.lower()}" for section, count in self.mapped.items())
             lines.append(f"Mapped as they were: {done}.")
