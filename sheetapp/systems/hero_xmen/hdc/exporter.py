@@ -39,20 +39,43 @@ DEFAULT_TEMPLATE = "builtIn.Superheroic.hdt"
 #: HERO 5e characteristics the campaign does not have, written at their base
 ABSENT_CHARACTERISTICS = ("COM", "SPD", "LEAPING")
 CHARACTERISTIC_ORDER = (
-    "STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM", "PD", "ED", "SPD", "REC",
-    "END", "STUN", "RUNNING", "SWIMMING", "LEAPING",
-)  # fmt: skip
+    "STR",
+    "DEX",
+    "CON",
+    "BODY",
+    "INT",
+    "EGO",
+    "PRE",
+    "COM",
+    "PD",
+    "ED",
+    "SPD",
+    "REC",
+    "END",
+    "STUN",
+    "RUNNING",
+    "SWIMMING",
+    "LEAPING",
+)
 SKILL_XMLIDS = {value: key for key, value in tables.SKILL_ALIASES.items()}
 POWER_XMLIDS = {value: key for key, value in tables.POWERS.items()}
 MODIFIER_XMLIDS = {value: key for key, value in tables.MODIFIERS.items()}
 DISADVANTAGE_XMLIDS = {
-    "accidental_change": "ACCIDENTALCHANGE", "enraged": "ENRAGED", "dependence": "DEPENDENCE",
-    "susceptibility": "SUSCEPTIBILITY", "dependent_npc": "DEPENDENTNPC", "enemy": "HUNTED",
-    "physical": "PHYSICALLIMITATION", "psychological": "PSYCHOLOGICALLIMITATION",
-    "social": "SOCIALLIMITATION", "vulnerability": "VULNERABILITY",
-}  # fmt: skip
-FRAMEWORK_TAGS = {"multipower": ("MULTIPOWER", "Multipower"),
-                  "elemental_control": ("ELEMENTAL_CONTROL", "Elemental Control")}  # fmt: skip
+    "accidental_change": "ACCIDENTALCHANGE",
+    "enraged": "ENRAGED",
+    "dependence": "DEPENDENCE",
+    "susceptibility": "SUSCEPTIBILITY",
+    "dependent_npc": "DEPENDENTNPC",
+    "enemy": "HUNTED",
+    "physical": "PHYSICALLIMITATION",
+    "psychological": "PSYCHOLOGICALLIMITATION",
+    "social": "SOCIALLIMITATION",
+    "vulnerability": "VULNERABILITY",
+}
+FRAMEWORK_TAGS = {
+    "multipower": ("MULTIPOWER", "Multipower"),
+    "elemental_control": ("ELEMENTAL_CONTROL", "Elemental Control"),
+}
 #: what the house rules do that Hero Designer cannot show, for the notes
 HOUSE_RULES = (
     "INT costs 2 points per point; Mental Defence is the MD characteristic (1 point per "
@@ -135,10 +158,11 @@ class _Exporter:
             "CHARACTER",
             {
                 "version": (self.kept.version if self.kept and self.kept.version else "6.0"),
-                "TEMPLATE": (self.kept.template if self.kept and self.kept.template
-                             else DEFAULT_TEMPLATE),
+                "TEMPLATE": (
+                    self.kept.template if self.kept and self.kept.template else DEFAULT_TEMPLATE
+                ),
             },
-        )  # fmt: skip
+        )
         root.append(self.basics())
         root.append(self.info())
         root.append(self.characteristics())
@@ -168,17 +192,23 @@ class _Exporter:
         campaign = self.doc.campaign
         return _attrs(
             ET.Element("BASIC_CONFIGURATION"),
-            {"BASE_POINTS": campaign.base_points, "DISAD_POINTS": campaign.disadvantage_cap,
-             "EXPERIENCE": experience},
-        )  # fmt: skip
+            {
+                "BASE_POINTS": campaign.base_points,
+                "DISAD_POINTS": campaign.disadvantage_cap,
+                "EXPERIENCE": experience,
+            },
+        )
 
     def info(self) -> ET.Element:
         meta = self.doc.meta
         info = _attrs(
             ET.Element("CHARACTER_INFO"),
-            {"CHARACTER_NAME": meta.name, "ALTERNATE_IDENTITIES": self.character.concept,
-             "PLAYER_NAME": meta.player},
-        )  # fmt: skip
+            {
+                "CHARACTER_NAME": meta.name,
+                "ALTERNATE_IDENTITIES": self.character.concept,
+                "PLAYER_NAME": meta.player,
+            },
+        )
         for tag, _heading in INFO_TEXTS:
             ET.SubElement(info, tag).text = meta.notes if tag == "NOTES1" else ""
         house = [HOUSE_RULES_NOTE, "These rules have no Hero Designer equivalent:"]
@@ -191,7 +221,6 @@ class _Exporter:
     def characteristics(self) -> ET.Element:
         holder = ET.Element("CHARACTERISTICS")
         kept = {element.tag: element for element in self.kept_in("CHARACTERISTICS")}
-        by_id = {value: key for key, value in tables.CHARACTERISTICS.items()}
         rows = {row.char.id: row for row in self.built.char_rows}
         for position, tag in enumerate(CHARACTERISTIC_ORDER, start=1):
             if tag in kept:
@@ -202,16 +231,23 @@ class _Exporter:
             element = ET.SubElement(holder, tag)
             _attrs(
                 element,
-                {"XMLID": tag, "ID": self.ids.new(), "BASECOST": "0.0",
-                 "LEVELS": row.bought if row else 0, "ALIAS": tag, "POSITION": position,
-                 "MULTIPLIER": "1.0", "NAME": "", "AFFECTS_PRIMARY": False,
-                 "AFFECTS_TOTAL": True},
-            )  # fmt: skip
+                {
+                    "XMLID": tag,
+                    "ID": self.ids.new(),
+                    "BASECOST": "0.0",
+                    "LEVELS": row.bought if row else 0,
+                    "ALIAS": tag,
+                    "POSITION": position,
+                    "MULTIPLIER": "1.0",
+                    "NAME": "",
+                    "AFFECTS_PRIMARY": False,
+                    "AFFECTS_TOTAL": True,
+                },
+            )
             if row is not None:
                 element.set("SHEETAPP_VALUE", str(row.value))
                 element.set("SHEETAPP_COST", str(row.cost))
         holder.extend(kept.values())
-        del by_id
         return holder
 
     # --- skills and talents -----------------------------------------------------------
@@ -234,17 +270,27 @@ class _Exporter:
         general = skill_id in self.cats.general
         name = choice.name
         catalog = self.cats.skills.get(skill_id or "")
-        alias = (catalog.name if catalog else self.cats.general[skill_id].name if general and skill_id
-                 else choice.name or "Custom Skill")  # fmt: skip
+        alias = (
+            catalog.name
+            if catalog
+            else self.cats.general[skill_id].name
+            if general and skill_id
+            else choice.name or "Custom Skill"
+        )
         values: dict[str, object] = {
-            "XMLID": xmlid, "BASECOST": element.get("BASECOST", "3.0" if not general else "0.0"),
+            "XMLID": xmlid,
+            "BASECOST": element.get("BASECOST", "3.0" if not general else "0.0"),
             "LEVELS": choice.level if general else max(choice.level, 0),
             "ALIAS": element.get("ALIAS", alias),
             "CHARACTERISTIC": (characteristic or "GENERAL").upper(),
             "FAMILIARITY": (not general) and choice.level <= -3,
-            "PROFICIENCY": False, "LEVELSONLY": False, "EVERYMAN": choice.everyperson,
-            "INPUT": name, "NAME": element.get("NAME", ""), "SHEETAPP_COST": cost,
-        }  # fmt: skip
+            "PROFICIENCY": False,
+            "LEVELSONLY": False,
+            "EVERYMAN": choice.everyperson,
+            "INPUT": name,
+            "NAME": element.get("NAME", ""),
+            "SHEETAPP_COST": cost,
+        }
         if choice.vehicles:
             values["INPUT"] = name or choice.vehicles[0]
             values["NAME"] = name
@@ -253,11 +299,15 @@ class _Exporter:
             values["SHEETAPP_OPTION"] = choice.option or ""
         if custom:
             values.update(
-                {"NAME": name, "INPUT": "", "SHEETAPP_LEVEL": choice.level,
-                 "SHEETAPP_CUSTOM_TYPE": choice.custom_type or "",
-                 "SHEETAPP_CUSTOM_CATEGORY": choice.custom_category or "",
-                 "SHEETAPP_POINTS": "" if choice.points is None else choice.points}
-            )  # fmt: skip
+                {
+                    "NAME": name,
+                    "INPUT": "",
+                    "SHEETAPP_LEVEL": choice.level,
+                    "SHEETAPP_CUSTOM_TYPE": choice.custom_type or "",
+                    "SHEETAPP_CUSTOM_CATEGORY": choice.custom_category or "",
+                    "SHEETAPP_POINTS": "" if choice.points is None else choice.points,
+                }
+            )
         _attrs(element, values)
         _notes(element, choice.note)
         return element
@@ -274,15 +324,20 @@ class _Exporter:
         if choice.talent == "lightning_reflexes":
             values: dict[str, object] = {
                 "XMLID": element.get("XMLID", "LIGHTNING_REFLEXES_ALL"),
-                "OPTION": element.get("OPTION", "ALL"), "OPTIONID": element.get("OPTIONID", "ALL"),
-            }  # fmt: skip
+                "OPTION": element.get("OPTION", "ALL"),
+                "OPTIONID": element.get("OPTIONID", "ALL"),
+            }
         else:
             values = {"XMLID": "CUSTOMTALENT", "SHEETAPP_TALENT": choice.talent}
         values.update(
-            {"BASECOST": element.get("BASECOST", "0.0"), "LEVELS": choice.level,
-             "ALIAS": element.get("ALIAS", entry.name), "NAME": element.get("NAME", ""),
-             "SHEETAPP_COST": cost}
-        )  # fmt: skip
+            {
+                "BASECOST": element.get("BASECOST", "0.0"),
+                "LEVELS": choice.level,
+                "ALIAS": element.get("ALIAS", entry.name),
+                "NAME": element.get("NAME", ""),
+                "SHEETAPP_COST": cost,
+            }
+        )
         _attrs(element, values)
         _notes(element, choice.note)
         return element
@@ -293,11 +348,7 @@ class _Exporter:
         holder = self.section("POWERS")
         frameworks = {f.name: (i, f) for i, f in enumerate(self.character.frameworks)}
         written: dict[str, str] = {}
-        for framework_row in self.built.frameworks:
-            del framework_row
-        for index, (choice, row) in enumerate(
-            zip(self.character.powers, self.built.powers, strict=True)
-        ):
+        for index, choice in enumerate(self.character.powers):
             parent = ""
             if choice.framework in frameworks:
                 position, framework = frameworks[choice.framework]
@@ -325,7 +376,7 @@ class _Exporter:
                         "SHEETAPP_CHARACTERISTIC": "md",
                         "SHEETAPP_COST": md.cost,
                     },
-                )  # fmt: skip
+                )
             )
         kbr = self.built.chars.get("kb_resistance")
         if kbr is not None and kbr.bought:
@@ -342,20 +393,26 @@ class _Exporter:
                         "SHEETAPP_CHARACTERISTIC": "kb_resistance",
                         "SHEETAPP_COST": kbr.cost,
                     },
-                )  # fmt: skip
+                )
             )
         return holder
 
     def framework(self, framework: FrameworkChoice, position: int) -> ET.Element:
         tag, alias = FRAMEWORK_TAGS[framework.kind]
         element = self.original(framework.hdc_id, tag)
-        row = self.built.frameworks[position] if position < len(self.built.frameworks) else None
+        row = next((r for r in self.built.frameworks if r.index == position), None)
         _attrs(
             element,
-            {"XMLID": "GENERIC_OBJECT", "BASECOST": _cost(framework.points), "LEVELS": 0,
-             "ALIAS": alias, "NAME": framework.name, "QUANTITY": 1,
-             "SHEETAPP_COST": row.cost if row else None},
-        )  # fmt: skip
+            {
+                "XMLID": "GENERIC_OBJECT",
+                "BASECOST": _cost(framework.points),
+                "LEVELS": 0,
+                "ALIAS": alias,
+                "NAME": framework.name,
+                "QUANTITY": 1,
+                "SHEETAPP_COST": row.cost if row else None,
+            },
+        )
         _notes(element, framework.note)
         return element
 
@@ -366,8 +423,12 @@ class _Exporter:
         values: dict[str, object] = {}
         kept_xmlid = element.get("XMLID")
         if catalog is not None and choice.power in POWER_XMLIDS:
-            values = {"XMLID": POWER_XMLIDS[choice.power], "ALIAS": catalog.name,
-                      "NAME": choice.name, "BASECOST": "0.0"}  # fmt: skip
+            values = {
+                "XMLID": POWER_XMLIDS[choice.power],
+                "ALIAS": catalog.name,
+                "NAME": choice.name,
+                "BASECOST": "0.0",
+            }
             if catalog.pricing == "parts":
                 values["LEVELS"] = choice.levels
                 values["SHEETAPP_LEVELS2"] = choice.levels2 or None
@@ -383,16 +444,25 @@ class _Exporter:
                 values["SHEETAPP_POWER"] = choice.power
                 values["SHEETAPP_NAME"] = choice.name
         elif catalog is not None:
-            values = {"XMLID": "CUSTOMPOWER", "ALIAS": catalog.name, "NAME": choice.name,
-                      "BASECOST": _cost(choice.base_cost or 0), "LEVELS": 0,
-                      "SHEETAPP_POWER": choice.power, "SHEETAPP_NAME": choice.name,
-                      "SHEETAPP_LEVELS": choice.levels, "SHEETAPP_LEVELS2": choice.levels2,
-                      "SHEETAPP_OPTION": choice.option, "SHEETAPP_MODE": choice.mode,
-                      "SHEETAPP_BASE_COST": choice.base_cost}  # fmt: skip
+            values = {
+                "XMLID": "CUSTOMPOWER",
+                "ALIAS": catalog.name,
+                "NAME": choice.name,
+                "BASECOST": _cost(choice.base_cost or 0),
+                "LEVELS": 0,
+                "SHEETAPP_POWER": choice.power,
+                "SHEETAPP_NAME": choice.name,
+                "SHEETAPP_LEVELS": choice.levels,
+                "SHEETAPP_LEVELS2": choice.levels2,
+                "SHEETAPP_OPTION": choice.option,
+                "SHEETAPP_MODE": choice.mode,
+                "SHEETAPP_BASE_COST": choice.base_cost,
+            }
         elif kept_xmlid and kept_xmlid != "CUSTOMPOWER":
             name = choice.name
-            values = {"NAME": "" if name == derived_name(element) and not element.get("NAME")
-                      else name}  # fmt: skip
+            values = {
+                "NAME": "" if name == derived_name(element) and not element.get("NAME") else name
+            }
             price = tables.HERO5E_POWER_PRICE.get(kept_xmlid.upper())
             if price is None or choice.base_cost is None:
                 values["SHEETAPP_BASE_COST"] = choice.base_cost
@@ -404,20 +474,27 @@ class _Exporter:
                 elif choice.base_cost != fixed + float(element.get("BASECOST", "0") or 0):
                     values["SHEETAPP_BASE_COST"] = choice.base_cost
         else:
-            values = {"XMLID": "CUSTOMPOWER", "ALIAS": "Custom Power", "NAME": choice.name,
-                      "BASECOST": _cost(choice.base_cost or 0), "LEVELS": 0,
-                      "SHEETAPP_BASE_COST": choice.base_cost,
-                      "SHEETAPP_LEVELS": choice.levels,
-                      "SHEETAPP_LEVELS2": choice.levels2 or None}  # fmt: skip
+            values = {
+                "XMLID": "CUSTOMPOWER",
+                "ALIAS": "Custom Power",
+                "NAME": choice.name,
+                "BASECOST": _cost(choice.base_cost or 0),
+                "LEVELS": 0,
+                "SHEETAPP_BASE_COST": choice.base_cost,
+                "SHEETAPP_LEVELS": choice.levels,
+                "SHEETAPP_LEVELS2": choice.levels2 or None,
+            }
         values.update(
-            {"PARENTID": parent or None,
-             "ULTRA_SLOT": (choice.slot == "flexible") if parent else None,
-             "SHEETAPP_FRAMEWORK": choice.framework if choice.framework and not parent else None,
-             "SHEETAPP_COSTS_END": None if choice.costs_end else False,
-             "SHEETAPP_ACTIVE_POINTS": row.points.active,
-             "SHEETAPP_REAL_COST": self.built.power_cost(row),
-             "SHEETAPP_END": row.end}
-        )  # fmt: skip
+            {
+                "PARENTID": parent or None,
+                "ULTRA_SLOT": (choice.slot == "flexible") if parent else None,
+                "SHEETAPP_FRAMEWORK": choice.framework if choice.framework and not parent else None,
+                "SHEETAPP_COSTS_END": None if choice.costs_end else False,
+                "SHEETAPP_ACTIVE_POINTS": row.points.active,
+                "SHEETAPP_REAL_COST": self.built.power_cost(row),
+                "SHEETAPP_END": row.end,
+            }
+        )
         _attrs(element, values)
         self.modifiers(element, choice)
         for child in self.kept_in(f"POWER:{choice.hdc_id}") if choice.hdc_id else ():
@@ -441,8 +518,13 @@ class _Exporter:
                 entry = self.cats.modifiers[modifier.modifier]
                 xmlid = MODIFIER_XMLIDS.get(modifier.modifier)
                 if xmlid is None:
-                    values.update({"XMLID": "CUSTOMMODIFIER", "ALIAS": entry.name,
-                                   "SHEETAPP_MODIFIER": modifier.modifier})  # fmt: skip
+                    values.update(
+                        {
+                            "XMLID": "CUSTOMMODIFIER",
+                            "ALIAS": entry.name,
+                            "SHEETAPP_MODIFIER": modifier.modifier,
+                        }
+                    )
                 else:
                     base, _, option = xmlid.partition("/")
                     values.update({"XMLID": base, "ALIAS": child.get("ALIAS", entry.name)})
@@ -458,8 +540,14 @@ class _Exporter:
                 child = ET.Element("ADDER", {"ID": adder.hdc_id or self.ids.new()})
                 child.set("XMLID", "CUSTOMADDER" if adder.adder is None else adder.adder.upper())
                 child.set("ALIAS", adder.name or adder.adder or "Adder")
-            _attrs(child, {"BASECOST": _cost(adder.points), "LEVELS": child.get("LEVELS", "0"),
-                           "SHEETAPP_ADDER": adder.adder})  # fmt: skip
+            _attrs(
+                child,
+                {
+                    "BASECOST": _cost(adder.points),
+                    "LEVELS": child.get("LEVELS", "0"),
+                    "SHEETAPP_ADDER": adder.adder,
+                },
+            )
             element.append(child)
 
     # --- disadvantages ----------------------------------------------------------------
@@ -467,8 +555,9 @@ class _Exporter:
     def disadvantages(self) -> ET.Element:
         holder = self.section("DISADVANTAGES")
         for choice, row in zip(self.character.disadvantages, self.built.disadvantages, strict=True):
-            holder.append(self.disadvantage(choice, row.value.value, row.value.frequency,
-                                            row.value.intensity))  # fmt: skip
+            holder.append(
+                self.disadvantage(choice, row.value.value, row.value.frequency, row.value.intensity)
+            )
         return holder
 
     def disadvantage(
@@ -478,19 +567,25 @@ class _Exporter:
         kind = self.cats.kinds[choice.kind]
         _attrs(
             element,
-            {"XMLID": DISADVANTAGE_XMLIDS[choice.kind], "BASECOST": "0.0", "LEVELS": 0,
-             "ALIAS": element.get("ALIAS", kind.name), "INPUT": choice.name,
-             "NAME": element.get("NAME", ""),
-             "SHEETAPP_FREQUENCY": choice.frequency, "SHEETAPP_INTENSITY": choice.intensity,
-             "SHEETAPP_IMPORTANCE": choice.importance,
-             "SHEETAPP_SECOND_INTENSITY": choice.second_intensity,
-             "SHEETAPP_TIME_CHART_STEPS": choice.time_chart_steps or None,
-             "SHEETAPP_EXTRA_DICE": choice.extra_dice or None,
-             "SHEETAPP_NORMAL_DAMAGE": True if choice.normal_damage else None,
-             "SHEETAPP_INSTANT": True if choice.instant else None,
-             "SHEETAPP_RESOURCES": None if choice.resources == "none" else choice.resources,
-             "SHEETAPP_VALUE": value},
-        )  # fmt: skip
+            {
+                "XMLID": DISADVANTAGE_XMLIDS[choice.kind],
+                "BASECOST": "0.0",
+                "LEVELS": 0,
+                "ALIAS": element.get("ALIAS", kind.name),
+                "INPUT": choice.name,
+                "NAME": element.get("NAME", ""),
+                "SHEETAPP_FREQUENCY": choice.frequency,
+                "SHEETAPP_INTENSITY": choice.intensity,
+                "SHEETAPP_IMPORTANCE": choice.importance,
+                "SHEETAPP_SECOND_INTENSITY": choice.second_intensity,
+                "SHEETAPP_TIME_CHART_STEPS": choice.time_chart_steps or None,
+                "SHEETAPP_EXTRA_DICE": choice.extra_dice or None,
+                "SHEETAPP_NORMAL_DAMAGE": True if choice.normal_damage else None,
+                "SHEETAPP_INSTANT": True if choice.instant else None,
+                "SHEETAPP_RESOURCES": None if choice.resources == "none" else choice.resources,
+                "SHEETAPP_VALUE": value,
+            },
+        )
         measures = (
             (tables.EXPORT_FREQUENCY, tables.FREQUENCY_ADDERS, choice.frequency, frequency),
             (tables.EXPORT_INTENSITY, tables.INTENSITY_ADDERS, choice.intensity, intensity),
@@ -518,7 +613,7 @@ class _Exporter:
                         "OPTIONID": option,
                         "OPTION_ALIAS": word.title(),
                     },
-                )  # fmt: skip
+                )
             )
         _notes(element, choice.note)
         return element

@@ -5,6 +5,7 @@ export, and each entry keeps its own element there under its ``hdc_id``."""
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -49,8 +50,14 @@ INFO_TEXTS = (
     ("NOTES4", "Notes 4"),
 )
 LIST_SECTIONS = (
-    "SKILLS", "PERKS", "TALENTS", "MARTIALARTS", "POWERS", "DISADVANTAGES", "EQUIPMENT",
-)  # fmt: skip
+    "SKILLS",
+    "PERKS",
+    "TALENTS",
+    "MARTIALARTS",
+    "POWERS",
+    "DISADVANTAGES",
+    "EQUIPMENT",
+)
 #: the word the report uses for each section
 SECTION_WORDS = {
     "CHARACTERISTICS": "Characteristics",
@@ -79,11 +86,11 @@ def _number(element: ET.Element, attribute: str, default: float = 0) -> float:
         value = float(text)
     except ValueError:
         return default
-    return value if value == value and abs(value) < 1e9 else default  # no NaN, no inf
+    return value if math.isfinite(value) and abs(value) < 1e9 else default
 
 
 def _whole(element: ET.Element, attribute: str, default: int = 0) -> int:
-    return int(round(_number(element, attribute, default)))
+    return round(_number(element, attribute, default))
 
 
 def _yes(element: ET.Element, attribute: str) -> bool:
@@ -158,8 +165,11 @@ class _Importer:
                 self.read_item(section, element)
         for child in self.root:
             if child.tag not in (
-                "BASIC_CONFIGURATION", "CHARACTER_INFO", "CHARACTERISTICS", *LIST_SECTIONS,
-            ):  # fmt: skip
+                "BASIC_CONFIGURATION",
+                "CHARACTER_INFO",
+                "CHARACTERISTICS",
+                *LIST_SECTIONS,
+            ):
                 self.keep_whole("CHARACTER", child, "not part of a character sheet here")
         if self.md_from_power:
             self.add_characteristic("md", self.md_from_power)
@@ -187,10 +197,12 @@ class _Importer:
         text = (house.text or "").strip() if house is not None else ""
         if text.startswith(HOUSE_RULES_NOTE):
             self.report.add(
-                "Character", "Notes 5", "dropped",
+                "Character",
+                "Notes 5",
+                "dropped",
                 "the house-rule notes an export from here wrote; the campaign's own fields "
                 "hold what they say",
-            )  # fmt: skip
+            )
         elif text:
             parts.append(f"Notes 5:\n{text}")
         self.character.concept = (info.get("ALTERNATE_IDENTITIES") or "").strip()[:500]
@@ -204,19 +216,23 @@ class _Importer:
         basics = self.root.find("BASIC_CONFIGURATION")
         if basics is None:
             self.report.add(
-                "Character", "Basic configuration", "default",
+                "Character",
+                "Basic configuration",
+                "default",
                 "the file has none: the campaign's 200 base points and 150 of Disadvantages",
-            )  # fmt: skip
+            )
             return
         self.campaign.base_points = max(0, _whole(basics, "BASE_POINTS", 200))
         self.campaign.disadvantage_cap = max(0, _whole(basics, "DISAD_POINTS", 150))
         experience = _whole(basics, "EXPERIENCE")
         if experience:
             self.report.add(
-                "Character", f"Experience {experience}", "kept",
+                "Character",
+                f"Experience {experience}",
+                "kept",
                 "Experience Points are earned in the ledger here: add a session earning "
                 f"{experience} in the level-up wizard (the export gives the figure back)",
-            )  # fmt: skip
+            )
             self.kept.elements.append(("EXPERIENCE", str(experience)))
 
     # --- characteristics --------------------------------------------------------------
@@ -234,10 +250,11 @@ class _Importer:
                     if levels:
                         cost = levels * tables.HERO5E_CHARACTERISTIC_COST.get(key, 0)
                         self.keep_whole(
-                            "CHARACTERISTICS", element,
+                            "CHARACTERISTICS",
+                            element,
                             f"{reason}; its {levels:+d} ({cost:g} points in Hero Designer) "
                             "count for nothing here",
-                        )  # fmt: skip
+                        )
                     continue  # at its base: the export writes it so again
                 bought[char_id] = levels
                 self.report.count("Characteristics")
@@ -270,9 +287,10 @@ class _Importer:
             self.kept.entries[uid] = _xml(element)
         elif section in ("PERKS", "MARTIALARTS", "EQUIPMENT"):
             self.keep_whole(
-                section, element,
+                section,
+                element,
                 f"the campaign has no {SECTION_WORDS[section]}; {_points_text(element)}",
-            )  # fmt: skip
+            )
 
     def keep_whole(self, section: str, element: ET.Element, why: str) -> None:
         self.kept.elements.append((section, _xml(element)))
@@ -288,10 +306,10 @@ class _Importer:
             return self.read_custom_skill(element, uid)
         if skill_id is None:
             self.keep_whole(
-                "SKILLS", element,
-                f"the campaign's skill list has no such skill; "
-                f"{_points_text(element)}",
-            )  # fmt: skip
+                "SKILLS",
+                element,
+                f"the campaign's skill list has no such skill; {_points_text(element)}",
+            )
             return False
         levels = _whole(element, "LEVELS")
         everyman = _yes(element, "EVERYMAN")
@@ -310,14 +328,11 @@ class _Importer:
                     everyperson=everyman,
                     note=note_of(element),
                     hdc_id=uid,
-                )  # fmt: skip
+                )
             )
             self.report.count("Skills")
             return True
-        if _yes(element, "FAMILIARITY"):
-            level = -3
-        else:
-            level = levels
+        level = -3 if _yes(element, "FAMILIARITY") else levels
         vehicles: list[str] = []
         listed = own(element, "vehicles")
         if listed is not None:
@@ -334,7 +349,7 @@ class _Importer:
                 vehicles=vehicles,
                 note=note_of(element),
                 hdc_id=uid,
-            )  # fmt: skip
+            )
         )
         self.report.count("Skills")
         return True
@@ -368,7 +383,7 @@ class _Importer:
                     level=_whole(element, "LEVELS"),
                     note=note_of(element),
                     hdc_id=uid,
-                )  # fmt: skip
+                )
             )
             self.report.count("Talents")
             return True
@@ -379,14 +394,15 @@ class _Importer:
                     level=max(1, _whole(element, "LEVELS")),
                     note=note_of(element),
                     hdc_id=uid,
-                )  # fmt: skip
+                )
             )
             self.report.count("Talents")
             return True
         self.keep_whole(
-            "TALENTS", element,
+            "TALENTS",
+            element,
             f"not one of the campaign's Talents; {_points_text(element)}",
-        )  # fmt: skip
+        )
         return False
 
     # --- powers -----------------------------------------------------------------------
@@ -412,23 +428,29 @@ class _Importer:
             return False
         if xmlid == "LUCK":
             self.keep_whole(
-                "POWERS", element,
+                "POWERS",
+                element,
                 f"the campaign forbids Luck; {_points_text(element)}; it counts for nothing",
-            )  # fmt: skip
+            )
             return False
         if xmlid == "MENTALDEFENSE":
             self.md_from_power += levels
             if own(element, "characteristic") is None:
                 self.report.add(
-                    "Powers", what, "converted",
+                    "Powers",
+                    what,
+                    "converted",
                     "Mental Defence is not a power here but the MD characteristic, 1 point "
                     f"per point: +{levels} MD",
-                )  # fmt: skip
+                )
             return False
         power = PowerChoice(
-            name=derived_name(element), framework=framework, slot=slot,  # type: ignore[arg-type]
-            note=note_of(element), hdc_id=uid,
-        )  # fmt: skip
+            name=derived_name(element),
+            framework=framework,
+            slot=slot,  # type: ignore[arg-type]
+            note=note_of(element),
+            hdc_id=uid,
+        )
         mine = own(element, "power")
         if mine is not None or own(element, "base_cost") is not None:
             self.own_power(element, power, mine)
@@ -472,14 +494,16 @@ class _Importer:
                 points=max(0, _whole(element, "BASECOST")),  # type: ignore[arg-type]
                 note=note_of(element),
                 hdc_id=uid,
-            )  # fmt: skip
+            )
         )
         for child in element:
             if child.tag == "MODIFIER":
                 self.report.add(
-                    "Powers", f"{name}: {label(child)}", "kept",
+                    "Powers",
+                    f"{name}: {label(child)}",
+                    "kept",
                     "limitations on a framework's reserve are not modelled here",
-                )  # fmt: skip
+                )
         self.report.count("Power Frameworks")
         return True
 
@@ -512,14 +536,16 @@ class _Importer:
                 modifier="attack_vs_resistant_defence",
                 value=0.5,
                 hdc_id=f"{power.hdc_id}-avrd"[:100],
-            )  # fmt: skip
+            )
         )
         self.report.add(
-            "Powers", what, "converted",
+            "Powers",
+            what,
+            "converted",
             "the campaign has no Killing Attack: rebuilt as "
             f"{built} with Attack versus Resistant Defence (+1/2), the same "
             f"{15 * levels} Active Points",
-        )  # fmt: skip
+        )
         self.report.count("Powers")
 
     def catalog_power(
@@ -545,33 +571,41 @@ class _Importer:
             power.option = chosen or entry.options[0].id
             if chosen is None:
                 self.report.add(
-                    "Powers", what, "default",
+                    "Powers",
+                    what,
+                    "default",
                     f"its option was not recognised: {entry.options[0].name}; check it",
-                )  # fmt: skip
+                )
             if levels:
                 self.report.add(
-                    "Powers", what, "dropped",
+                    "Powers",
+                    what,
+                    "dropped",
                     f"its +{levels} levels: the campaign's {entry.name} is priced by "
                     "what it works against only",
-                )  # fmt: skip
+                )
         else:
             price = tables.HERO5E_POWER_PRICE.get((element.get("XMLID") or "").upper())
             power.base_cost = _base_cost(element, price)
             if power.base_cost is None:
                 self.report.add(
-                    "Powers", what, "default",
+                    "Powers",
+                    what,
+                    "default",
                     "its HERO 5e base cost is not known here: enter it on the Powers list",
-                )  # fmt: skip
+                )
         self.report.count("Powers")
 
     def custom_power(self, element: ET.Element, power: PowerChoice, xmlid: str, what: str) -> None:
         power.base_cost = _base_cost(element, tables.HERO5E_POWER_PRICE.get(xmlid))
         if power.base_cost is None:
             self.report.add(
-                "Powers", what, "custom",
+                "Powers",
+                what,
+                "custom",
                 "the campaign's catalog does not price it and its HERO 5e price is not known "
                 "here: enter its base cost on the Powers list",
-            )  # fmt: skip
+            )
         else:
             self.report.count("Powers")
         for child in element:
@@ -583,13 +617,15 @@ class _Importer:
                             name=label(child)[:500],
                             points=int(points),
                             hdc_id=child.get("ID", "")[:100],
-                        )  # fmt: skip
+                        )
                     )
                 else:
                     self.report.add(
-                        "Powers", f"{what}: {label(child)}", "kept",
+                        "Powers",
+                        f"{what}: {label(child)}",
+                        "kept",
                         f"an adder of {points:g} points is not whole: kept for the export",
-                    )  # fmt: skip
+                    )
                     self.kept.elements.append((f"POWER:{power.hdc_id}", _xml(child)))
 
     def read_modifiers(self, element: ET.Element, power: PowerChoice, what: str, uid: str) -> None:
@@ -608,10 +644,12 @@ class _Importer:
                 rule = self.cats.modifiers[modifier_id].value
                 if abs(rule - value) > 1e-9:
                     self.report.add(
-                        "Powers", f"{what}: {label(child)}", "converted",
+                        "Powers",
+                        f"{what}: {label(child)}",
+                        "converted",
                         f"valued {_signed(value)} in Hero Designer, {_signed(rule)} by the "
                         "campaign's rule",
-                    )  # fmt: skip
+                    )
                 power.modifiers.append(
                     PowerModifier(modifier=modifier_id, value=rule, hdc_id=child_id)
                 )
@@ -619,9 +657,11 @@ class _Importer:
             quartered = float(Fraction(round(value * 4), 4))
             if abs(quartered - value) > 1e-9 or not -20 <= value <= 20:
                 self.report.add(
-                    "Powers", f"{what}: {label(child)}", "kept",
+                    "Powers",
+                    f"{what}: {label(child)}",
+                    "kept",
                     f"a value of {value:g} is not in quarters: kept for the export only",
-                )  # fmt: skip
+                )
                 self.kept.elements.append((f"POWER:{uid}", _xml(child)))
                 continue
             name = label(child)
@@ -629,9 +669,11 @@ class _Importer:
                 name = f"{name} ({child.get('OPTION_ALIAS', '').strip()})"
             if levels:
                 self.report.add(
-                    "Powers", f"{what}: {name}", "default",
+                    "Powers",
+                    f"{what}: {name}",
+                    "default",
                     f"its {levels} levels are taken as the value Hero Designer recorded",
-                )  # fmt: skip
+                )
             power.modifiers.append(PowerModifier(name=name[:500], value=quartered, hdc_id=child_id))
 
     # --- disadvantages ----------------------------------------------------------------
@@ -642,15 +684,17 @@ class _Importer:
         what = label(element)
         if kind is None:
             self.keep_whole(
-                "DISADVANTAGES", element,
-                "not one of the campaign's ten kinds of Disadvantage; "
-                "it counts for nothing here",
-            )  # fmt: skip
+                "DISADVANTAGES",
+                element,
+                "not one of the campaign's ten kinds of Disadvantage; it counts for nothing here",
+            )
             return False
         choice = DisadvantageChoice(
-            kind=kind, name=(element.get("INPUT") or element.get("NAME") or "").strip()[:500],
-            note=note_of(element), hdc_id=uid,
-        )  # fmt: skip
+            kind=kind,
+            name=(element.get("INPUT") or element.get("NAME") or "").strip()[:500],
+            note=note_of(element),
+            hdc_id=uid,
+        )
         found: dict[str, str] = {}
         for child in element:
             if child.tag != "ADDER":
@@ -670,18 +714,22 @@ class _Importer:
                 value = found[measure]  # Hero Designer's own adder wins over our note
             if value is None:
                 self.report.add(
-                    "Disadvantages", what, "default",
+                    "Disadvantages",
+                    what,
+                    "default",
                     f"Hero Designer does not give its {measure.title()}: the campaign's "
                     f"{getattr(choice, measure).title()}; check it",
-                )  # fmt: skip
+                )
                 continue
             try:
                 setattr(choice, measure, value)
             except ValueError:
                 self.report.add(
-                    "Disadvantages", what, "default",
+                    "Disadvantages",
+                    what,
+                    "default",
                     f"its {measure.title()} '{value}' is not on the campaign's table",
-                )  # fmt: skip
+                )
         extras = {
             "second_intensity": element.get("SHEETAPP_SECOND_INTENSITY"),
             "time_chart_steps": element.get("SHEETAPP_TIME_CHART_STEPS"),
@@ -725,10 +773,12 @@ class _Importer:
                 continue
             if abs(hero5e - ours) > 1e-9:
                 self.report.add(
-                    "Characteristics", f"{key} {levels:+d}", "cost",
+                    "Characteristics",
+                    f"{key} {levels:+d}",
+                    "cost",
                     f"{hero5e:g} points in Hero Designer, {ours} by the campaign "
                     f"({built.chars[char_id].explanation})",
-                )  # fmt: skip
+                )
         elements = {uid: parse_xml(text.encode("utf-8")) for uid, text in self.kept.entries.items()}
         for row, choice in zip(built.skills, document.character.skills, strict=True):
             element = elements.get(choice.hdc_id)
@@ -737,17 +787,21 @@ class _Importer:
             hero5e = _hero5e_skill_cost(element)
             if hero5e is not None and hero5e != row.cost:
                 self.report.add(
-                    "Skills", label(element), "cost",
+                    "Skills",
+                    label(element),
+                    "cost",
                     f"{hero5e} points in Hero Designer (HERO 5e), {row.cost} by the campaign "
                     f"({row.explanation})",
-                )  # fmt: skip
+                )
             char = element.get("CHARACTERISTIC", "").upper()
             if row.characteristic and char and char != row.characteristic.upper():
                 self.report.add(
-                    "Skills", label(element), "converted",
+                    "Skills",
+                    label(element),
+                    "converted",
                     f"rolled on {char} in Hero Designer, on {row.characteristic.upper()} by "
                     "the campaign's skill type",
-                )  # fmt: skip
+                )
         for disadvantage, choice in zip(
             built.disadvantages, document.character.disadvantages, strict=True
         ):
@@ -759,11 +813,13 @@ class _Importer:
             )
             if recorded != disadvantage.value.value:
                 self.report.add(
-                    "Disadvantages", label(element), "cost",
+                    "Disadvantages",
+                    label(element),
+                    "cost",
                     f"Worth {recorded:g} points in Hero Designer (the sum of its parts), "
                     f"{disadvantage.value.value} by the campaign's table "
                     f"({disadvantage.value.explanation})",
-                )  # fmt: skip
+                )
 
 
 def _hero5e_skill_cost(element: ET.Element) -> int | None:
@@ -791,7 +847,7 @@ def _base_cost(element: ET.Element, price: tuple[float, float] | None) -> int | 
         return int(base) if base > 0 and not levels and base == int(base) else None
     fixed, per_level = price
     total = fixed + per_level * levels + _number(element, "BASECOST")
-    return int(round(total)) if total >= 0 else None
+    return round(total) if total >= 0 else None
 
 
 def _points_text(element: ET.Element) -> str:

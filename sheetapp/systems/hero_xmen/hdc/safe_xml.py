@@ -7,8 +7,8 @@ DTD, so refusing one loses nothing."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from xml.parsers import expat
 from typing import Any, NoReturn
+from xml.parsers import expat
 
 #: Hero Designer files are tens to hundreds of kilobytes (a portrait included): a file
 #: over this is refused before it is read into the parser
