@@ -146,6 +146,7 @@ class _Importer:
         )
         self.frameworks: dict[str, str] = {}  # HD ID -> framework name
         self.md_from_power = 0
+        self.hero5e_active: dict[str, int] = {}  # HD ID -> HERO 5e Active Points
         self.skill_names = {_norm(s.id): s.id for s in self.cats.skills.values()}
         self.skill_names.update({_norm(s.name): s.id for s in self.cats.skills.values()})
         self.general_names = {_norm(g.id): g.id for g in self.cats.general.values()}
@@ -444,6 +445,9 @@ class _Importer:
                     f"per point: +{levels} MD",
                 )
             return False
+        active = _hero5e_active(element)
+        if active is not None:
+            self.hero5e_active[uid] = active
         power = PowerChoice(
             name=derived_name(element),
             framework=framework,
@@ -544,7 +548,7 @@ class _Importer:
             "converted",
             "the campaign has no Killing Attack: rebuilt as "
             f"{built} with Attack versus Resistant Defence (+1/2), the same "
-            f"{15 * levels} Active Points",
+            f"{15 * levels} Active Points before its other advantages",
         )
         self.report.count("Powers")
 
@@ -802,6 +806,16 @@ class _Importer:
                     f"rolled on {char} in Hero Designer, on {row.characteristic.upper()} by "
                     "the campaign's skill type",
                 )
+        for power_row, power in zip(built.powers, document.character.powers, strict=True):
+            hero5e = self.hero5e_active.get(power.hdc_id)
+            if hero5e is not None and hero5e != power_row.points.active:
+                self.report.add(
+                    "Powers",
+                    power_row.name,
+                    "cost",
+                    f"{hero5e} Active Points in Hero Designer (HERO 5e prices), "
+                    f"{power_row.points.active} by the campaign ({power_row.explanation})",
+                )
         for disadvantage, choice in zip(
             built.disadvantages, document.character.disadvantages, strict=True
         ):
@@ -820,6 +834,24 @@ class _Importer:
                     f"{disadvantage.value.value} by the campaign's table "
                     f"({disadvantage.value.explanation})",
                 )
+
+
+def _hero5e_active(element: ET.Element) -> int | None:
+    """HERO 5e Active Points of a power whose price is known: base (with its adders) ×
+    (1 + advantages), a half rounded down as Hero Designer does."""
+    price = tables.HERO5E_POWER_PRICE.get((element.get("XMLID") or "").upper())
+    if price is None or element.tag != "POWER":
+        return None
+    base = _base_cost(element, price) or 0
+    base += sum(_number(c, "BASECOST") for c in element if c.tag == "ADDER")
+    advantages = sum(
+        Fraction(round(_number(c, "BASECOST") * 4), 4)
+        for c in element
+        if c.tag == "MODIFIER" and _number(c, "BASECOST") > 0
+    )
+    active = Fraction(round(base * 4), 4) * (1 + advantages)
+    whole = int(active)
+    return whole + 1 if active - whole > Fraction(1, 2) else whole
 
 
 def _hero5e_skill_cost(element: ET.Element) -> int | None:
