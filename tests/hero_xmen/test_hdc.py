@@ -234,10 +234,12 @@ def test_elemental_control_and_an_unknown_adder() -> None:
 BILLION_LAUGHS = b"""<?xml version="1.0"?>
 <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
 <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
-<CHARACTER TEMPLATE="builtIn.Superheroic.hdt"><CHARACTER_INFO CHARACTER_NAME="&lol3;"/></CHARACTER>"""
+<CHARACTER TEMPLATE="builtIn.Superheroic.hdt">
+<CHARACTER_INFO CHARACTER_NAME="&lol3;"/></CHARACTER>"""
 EXTERNAL_ENTITY = b"""<?xml version="1.0"?>
 <!DOCTYPE c [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
-<CHARACTER TEMPLATE="builtIn.Superheroic.hdt"><CHARACTER_INFO CHARACTER_NAME="&secret;"/></CHARACTER>"""
+<CHARACTER TEMPLATE="builtIn.Superheroic.hdt">
+<CHARACTER_INFO CHARACTER_NAME="&secret;"/></CHARACTER>"""
 
 
 @pytest.mark.parametrize(
