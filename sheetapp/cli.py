@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("schema", help="print the JSON Schema of the character file")
     add_ledger_commands(commands)
-    from sheetapp.systems.hero_xmen.hdc.commands import add_hdc_commands
+    from sheetapp.cli_hdc import add_hdc_commands
 
     add_hdc_commands(commands)  # Hero Designer files (X-Men HERO)
     return parser
@@ -871,7 +871,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
 
 
 def _hdc_command(name: str, args: argparse.Namespace, out: TextIO) -> int:
-    from sheetapp.systems.hero_xmen.hdc import commands
+    from sheetapp import cli_hdc as commands
 
     command: Command = getattr(commands, name)
     return command(args, out)

@@ -510,9 +510,12 @@ class _Exporter:
             if child.tag in ("MODIFIER", "ADDER"):
                 element.remove(child)
         for modifier in choice.modifiers:
-            child = old.get(modifier.hdc_id) if modifier.hdc_id else None
-            if child is None or child.tag != "MODIFIER":
-                child = ET.Element("MODIFIER", {"ID": modifier.hdc_id or self.ids.new()})
+            found = old.get(modifier.hdc_id) if modifier.hdc_id else None
+            child = (
+                found
+                if found is not None and found.tag == "MODIFIER"
+                else ET.Element("MODIFIER", {"ID": modifier.hdc_id or self.ids.new()})
+            )
             values: dict[str, object] = {"BASECOST": f"{modifier.value:g}"}
             if modifier.modifier is not None:
                 entry = self.cats.modifiers[modifier.modifier]
@@ -535,8 +538,10 @@ class _Exporter:
             values.setdefault("LEVELS", child.get("LEVELS", "0"))
             element.append(_attrs(child, values))
         for adder in choice.adders:
-            child = old.get(adder.hdc_id) if adder.hdc_id else None
-            if child is None or child.tag != "ADDER":
+            kept_adder = old.get(adder.hdc_id) if adder.hdc_id else None
+            if kept_adder is not None and kept_adder.tag == "ADDER":
+                child = kept_adder
+            else:
                 child = ET.Element("ADDER", {"ID": adder.hdc_id or self.ids.new()})
                 child.set("XMLID", "CUSTOMADDER" if adder.adder is None else adder.adder.upper())
                 child.set("ALIAS", adder.name or adder.adder or "Adder")

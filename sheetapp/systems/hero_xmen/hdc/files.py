@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from sheetapp.core.document import CharacterDocument
 from sheetapp.systems.hero_xmen.hdc.exporter import export_hdc
@@ -32,7 +33,7 @@ def read_hdc(path: Path) -> tuple[HeroDocument, MappingReport]:
     return document, report
 
 
-def hdc_bytes(document: CharacterDocument[object, object]) -> bytes:
+def hdc_bytes(document: CharacterDocument[Any, Any]) -> bytes:
     """The ``.hdc`` export of an X-Men HERO character; :class:`HdcError` for another
     system's character."""
     if not isinstance(document, HeroDocument):

@@ -268,7 +268,7 @@ class _Importer:
                 buy.bought += levels
                 return
         self.character.characteristics.append(
-            CharacteristicBuy(characteristic=char_id, bought=levels)  # type: ignore[arg-type]
+            CharacteristicBuy(characteristic=char_id, bought=levels)
         )
 
     # --- list items -------------------------------------------------------------------
@@ -361,8 +361,8 @@ class _Importer:
             choice = SkillChoice(
                 name=(element.get("NAME") or "").strip()[:500],
                 level=int(own(element, "level") or 0),
-                custom_type=own(element, "custom_type") or None,  # type: ignore[arg-type]
-                custom_category=own(element, "custom_category") or None,  # type: ignore[arg-type]
+                custom_type=own(element, "custom_type") or None,
+                custom_category=own(element, "custom_category") or None,
                 points=int(points) if points else None,
                 note=note_of(element),
                 hdc_id=uid,
@@ -451,7 +451,7 @@ class _Importer:
         power = PowerChoice(
             name=derived_name(element),
             framework=framework,
-            slot=slot,  # type: ignore[arg-type]
+            slot=slot,
             note=note_of(element),
             hdc_id=uid,
         )
@@ -495,7 +495,7 @@ class _Importer:
             FrameworkChoice(
                 name=name,
                 kind=kind,
-                points=max(0, _whole(element, "BASECOST")),  # type: ignore[arg-type]
+                points=max(0, _whole(element, "BASECOST")),
                 note=note_of(element),
                 hdc_id=uid,
             )
@@ -785,50 +785,50 @@ class _Importer:
                 )
         elements = {uid: parse_xml(text.encode("utf-8")) for uid, text in self.kept.entries.items()}
         for row, choice in zip(built.skills, document.character.skills, strict=True):
-            element = elements.get(choice.hdc_id)
-            if element is None or choice.skill in self.cats.general:
+            skill = elements.get(choice.hdc_id)
+            if skill is None or choice.skill in self.cats.general:
                 continue
-            hero5e = _hero5e_skill_cost(element)
-            if hero5e is not None and hero5e != row.cost:
+            skill_cost = _hero5e_skill_cost(skill)
+            if skill_cost is not None and skill_cost != row.cost:
                 self.report.add(
                     "Skills",
-                    label(element),
+                    label(skill),
                     "cost",
-                    f"{hero5e} points in Hero Designer (HERO 5e), {row.cost} by the campaign "
+                    f"{skill_cost} points in Hero Designer (HERO 5e), {row.cost} by the campaign "
                     f"({row.explanation})",
                 )
-            char = element.get("CHARACTERISTIC", "").upper()
+            char = skill.get("CHARACTERISTIC", "").upper()
             if row.characteristic and char and char != row.characteristic.upper():
                 self.report.add(
                     "Skills",
-                    label(element),
+                    label(skill),
                     "converted",
                     f"rolled on {char} in Hero Designer, on {row.characteristic.upper()} by "
                     "the campaign's skill type",
                 )
         for power_row, power in zip(built.powers, document.character.powers, strict=True):
-            hero5e = self.hero5e_active.get(power.hdc_id)
-            if hero5e is not None and hero5e != power_row.points.active:
+            active = self.hero5e_active.get(power.hdc_id)
+            if active is not None and active != power_row.points.active:
                 self.report.add(
                     "Powers",
                     power_row.name,
                     "cost",
-                    f"{hero5e} Active Points in Hero Designer (HERO 5e prices), "
+                    f"{active} Active Points in Hero Designer (HERO 5e prices), "
                     f"{power_row.points.active} by the campaign ({power_row.explanation})",
                 )
-        for disadvantage, choice in zip(
+        for disadvantage, taken in zip(
             built.disadvantages, document.character.disadvantages, strict=True
         ):
-            element = elements.get(choice.hdc_id)
-            if element is None:
+            disad = elements.get(taken.hdc_id)
+            if disad is None:
                 continue
-            recorded = _number(element, "BASECOST") + sum(
-                _number(child, "BASECOST") for child in element if child.tag == "ADDER"
+            recorded = _number(disad, "BASECOST") + sum(
+                _number(child, "BASECOST") for child in disad if child.tag == "ADDER"
             )
             if recorded != disadvantage.value.value:
                 self.report.add(
                     "Disadvantages",
-                    label(element),
+                    label(disad),
                     "cost",
                     f"Worth {recorded:g} points in Hero Designer (the sum of its parts), "
                     f"{disadvantage.value.value} by the campaign's table "
@@ -842,7 +842,7 @@ def _hero5e_active(element: ET.Element) -> int | None:
     price = tables.HERO5E_POWER_PRICE.get((element.get("XMLID") or "").upper())
     if price is None or element.tag != "POWER":
         return None
-    base = _base_cost(element, price) or 0
+    base: float = _base_cost(element, price) or 0
     base += sum(_number(c, "BASECOST") for c in element if c.tag == "ADDER")
     advantages = sum(
         Fraction(round(_number(c, "BASECOST") * 4), 4)

@@ -1,4 +1,5 @@
-"""``sheetapp import-hdc`` and ``sheetapp export-hdc`` (registered in ``sheetapp.cli``)."""
+"""``sheetapp import-hdc`` and ``sheetapp export-hdc`` (registered in ``sheetapp.cli``): X-Men
+HERO characters in and out of Hero Designer files (``sheetapp.systems.hero_xmen.hdc``)."""
 
 from __future__ import annotations
 
