@@ -251,8 +251,23 @@ EXTERNAL_ENTITY = b"""<?xml version="1.0"?>
         (b'<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>', "not a Hero Designer"),
         (b"", "not well-formed"),
         ((FIXTURES / "sixth_edition.hdc").read_bytes(), "6th Edition"),
+        (b'<?xml version="1.0" encoding="no-such"?><CHARACTER/>', "cannot be read"),
+        (
+            b'<CHARACTER TEMPLATE="builtIn.Superheroic.hdt"><CHARACTERISTICS>'
+            b'<STR XMLID="STR" LEVELS="99999"/></CHARACTERISTICS></CHARACTER>',
+            "cannot hold",
+        ),
     ],
-    ids=["billion-laughs", "external-entity", "malformed", "not-hero", "empty", "6e"],
+    ids=[
+        "billion-laughs",
+        "external-entity",
+        "malformed",
+        "not-hero",
+        "empty",
+        "6e",
+        "unknown-encoding",
+        "absurd-levels",
+    ],  # fmt: skip
 )
 def test_bad_files_exit_2_and_write_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, words: str

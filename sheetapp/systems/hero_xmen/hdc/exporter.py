@@ -22,6 +22,7 @@ from sheetapp.systems.hero_xmen.hdc import tables
 from sheetapp.systems.hero_xmen.hdc.importer import (
     HOUSE_RULES_NOTE,
     INFO_TEXTS,
+    _number,
     derived_name,
 )
 from sheetapp.systems.hero_xmen.hdc.safe_xml import parse_xml
@@ -468,10 +469,10 @@ class _Exporter:
                 values["SHEETAPP_BASE_COST"] = choice.base_cost
             else:
                 fixed, per_level = price
-                levels = choice.base_cost - fixed - float(element.get("BASECOST", "0") or 0)
+                levels = choice.base_cost - fixed - _number(element, "BASECOST")
                 if per_level and levels >= 0 and levels / per_level == int(levels / per_level):
                     values["LEVELS"] = int(levels / per_level)
-                elif choice.base_cost != fixed + float(element.get("BASECOST", "0") or 0):
+                elif choice.base_cost != fixed + _number(element, "BASECOST"):
                     values["SHEETAPP_BASE_COST"] = choice.base_cost
         else:
             values = {

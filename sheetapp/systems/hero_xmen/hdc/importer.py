@@ -10,6 +10,8 @@ import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
+from pydantic import ValidationError
+
 from sheetapp.core.document import Meta
 from sheetapp.systems.hero_xmen.build import build
 from sheetapp.systems.hero_xmen.catalog import Catalogs
@@ -275,6 +277,7 @@ class _Importer:
 
     def read_item(self, section: str, element: ET.Element) -> None:
         uid = element.get("ID") or f"{section}-{len(self.kept.entries) + len(self.kept.elements)}"
+        uid = uid[:100]
         taken = False
         if section == "SKILLS":
             taken = self.read_skill(element, uid)
@@ -918,5 +921,12 @@ def import_hdc(data: bytes, source: str = "") -> tuple[HeroDocument, MappingRepo
             "the X-Men campaign is built on the 5th Edition and its costs differ throughout: "
             "rebuild the character in a 5th Edition template in Hero Designer"
         )
-    importer = _Importer(root, source)
-    return importer.run(), importer.report
+    try:
+        importer = _Importer(root, source)
+        return importer.run(), importer.report
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = " ".join(str(part) for part in error["loc"]) or "a value"
+        raise HdcError(
+            f"a value the campaign's character cannot hold ({where}: {error['msg'].lower()})"
+        ) from None

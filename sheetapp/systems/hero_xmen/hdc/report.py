@@ -27,7 +27,8 @@ class ReportEntry:
     detail: str
 
     def line(self) -> str:
-        return f"{self.section}: {self.element}: {ACTION_WORDS[self.action]}. {self.detail}"
+        detail = self.detail[:1].upper() + self.detail[1:]
+        return f"{self.section}: {self.element}: {ACTION_WORDS[self.action]}. {detail}"
 
 
 @dataclass(slots=True)

@@ -58,3 +58,5 @@ def parse_xml(data: bytes) -> ET.Element:
         raise HdcError(f"the file is not well-formed XML{where}") from None
     except AssertionError:  # the builder saw no element at all
         raise HdcError("the file holds no XML element") from None
+    except (LookupError, ValueError) as exc:  # an encoding Python does not know
+        raise HdcError(f"the file's text cannot be read ({exc})") from None
