@@ -267,7 +267,7 @@ EXTERNAL_ENTITY = b"""<?xml version="1.0"?>
         "6e",
         "unknown-encoding",
         "absurd-levels",
-    ],  # fmt: skip
+    ],
 )
 def test_bad_files_exit_2_and_write_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, words: str
