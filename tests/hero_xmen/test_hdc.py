@@ -11,6 +11,7 @@ into the fixtures' Disadvantage adders; never this project's own computation."""
 
 from __future__ import annotations
 
+import base64
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -427,3 +428,19 @@ def test_unknown_xml_comes_back_in_the_export() -> None:
     ray = root.find("POWERS/POWER[@XMLID='WIDGETRAY']")
     assert ray is not None and ray.find("MODIFIER[@XMLID='ODDTHING']") is not None
     assert root.find("BASIC_CONFIGURATION").get("EXPERIENCE") == "12"  # type: ignore[union-attr]
+
+
+def test_the_portrait_comes_in_and_goes_out_as_hero_designers_image() -> None:
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(40)).decode()
+    source = (FIXTURES / "storm_front.hdc").read_text(encoding="utf-8")
+    with_image = source.replace(
+        "<EQUIPMENT />",
+        f'<EQUIPMENT />\n  <IMAGE FileName="storm.png">{png[:30]}\n{png[30:]}</IMAGE>',
+    )
+    document, report = import_hdc(with_image.encode("utf-8"))
+    assert document.meta.portrait == png and report.mapped["Portrait"] == 1
+    image = parse_xml(export_hdc(document)).find("IMAGE")
+    assert image is not None and image.get("FileName") == "portrait.png" and image.text == png
+    not_an_image = with_image.replace(png[:30], "@@@")
+    document, report = import_hdc(not_an_image.encode("utf-8"))
+    assert document.meta.portrait is None and "IMAGE" in entries(report, "kept")

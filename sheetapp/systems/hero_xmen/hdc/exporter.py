@@ -174,6 +174,11 @@ class _Exporter:
         root.append(self.powers())
         root.append(self.disadvantages())
         root.append(self.section("EQUIPMENT"))
+        portrait = self.doc.meta.portrait
+        if portrait:
+            suffix = "jpg" if portrait.startswith("/9j/") else "png"
+            image = ET.SubElement(root, "IMAGE", {"FileName": f"portrait.{suffix}"})
+            image.text = portrait
         for element in self.kept_in("CHARACTER"):
             if element.tag not in {child.tag for child in root}:
                 root.append(element)

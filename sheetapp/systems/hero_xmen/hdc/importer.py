@@ -5,6 +5,8 @@ export, and each entry keeps its own element there under its ``hdc_id``."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -148,6 +150,7 @@ class _Importer:
         )
         self.frameworks: dict[str, str] = {}  # HD ID -> framework name
         self.md_from_power = 0
+        self.image_name = ""
         self.hero5e_active: dict[str, int] = {}  # HD ID -> HERO 5e Active Points
         self.skill_names = {_norm(s.id): s.id for s in self.cats.skills.values()}
         self.skill_names.update({_norm(s.name): s.id for s in self.cats.skills.values()})
@@ -167,6 +170,10 @@ class _Importer:
             for element in holder:
                 self.read_item(section, element)
         for child in self.root:
+            if child.tag == "IMAGE" and meta.portrait is None:
+                meta.portrait = self.read_image(child)
+                if meta.portrait is not None:
+                    continue
             if child.tag not in (
                 "BASIC_CONFIGURATION",
                 "CHARACTER_INFO",
@@ -214,6 +221,21 @@ class _Importer:
             player=(info.get("PLAYER_NAME") or "").strip()[:500],
             notes="\n\n".join(parts),
         )
+
+    def read_image(self, element: ET.Element) -> str | None:
+        """Hero Designer's portrait (``IMAGE``: base64 text, a ``FileName``) as the
+        character's portrait when it is a PNG or JPEG image; else None (kept aside)."""
+        text = "".join((element.text or "").split())
+        try:
+            head = base64.b64decode(text[:64], validate=True)
+            base64.b64decode(text, validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        if not head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")) or len(text) > 8_000_000:
+            return None
+        self.image_name = (element.get("FileName") or "").strip()[:200]
+        self.report.count("Portrait")
+        return text
 
     def read_basics(self) -> None:
         basics = self.root.find("BASIC_CONFIGURATION")
