@@ -444,3 +444,23 @@ def test_the_portrait_comes_in_and_goes_out_as_hero_designers_image() -> None:
     not_an_image = with_image.replace(png[:30], "@@@")
     document, report = import_hdc(not_an_image.encode("utf-8"))
     assert document.meta.portrait is None and "IMAGE" in entries(report, "kept")
+
+
+def test_martial_arts_and_talents_the_campaign_lists_as_skills() -> None:
+    """The General Skills (line 182) include Martial Arts and Defence Manoeuvre; Combat
+    Sense is one of the Intellect Skills."""
+    document, report = imported("forbidden_unknown.hdc")
+    arts = [
+        (s.name, s.option, s.level) for s in document.character.skills if s.skill == "martial_arts"
+    ]
+    assert arts == [
+        ("Martial Strike", "manoeuvre_4", 1),
+        ("Sidestep", "manoeuvre_5", 1),
+        ("+2 HTH Damage Class(es)", "damage_class", 2),
+    ]
+    built = build(document.character, document.campaign, catalogs_for(document.campaign))
+    # HERO 5e: a manoeuvre costs what Hero Designer records (4, 5); an extra DC 4 points
+    assert [row.cost for row in built.skills if row.name.startswith("Martial Arts")] == [4, 5, 8]
+    assert "Odd Feint" in entries(report, "kept")
+    assert "a Skill in the campaign" in entries(report, "converted")["Combat Sense"]
+    assert "combat_sense" in {s.skill for s in document.character.skills}

@@ -59,6 +59,9 @@ CHARACTERISTIC_ORDER = (
     "LEAPING",
 )
 SKILL_XMLIDS = {value: key for key, value in tables.SKILL_ALIASES.items()}
+SKILL_XMLIDS.update(
+    {"professions_agility": "PROFESSIONAL_SKILL", "professions_interaction": "PROFESSIONAL_SKILL"}
+)
 POWER_XMLIDS = {value: key for key, value in tables.POWERS.items()}
 MODIFIER_XMLIDS = {value: key for key, value in tables.MODIFIERS.items()}
 DISADVANTAGE_XMLIDS = {
@@ -170,7 +173,7 @@ class _Exporter:
         root.append(self.skills())
         root.append(self.section("PERKS"))
         root.append(self.talents())
-        root.append(self.section("MARTIALARTS"))
+        root.append(self.martial_arts())
         root.append(self.powers())
         root.append(self.disadvantages())
         root.append(self.section("EQUIPMENT"))
@@ -261,7 +264,35 @@ class _Exporter:
     def skills(self) -> ET.Element:
         holder = self.section("SKILLS")
         for choice, row in zip(self.character.skills, self.built.skills, strict=True):
-            holder.append(self.skill(choice, row.cost, row.characteristic))
+            if choice.skill != "martial_arts":
+                holder.append(self.skill(choice, row.cost, row.characteristic))
+        return holder
+
+    def martial_arts(self) -> ET.Element:
+        """The General Skill Martial Arts as HERO 5e's manoeuvres (3, 4 or 5 points) and
+        extra Damage Classes, in Hero Designer's Martial Arts section."""
+        holder = self.section("MARTIALARTS")
+        general = self.cats.general.get("martial_arts")
+        for choice, row in zip(self.character.skills, self.built.skills, strict=True):
+            if choice.skill != "martial_arts" or general is None:
+                continue
+            option = general.option(choice.option)
+            extra_dc = option.id == "damage_class"
+            element = self.original(choice.hdc_id, "EXTRADC" if extra_dc else "MANEUVER")
+            values: dict[str, object] = {
+                "XMLID": "EXTRADC" if extra_dc else element.get("XMLID", "MANEUVER"),
+                "BASECOST": "0.0" if extra_dc else _cost(option.cost),
+                "LEVELS": choice.level if extra_dc else 0,
+                "ALIAS": element.get(
+                    "ALIAS", "+1 HTH Damage Class(es)" if extra_dc else "Maneuver"
+                ),
+                "NAME": "" if choice.name == element.get("ALIAS") else choice.name,
+                "SHEETAPP_LEVEL": None if extra_dc or choice.level == 1 else choice.level,
+                "SHEETAPP_COST": row.cost,
+            }
+            _attrs(element, values)
+            _notes(element, choice.note)
+            holder.append(element)
         return holder
 
     def skill(self, choice: SkillChoice, cost: int, characteristic: str | None) -> ET.Element:
@@ -295,6 +326,7 @@ class _Exporter:
             "EVERYMAN": choice.everyperson,
             "INPUT": name,
             "NAME": element.get("NAME", ""),
+            "SHEETAPP_SKILL": skill_id,
             "SHEETAPP_COST": cost,
         }
         if choice.vehicles:

@@ -305,13 +305,15 @@ class _Importer:
             taken = self.read_skill(element, uid)
         elif section == "TALENTS":
             taken = self.read_talent(element, uid)
+        elif section == "MARTIALARTS":
+            taken = self.read_manoeuvre(element, uid)
         elif section == "POWERS":
             taken = self.read_power(element, uid)
         elif section == "DISADVANTAGES":
             taken = self.read_disadvantage(element, uid)
         if taken:
             self.kept.entries[uid] = _xml(element)
-        elif section in ("PERKS", "MARTIALARTS", "EQUIPMENT"):
+        elif section in ("PERKS", "EQUIPMENT"):
             self.keep_whole(
                 section,
                 element,
@@ -324,7 +326,9 @@ class _Importer:
 
     def read_skill(self, element: ET.Element, uid: str) -> bool:
         xmlid = (element.get("XMLID") or "").upper()
-        skill_id = tables.SKILL_ALIASES.get(xmlid) or self.skill_names.get(_norm(xmlid))
+        skill_id = own(element, "skill")
+        if skill_id not in self.cats.skills and skill_id not in self.cats.general:
+            skill_id = tables.SKILL_ALIASES.get(xmlid) or self.skill_names.get(_norm(xmlid))
         skill_id = skill_id or self.general_names.get(_norm(xmlid))
         if skill_id is None:
             skill_id = self.skill_names.get(_norm(element.get("ALIAS", "")))
@@ -399,8 +403,54 @@ class _Importer:
         self.report.count("Skills")
         return True
 
+    def read_manoeuvre(self, element: ET.Element, uid: str) -> bool:
+        """A Martial Arts manoeuvre (HERO 5e: 3, 4 or 5 points) as a unit of the General
+        Skill Martial Arts at its price; +1 Damage Class (``EXTRADC``) at 4 points each."""
+        xmlid = (element.get("XMLID") or "").upper()
+        cost = _number(element, "BASECOST")
+        name = (element.get("NAME") or "").strip()
+        name = (name or (element.get("ALIAS") or "").strip())[:500]
+        if xmlid == "EXTRADC" and _whole(element, "LEVELS") > 0:
+            option, level = "damage_class", _whole(element, "LEVELS")
+        elif element.tag == "MANEUVER" and cost in (3, 4, 5):
+            option, level = (
+                f"manoeuvre_{int(cost)}",
+                max(1, int(_number(element, "SHEETAPP_LEVEL", 1))),
+            )
+        else:
+            self.keep_whole(
+                "MARTIALARTS",
+                element,
+                f"not a 3, 4 or 5 point manoeuvre or an extra Damage Class; "
+                f"{_points_text(element)}",
+            )
+            return False
+        self.character.skills.append(
+            SkillChoice(
+                skill="martial_arts",
+                name=name,
+                level=level,
+                option=option,
+                note=note_of(element),
+                hdc_id=uid,
+            )
+        )
+        self.report.count("Martial Arts")
+        return True
+
     def read_talent(self, element: ET.Element, uid: str) -> bool:
         xmlid = (element.get("XMLID") or "").upper()
+        as_skill = tables.TALENTS_AS_SKILLS.get(xmlid)
+        if as_skill is not None:
+            taken = self.read_skill(element, uid)
+            if taken:
+                self.report.add(
+                    "Talents",
+                    label(element),
+                    "converted",
+                    "a Talent in Hero Designer, a Skill in the campaign's list",
+                )
+            return taken
         talent = own(element, "talent")
         if talent in self.cats.talents:
             self.character.talents.append(

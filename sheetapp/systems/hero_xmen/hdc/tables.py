@@ -34,6 +34,8 @@ SKILL_ALIASES: dict[str, str] = {
     "PROFESSIONAL_SKILL": "professions_intellect",
     "SCIENCE_SKILL": "sciences",
     "LANGUAGES": "languages",
+    "COMBAT_SENSE": "combat_sense",
+    "DEFENSE_MANEUVER": "defence_manoeuvre",
     "COMBAT_LEVELS": "combat_skill_levels",
     "PENALTY_SKILL_LEVELS": "penalty_skill_levels",
 }
@@ -135,3 +137,8 @@ UNITS: dict[str, str] = {
     "ENERGYBLAST": "d6", "RKA": "d6", "HKA": "d6", "FLIGHT": '"', "TELEPORTATION": '"',
     "SWIMMING": '"', "RUNNING": '"', "FORCEFIELD": " points", "ARMOR": " points",
 }  # fmt: skip
+#: HERO 5e Talents the campaign lists as Skills (lines 182, 257)
+TALENTS_AS_SKILLS: dict[str, str] = {
+    "COMBAT_SENSE": "combat_sense",
+    "DEFENSE_MANEUVER": "defence_manoeuvre",
+}
