@@ -53,7 +53,9 @@ def test_role_choice_outside_the_options_is_an_error() -> None:
 def test_training_comes_from_the_role() -> None:
     """Lancer Training: "The Lancer (Role)", "Simple weapons" (lines 678-679)."""
     result = evaluate(character("lancer"))
-    assert value(result, "training") == "The Lancer (Role), Simple weapons"
+    assert value(result, "training") == (
+        "The Lancer (Role), Simple weapons, your own Special Augmentation (Slots)"
+    )
 
 
 def test_vital_minimum_of_five() -> None:

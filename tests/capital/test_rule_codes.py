@@ -172,7 +172,22 @@ def test_the_own_special_weapon_is_listed_under_training() -> None:
     weapon = next(iter(catalogs().special_weapons.values()))
     document = character("lancer", SpecialAssetChoice(asset=weapon.id))
     training = evaluate(document).derived_value("training").value
-    assert f"your own Special {weapon.name}" in str(training)
+    assert f"your own Special Weapon ({weapon.name})" in str(training)
+
+
+@pytest.mark.parametrize("asset_id", ["limb", "land_beast", "bike", "pistol"])
+def test_training_with_the_own_special_asset_of_any_kind(asset_id: str) -> None:
+    """ "You always have Training with your own Special Asset." (line 427): an
+    Augmentation, a Companion and a Vehicle as much as a Special Weapon."""
+    from sheetapp.systems.capital.catalog import catalogs
+    from sheetapp.systems.capital.sheet import own_asset_name
+
+    name = own_asset_name(asset_id, catalogs())
+    assert name
+    document = character("healer", SpecialAssetChoice(asset=asset_id))
+    training = str(evaluate(document).derived_value("training").value)
+    assert f"your own {name}" in training
+    assert "The Healer (Role)" in training
 
 
 def test_the_adventuring_kit_offers_its_light() -> None:
