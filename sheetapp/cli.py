@@ -149,7 +149,8 @@ def add_ledger_commands(commands: Any) -> None:
         action="append",
         default=[],
         metavar="CHOICE",
-        help="what the level offers to take, e.g. a System by id or name (repeatable)",
+        help="what the level offers to take, e.g. a System by id or name, with its choice "
+        "as NAME=CHOICE ('Damage Resist=Heat') (repeatable)",
     )
     level.add_argument("--label", default="", help="the session's name")
     level.add_argument("--note", default="", help="a note for the ledger")
