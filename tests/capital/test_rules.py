@@ -259,7 +259,8 @@ def test_strengths_and_weaknesses_count() -> None:
     found = issue(evaluate(doc), "capital.weaknesses_count")
     assert found.severity is Severity.ERROR and found.hint == "Remove 1."
     doc.character.strengths = []
-    assert issue(evaluate(doc), "capital.strengths_count").severity is Severity.WARNING
+    found = issue(evaluate(doc), "capital.strengths_count")
+    assert found.severity is Severity.ERROR and found.step.startswith("Step 4")
 
 
 def test_starting_money_range() -> None:

@@ -8,7 +8,13 @@ from collections import Counter
 from sheetapp.core.issues import Issue
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import ATTRIBUTES, SystemDef
-from sheetapp.systems.capital.context import RuleContext, char_path, error, warning
+from sheetapp.systems.capital.context import (
+    STEP_SYSTEMS,
+    RuleContext,
+    char_path,
+    error,
+    todo,
+)
 from sheetapp.systems.capital.levels import table_slots
 from sheetapp.systems.capital.model import SystemChoice
 from sheetapp.systems.capital.sheet import SLOTS_AUGMENTATION
@@ -241,11 +247,12 @@ def repeats(ctx: RuleContext) -> list[Issue]:
         label = "damage type" if system.repeat_choice == "damage_type" else "Attribute"
         if choice.choice is None:
             issues.append(
-                warning(
+                todo(
                     codes.SYSTEM_CHOICE_MISSING,
                     f"{system.name}: choose a {label}.",
                     (*path, "choice"),
                     f"Choose the {label} in its row.",
+                    STEP_SYSTEMS,
                 )
             )
         elif choice.choice not in options:
