@@ -75,6 +75,24 @@ def steps_left(issues: list[Issue] | tuple[Issue, ...]) -> list[str]:
     return list(dict.fromkeys(issue.step for issue in issues if issue.is_todo))
 
 
+#: how a window heads the group of to-do errors
+TODO_GROUP = "To do"
+
+
+def todos_grouped(issues: list[Issue] | tuple[Issue, ...]) -> list[Issue]:
+    """``issues`` (sorted by severity) with the to-do errors after the other errors,
+    gathered step by step in the order their steps first come: the rules broken first,
+    then the checklist of steps left, then warnings and notes."""
+    todos = [issue for issue in issues if issue.is_todo]
+    if not todos:
+        return list(issues)
+    order = {step: rank for rank, step in enumerate(steps_left(todos))}
+    todos.sort(key=lambda issue: order[issue.step])
+    broken = [i for i in issues if i.severity is Severity.ERROR and not i.is_todo]
+    rest = [i for i in issues if i.severity is not Severity.ERROR]
+    return [*broken, *todos, *rest]
+
+
 def format_path(path: DataPath) -> str:
     """Render a data path the way a user reads it: ``character.abilities[3].level``."""
     text = ""

@@ -283,3 +283,17 @@ def test_level_up_take_sets_a_systems_choice() -> None:
     cold = level_up_advancement(SYSTEM, after, dice={"hp": [3]}, choices=["Damage Resist (Cold)"])
     taken = [c.after for c in cold.changes if c.path[1] == "systems" and c.after]
     assert [(a["system"], a["choice"]) for a in taken if a["choice"]] == [("damage_resist", "cold")]
+
+
+def test_a_step_to_do_does_not_block_a_level_up() -> None:
+    """Advancement refuses only what it adds: a character whose Goal is not chosen yet
+    ("every character has an Ideal, a Goal and a Flaw", line 98, an error to do) still
+    levels up, from the command line's path as from the ledger."""
+    hero = character("lancer")
+    hero.character.personality.goal = ""
+    [todo] = [i for i in SYSTEM.evaluate(hero).issues if i.severity.value == "error"]
+    assert todo.is_todo and todo.step == "Step 3: Personality"
+    made = level_up_advancement(SYSTEM, hero, dice=dice_for(hero), choices=["Clear Mind"])
+    after = commit(SYSTEM, hero, made)
+    assert after.character.level == 2
+    assert "clear_mind" in {choice.system for choice in after.character.systems}

@@ -42,10 +42,22 @@ def test_a_new_character_is_a_legal_start() -> None:
     assert not evaluation.has_errors
 
 
-def test_no_power_set_is_a_step_to_do() -> None:
+def test_no_power_set_is_an_error_to_do() -> None:
+    """ "Your character begins with:" (line 369) one power set at least, at every power
+    level: none is not legal yet, an error marked as the step to do."""
     document = character()
     document.character.power_sets = []
-    assert found(document, codes.NO_POWER_SET) == [(Severity.WARNING, ("character", "power_sets"))]
+    assert found(document, codes.NO_POWER_SET) == [(Severity.ERROR, ("character", "power_sets"))]
+    [issue] = [i for i in SYSTEM.evaluate(document).issues if i.code == codes.NO_POWER_SET]
+    assert issue.is_todo and issue.step == "Power sets"
+
+
+def test_a_power_without_its_choice_is_an_error_to_do() -> None:
+    """ "When selecting this power, define the type of energy it absorbs" (line 2712)."""
+    document = character("epic", siz=13, pow=18)
+    document.character.superpowers = [SuperpowerChoice(power="absorption", levels=1)]
+    [issue] = [i for i in SYSTEM.evaluate(document).issues if i.code == codes.POWER_CHOICE]
+    assert issue.severity is Severity.ERROR and issue.step == "Superpowers"
 
 
 @pytest.mark.parametrize(

@@ -236,14 +236,11 @@ def own_asset_name(asset_id: str, cats: Catalogs) -> str:
     kind = cats.asset_kind_of(asset_id)
     if kind is None:
         return ""
-    tables = {
-        "augmentation": cats.augmentations,
-        "companion": cats.companions,
-        "vehicle": cats.vehicles,
-        "weapon": cats.special_weapons,
-    }
-    entry = tables[kind][asset_id]
-    return f"{cats.asset_kinds[kind].name} ({entry.name})"
+    for table in (cats.augmentations, cats.companions, cats.vehicles, cats.special_weapons):
+        entry = table.get(asset_id)
+        if entry is not None:
+            return f"{cats.asset_kinds[kind].name} ({entry.name})"
+    return ""
 
 
 def _companion(

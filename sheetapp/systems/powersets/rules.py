@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sheetapp.core.codes import IssueCode
-from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.core.issues import DataPath, Issue, Severity, todo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.powersets import codes
 from sheetapp.systems.powersets.budget import Budget, PowerCost
@@ -79,6 +79,11 @@ class RuleContext:
 Rule = Callable[[RuleContext], list[Issue]]
 
 
+#: the steps a new character's to-do errors belong to (the seed's chapter names)
+STEP_POWER_SETS = "Power sets"
+STEP_SUPERPOWERS = "Superpowers"
+
+
 def _issue(severity: Severity, code: IssueCode, message: str, path: DataPath, hint: str) -> Issue:
     return Issue(severity, code, message, path, hint)
 
@@ -95,14 +100,16 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
     sets = character.power_sets
     path: DataPath = ("character", "power_sets")
     if not sets:
+        # "Your character begins with: - One power set at the Normal power level" (lines
+        # 369-371; at least one at every level): none is a step still to do
         return [
-            _issue(
-                Severity.WARNING,
+            todo(
                 codes.NO_POWER_SET,
                 "No power set chosen yet.",
                 path,
                 "Add a power set (Magic, Mutations, Psychic Abilities, Sorcery or "
                 "Superpowers) at a power level.",
+                STEP_POWER_SETS,
             )
         ]
     seen: set[str] = set()
@@ -488,12 +495,14 @@ def _choice_issues(index: int, choice: SuperpowerChoice, scores: dict[str, int])
         return
     name = choice.name.strip() or power.name
     if power.choices and not choice.choice.strip():
-        yield _issue(
-            Severity.WARNING,
+        # "When selecting this power, define the type of energy it absorbs" (Absorption,
+        # line 2712; each power with a choice says so): not chosen yet is a step to do
+        yield todo(
             codes.POWER_CHOICE,
             f"{name}: choose its {power.choices[0].label.lower()}.",
             (*path, index, "choice"),
             "Type or pick it in the Choice cell.",
+            STEP_SUPERPOWERS,
         )
     variable = power.cost_per_level is None and not any(c.option_costs for c in power.choices)
     if variable and choice.cost_override is None:
