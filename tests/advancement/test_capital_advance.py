@@ -238,6 +238,9 @@ def test_level_up_take_replaces_the_one_from_the_command_line_path() -> None:
     on a Scout at Level 1 records Focus II in Focus I's place."""
     scout = character("scout")
     made = level_up_advancement(SYSTEM, scout, dice={"hp": [3]}, choices=["Focus II"])
+    # the review names the Systems, and the II costs its Slot
+    [row] = [r for r in preview(SYSTEM, scout, made).rows if r.before_text == "Focus I"]
+    assert (row.after_text, row.cost) == ("Focus II", {"slots": 1})
     after = commit(SYSTEM, scout, made)
     held = [choice.system for choice in after.character.systems]
     assert "focus_2" in held and "focus_1" not in held

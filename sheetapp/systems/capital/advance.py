@@ -198,6 +198,8 @@ class CapitalAdvancement:
         character: CapitalCharacter = document.character
         key = str(path[1])
         if key == "systems" and len(path) >= 3 and isinstance(path[2], int):
+            if path[3:] == ("system",):
+                return "System (one in place of another)"
             if 0 <= path[2] < len(character.systems):
                 name = _system_name(catalogs(), character.systems[path[2]].system)
                 rest = " ".join(str(p) for p in path[3:])
@@ -212,6 +214,8 @@ class CapitalAdvancement:
         return FIELD_NAMES.get(key, key.replace("_", " ").capitalize())
 
     def describe_value(self, path: DataPath, value: Any) -> str:
+        if path[-1:] == ("system",) and isinstance(value, str):
+            return _system_name(catalogs(), value)  # a II in place of its I (line 1896)
         if not isinstance(value, dict):
             return ""
         if "system" in value and isinstance(value["system"], str):
