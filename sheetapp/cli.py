@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("systems", help="list the installed game systems")
 
-    new = commands.add_parser("new", help="write a valid starting character")
+    new = commands.add_parser("new", help="write a new character; says which steps are left")
     new.add_argument("system", metavar="SYSTEM", help="a system id from `sheetapp systems`")
     new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     new.add_argument("--name", default="", help="the character's name")
