@@ -29,7 +29,7 @@ def special_asset(ctx: RuleContext) -> list[Issue]:
         return [
             todo(
                 codes.SPECIAL_ASSET_MISSING,
-                "No Special Asset chosen yet (Step 7).",
+                "No Special Asset chosen yet.",
                 PATH,
                 "Choose an augmentation, a companion, a vehicle or a special weapon.",
                 STEP_EQUIPMENT,

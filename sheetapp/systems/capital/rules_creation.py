@@ -32,7 +32,7 @@ def role_chosen(ctx: RuleContext) -> list[Issue]:
         return [
             todo(
                 codes.ROLE_MISSING,
-                "No Role chosen yet (Step 1).",
+                "No Role chosen yet.",
                 char_path("role"),
                 "Choose the Lancer, Scout, Tank, Sentinel, Healer or Captain.",
                 STEP_ROLE,
@@ -96,7 +96,7 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
             issues.append(
                 todo(
                     codes.PERSONALITY_MISSING,
-                    f"No {label} chosen yet (Step 3).",
+                    f"No {label} chosen yet.",
                     char_path("personality", key),
                     "Choose one from the suggestions, or write your own.",
                     STEP_PERSONALITY,
@@ -137,7 +137,7 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
         return [
             todo(
                 codes.ATTRIBUTES_NOT_ROLLED,
-                "The attribute dice are not rolled yet (Step 5).",
+                "The attribute dice are not rolled yet.",
                 (*path, "dice"),
                 "Roll 10d6 (or let the app roll them), discard two, assign the other eight.",
                 STEP_ATTRIBUTES,
