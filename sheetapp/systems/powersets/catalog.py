@@ -547,6 +547,9 @@ class Superpower(SeedEntry):
     choices: tuple[Choice, ...] = ()
     modifiers: tuple[OwnModifier, ...] = ()
     level_cap: LevelCap | None = None
+    #: the price is also per point of the character's SIZ ("1 per level per energy type
+    #: per point of SIZ", Force Field, line 3001)
+    per_siz: bool = False
 
 
 RewardKind = Literal[

@@ -17,15 +17,17 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
-from sheetapp.systems.powersets.budget import cost_per_level, power_name
+from sheetapp.systems.powersets.budget import power_name, price
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     POWER_SETS,
+    PowerSetId,
     SeedEntry,
     energy_types,
     failings,
     magic_spells,
     mutations_by_id,
+    power_levels,
     power_modifiers,
     psychic_abilities,
     sorcery_spells,
@@ -48,6 +50,7 @@ from sheetapp.systems.powersets.model import (
     ModifierChoice,
     MutationChoice,
     PowerSetChoice,
+    PowersetsCharacter,
     PowersetsDocument,
     PowIncrease,
     PsychicChoice,
@@ -93,13 +96,33 @@ def _named(catalog: Any, field: str) -> Any:
     return build
 
 
-def _maker(catalog: Any, model: type[Any], field: str, noun: str) -> Any:
-    def make(_document: Any, entry_id: str) -> Any:
+def _maker(
+    catalog: Any, model: type[Any], field: str, noun: str, starts: PowerSetId | None = None
+) -> Any:
+    """A new row for a catalog entry; a spell or ability of a set whose starting ones
+    begin at a rating (INT×1, POW×1: lines 472-475, 1281-1284) begins at it."""
+
+    def make(document: Any, entry_id: str) -> Any:
         if entry_id not in catalog():
             raise EditError(f"There is no {noun} '{entry_id}'")
-        return model(**{field: entry_id})
+        values: dict[str, Any] = {field: entry_id}
+        if starts is not None:
+            rating = starting_rating(document.character, starts)
+            if rating is not None:
+                values["skill"] = rating
+        return model(**values)
 
     return make
+
+
+def starting_rating(character: PowersetsCharacter, power_set: PowerSetId) -> int | None:
+    """The rating the set's starting spells or abilities begin at for this character."""
+    level = next((c.level for c in character.power_sets if c.power_set == power_set), None)
+    rows = {"magic": power_levels().magic, "psychic": power_levels().psychic}.get(power_set)
+    if level is None or rows is None:
+        return None
+    row = next(r for r in rows if r.id == level)
+    return row.skill.value(final_scores(character)[row.skill.of])
 
 
 # --- power sets and skills --------------------------------------------------------------
@@ -174,7 +197,7 @@ MAGIC: Collection[PowersetsDocument] = Collection(
     entries=lambda: [
         _entry(s, "Magic spell", f"{s.cost_text} PP/level") for s in magic_spells().values()
     ],
-    new_item=_maker(magic_spells, MagicSpellChoice, "spell", "Magic spell"),
+    new_item=_maker(magic_spells, MagicSpellChoice, "spell", "Magic spell", "magic"),
     name=lambda document, row: _name(magic_spells, document.character.magic_spells[row].spell),
     actions=(
         ListAction(
@@ -650,7 +673,7 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
     entries=lambda: [
         _entry(a, "Psychic ability", a.cost_text) for a in psychic_abilities().values()
     ],
-    new_item=_maker(psychic_abilities, PsychicChoice, "ability", "psychic ability"),
+    new_item=_maker(psychic_abilities, PsychicChoice, "ability", "psychic ability", "psychic"),
     name=lambda document, row: _name(psychic_abilities, document.character.psychic[row].ability),
     actions=(
         ListAction(
@@ -715,20 +738,14 @@ def _choice_cell(_document: Any, row: int, item: SuperpowerChoice) -> CellView:
     return CellView(item.choice or "(type it)", path, "text", item.choice, tooltip=spec.label)
 
 
-def _cost_cell(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:
+def _cost_cell(document: PowersetsDocument, _row: int, item: SuperpowerChoice) -> CellView:
     power = superpowers().get(item.power)
     if power is None:
         return CellView("")
-    if item.cost_override is not None:
-        return CellView(f"{item.cost_override}", tooltip="The gamemaster's cost", align_right=True)
-    per_level = cost_per_level(item, power)
-    if per_level is None:
-        return CellView("?", tooltip=f"{power.cost_text}: the gamemaster sets it", align_right=True)
-    return CellView(
-        str(per_level * item.levels),
-        tooltip=f"{item.levels} levels × {per_level} ({power.cost_text})",
-        align_right=True,
-    )
+    cost, how = price(item, power, final_scores(document.character)["SIZ"])
+    if cost is None:
+        return CellView("?", tooltip=how, align_right=True)
+    return CellView(str(cost), tooltip=f"{how} ({power.cost_text})", align_right=True)
 
 
 def _own_modifiers(power_id: str) -> dict[str, str]:

@@ -188,6 +188,12 @@ class Familiar(FileModel):
         default=None, ge=0, le=SCORE_LIMIT, title="Power points", description="None: its POW"
     )
     active: bool = Field(default=True, title="Active")
+    at_creation: bool = Field(
+        default=False,
+        title="Begun with",
+        description="an Epic or Superhuman magician's starting familiar: its POW cost is "
+        "assumed in the past",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -199,6 +205,12 @@ class Staff(FileModel):
     traditional: bool = Field(default=True, title="A staff", description="not a wand, ring ...")
     pow_at_making: int = Field(default=1, ge=0, le=SCORE_LIMIT, title="POW at its making")
     stored: int = Field(default=0, ge=0, le=SCORE_LIMIT, title="Power points stored")
+    at_creation: bool = Field(
+        default=False,
+        title="Begun with",
+        description="a Superhuman magician's starting staff: it stores their current POW, "
+        "the sacrifice of POW is assumed",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -320,6 +332,28 @@ class PowersetsCampaign(FileModel):
         default=False,
         title="The gamemaster allows more than one power set",
         description="the gamemaster has the final say on starting with more than one power set",
+    )
+    powered_one_step_lower: bool = Field(
+        default=False,
+        title="Powered characters one step lower",
+        description="the balancing option: powered characters begin one power level lower "
+        "for powers and skills (a Heroic game's powered characters begin at Normal)",
+    )
+    two_majors_allowed: bool = Field(
+        default=False,
+        title="The gamemaster allows two major mutations (Heroic)",
+        description="at Heroic, two major mutations only if the gamemaster allows it",
+    )
+    adverse_above_four_allowed: bool = Field(
+        default=False,
+        title="The gamemaster approves more than four adverse mutations",
+        description="more than four adverse mutations need the gamemaster's approval",
+    )
+    psycho_social_above_cap: bool = Field(
+        default=False,
+        title="The gamemaster approves more than 3 points of psycho-social frailties",
+        description="psycho-social frailties give +1 point each, +3 at most unless the "
+        "gamemaster approves more",
     )
     superpower_budget: Literal["characteristics", "flat"] = Field(
         default="characteristics",

@@ -122,10 +122,15 @@ def pow_sacrifices(character: PowersetsCharacter) -> list[tuple[str, int]]:
     (dismissed or not) and psychic ability gained in play. The chapter gives no POW cost
     for binding an elemental."""
     found: list[tuple[str, int]] = []
+    # a familiar or staff the magician begins with: "the POW cost is assumed in the past,
+    # so no need to adjust" (line 474)
     for familiar in character.familiars:
-        found.append((f"familiar {familiar.name or familiar.creature or 'bound'}", FAMILIAR_POW))
+        if not familiar.at_creation:
+            name = familiar.name or familiar.creature or "bound"
+            found.append((f"familiar {name}", FAMILIAR_POW))
     for staff in character.staves:
-        found.append((f"staff {staff.name or 'made'}", STAFF_POW))
+        if not staff.at_creation:
+            found.append((f"staff {staff.name or 'made'}", STAFF_POW))
     for entity in character.bound:
         if entity.kind == "demon":
             cost = DEMON_FOR_EVER_POW if entity.permanent else DEMON_POW

@@ -16,10 +16,12 @@ from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     PowerLevelId,
     PowerSetId,
+    Scaled,
     failings,
     magic_spells,
     mutations_by_id,
     power_levels,
+    power_modifiers,
     psychic_abilities,
     sorcery_spells,
     superpowers,
@@ -27,6 +29,7 @@ from sheetapp.systems.powersets.catalog import (
 from sheetapp.systems.powersets.model import (
     PowersetsCampaign,
     PowersetsCharacter,
+    Staff,
     SuperpowerChoice,
 )
 from sheetapp.systems.powersets.mutation_effects import (
@@ -87,6 +90,24 @@ def _rank(level: PowerLevelId) -> int:
     return POWER_LEVELS.index(level)
 
 
+def powers_level(campaign: PowersetsCampaign) -> PowerLevelId:
+    """The power level a starting character's powers are held to: the game's, or one
+    step lower with the balancing option ("lowering the power level of the powered
+    character by one step" (line 346): "powered characters in a Heroic level game begin
+    at a Normal level for powers and skills" (line 348))."""
+    game = campaign.power_level
+    if campaign.powered_one_step_lower:
+        return POWER_LEVELS[max(0, _rank(game) - 1)]
+    return game
+
+
+def power_steps(level: PowerLevelId) -> int:
+    """The steps of one set at ``level``, Normal 1 to Superhuman 4: every combination a
+    game level allows adds up to the same count (Epic: Epic, Heroic + Normal, or three
+    Normal, lines 382-386)."""
+    return _rank(level) + 1
+
+
 def power_set_levels(ctx: RuleContext) -> list[Issue]:
     """Lines 359-396: one game power level; each set at a level, in one of the level's
     combinations (or less); more than one set only with the gamemaster's allowance."""
@@ -106,7 +127,12 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
             )
         ]
     seen: set[str] = set()
-    game = campaign.power_level
+    game = powers_level(campaign)
+    lowered = (
+        f" (the game's {campaign.power_level.title()}, one step lower for powered characters)"
+        if game != campaign.power_level
+        else ""
+    )
     for index, choice in enumerate(sets):
         name = SET_NAMES[choice.power_set]
         if choice.power_set in seen:
@@ -126,7 +152,7 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                     Severity.ERROR,
                     codes.SET_ABOVE_GAME,
                     f"{name} at {choice.level.title()} is above the game's power level "
-                    f"({game.title()}).",
+                    f"({game.title()}{lowered}).",
                     (*path, index, "level"),
                     f"Lower it to {game.title()} or less, or agree a higher game level.",
                 )
@@ -134,12 +160,12 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
     if len(sets) > 1 and not campaign.several_sets_allowed:
         issues.append(
             _issue(
-                Severity.ERROR,
+                Severity.INFO,
                 codes.SEVERAL_SETS,
-                f"{len(sets)} power sets: starting with more than one needs the gamemaster's "
-                "allowance.",
+                f"{len(sets)} power sets: the gamemaster should have the final say on "
+                "beginning with more than one.",
                 path,
-                "Ask the gamemaster and tick it in the campaign settings, or keep one set.",
+                "Check it with the gamemaster; tick their allowance in the campaign settings.",
             )
         )
     wanted = sorted((_rank(c.level) for c in sets), reverse=True)
@@ -157,11 +183,26 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
             _issue(
                 Severity.ERROR,
                 codes.COMBINATION,
-                f"These power sets are more than a {game.title()} character begins with.",
+                f"These power sets are more than a {game.title()} character begins with{lowered}.",
                 path,
                 f"A {game.title()} character begins with one of: {options}.",
             )
         )
+    else:
+        steps = sum(power_steps(c.level) for c in sets)
+        allowed_steps = power_steps(game)
+        if steps < allowed_steps:
+            issues.append(
+                _issue(
+                    Severity.INFO,
+                    codes.POWER_STEPS,
+                    f"Power sets worth {steps} of the {allowed_steps} power steps a "
+                    f"{game.title()} character begins with{lowered}.",
+                    path,
+                    "Fine if intended: a set may be raised a level, or another set added "
+                    "(Normal 1 step, Heroic 2, Epic 3, Superhuman 4).",
+                )
+            )
     for power_set, field in SET_LISTS.items():
         if getattr(character, field) and power_set not in seen:
             issues.append(
@@ -201,6 +242,19 @@ def magic(ctx: RuleContext) -> list[Issue]:
             )
         )
     intelligence = ctx.scores["INT"]
+    floor = start.skill.value(intelligence)
+    for index, spell in enumerate(spells):
+        if not spell.learned_in_play and spell.skill < floor:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MAGIC_SKILL_START,
+                    f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: starting spells "
+                    f"begin at {_times(start.skill)} ({floor}%).",
+                    (*path, index, "skill"),
+                    f"Raise it to {floor}% or more (skill points may add to it).",
+                )
+            )
     memory = rules.rule("magic_memory").scaled
     limit = rules.rule("magic_spell_level").scaled
     assert memory is not None and limit is not None
@@ -291,6 +345,18 @@ def mutations(ctx: RuleContext) -> list[Issue]:
             )
         return issues
     allowed = start.picks.value(con) + bad
+    if good < allowed:
+        issues.append(
+            _issue(
+                Severity.INFO,
+                codes.MUTATION_PICKS_LEFT,
+                f"{good} of {allowed} beneficial picks taken; CON {con} at {level.title()} "
+                f"gives {start.picks.value(con)}"
+                + (f", plus {bad} for the adverse ones." if bad else "."),
+                path,
+                "Pick more mutations (a major one takes two picks), or leave them if intended.",
+            )
+        )
     if good > allowed:
         issues.append(
             _issue(
@@ -313,27 +379,32 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 "Remove an adverse mutation.",
             )
         )
-    if start.adverse_approval_above is not None and bad > start.adverse_approval_above:
+    if (
+        start.adverse_approval_above is not None
+        and bad > start.adverse_approval_above
+        and not ctx.campaign.adverse_above_four_allowed
+    ):
         issues.append(
             _issue(
-                Severity.WARNING,
+                Severity.ERROR,
                 codes.ADVERSE_APPROVAL,
                 f"{bad} adverse mutations: more than {start.adverse_approval_above} needs the "
                 "gamemaster's approval.",
                 path,
-                "Check it with the gamemaster.",
+                "Remove adverse mutations, or tick the gamemaster's approval in the campaign "
+                "settings.",
             )
         )
     majors = sum(1 for m in chosen if m.major)
-    if start.two_majors_need_approval and majors >= 2:
+    if start.two_majors_need_approval and majors >= 2 and not ctx.campaign.two_majors_allowed:
         issues.append(
             _issue(
-                Severity.WARNING,
+                Severity.ERROR,
                 codes.TWO_MAJORS,
                 f"{majors} major mutations at {level.title()}: two need the gamemaster's "
                 "allowance.",
                 path,
-                "Check it with the gamemaster.",
+                "Make one minor, or tick the gamemaster's allowance in the campaign settings.",
             )
         )
     return issues
@@ -349,6 +420,20 @@ def psychic(ctx: RuleContext) -> list[Issue]:
     if level is None or not chosen:
         return issues
     start = next(s for s in power_levels().psychic if s.id == level)
+    floor = start.skill.value(ctx.scores["POW"])
+    for index, choice in enumerate(ctx.character.psychic):
+        if choice.learned_in_play or choice.gained or choice.skill >= floor:
+            continue
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.PSYCHIC_SKILL_START,
+                f"{_name(psychic_abilities(), choice.ability)} at {choice.skill}%: starting "
+                f"abilities begin at {_times(start.skill)} ({floor}%).",
+                ("character", "psychic", index, "skill"),
+                f"Raise it to {floor}% or more (skill points may add to it).",
+            )
+        )
     if len(chosen) <= start.abilities:
         return issues
     issues.append(
@@ -487,7 +572,16 @@ def _choice_issues(index: int, choice: SuperpowerChoice, scores: dict[str, int])
     if power is None:
         return
     name = choice.name.strip() or power.name
-    if power.choices and not choice.choice.strip():
+    if power.choices and power.choices[0].energy_types and not choice.choice.strip():
+        yield _issue(
+            Severity.ERROR,
+            codes.ENERGY_TYPE,
+            f"{name}: its {power.choices[0].label.lower()} must be chosen when it is bought.",
+            (*path, index, "choice"),
+            "Pick the energy type in the Choice cell; against several types, list the "
+            "power once per type.",
+        )
+    elif power.choices and not choice.choice.strip():
         yield _issue(
             Severity.WARNING,
             codes.POWER_CHOICE,
@@ -541,16 +635,29 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                     f"Set {row.reward_min} to {row.reward_max} points.",
                 )
             )
+    psycho_cap = budget.psycho_social_cap
+    if psycho_cap is not None and budget.psycho_social > psycho_cap:
+        issues.append(
+            _issue(
+                Severity.INFO,
+                codes.PSYCHO_SOCIAL_CAP,
+                f"Psycho-social frailties worth {budget.psycho_social} points: at most "
+                f"{psycho_cap} count, {budget.psycho_social - psycho_cap} not counted.",
+                ("character", "failings"),
+                "The frailties still hinder the character; more points only with the "
+                "gamemaster's approval (campaign settings).",
+            )
+        )
     if budget.failings > budget.failings_cap:
         issues.append(
             _issue(
-                Severity.ERROR,
+                Severity.INFO,
                 codes.FAILINGS_CAP,
-                f"Failings worth {budget.failings} points; only ½ the starting budget "
-                f"({budget.failings_cap}) counts.",
+                f"Failings worth {budget.failings} points: ½ the starting budget "
+                f"({budget.failings_cap}) counts, {budget.failings - budget.failings_cap} "
+                "not counted.",
                 ("character", "failings"),
-                "Remove failings: those over the limit still hinder the character but give "
-                "nothing.",
+                "The failings beyond the limit still hinder the character but give no points.",
             )
         )
     names = {p.name.casefold() for p in budget.powers}
@@ -566,16 +673,29 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                     "Choose one of the character's superpowers.",
                 )
             )
+        modifier = power_modifiers().get(applied.modifier)
+        if modifier is not None and modifier.reward_kind == "ten_minus_uses" and applied.amount < 1:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.LIMITED_USES,
+                    f"{modifier.name} on '{applied.power}': {applied.amount} uses per day; the "
+                    "minimum is 1 (it gives no points until then).",
+                    ("character", "power_modifiers", number, "amount"),
+                    "Enter the uses per day, 1 or more (1 use gives +9).",
+                )
+            )
     for power in budget.powers:
         if power.reward > power.reward_cap:
             issues.append(
                 _issue(
-                    Severity.ERROR,
+                    Severity.INFO,
                     codes.MODIFIER_CAP,
-                    f"{power.name}: power modifiers give {power.reward}; at most ½ its cost "
-                    f"({power.reward_cap}).",
+                    f"{power.name}: power modifiers give {power.reward}; ½ its initial cost "
+                    f"({power.reward_cap}) counts, {power.reward_lost} not counted.",
                     ("character", "superpowers", power.index),
-                    "Remove a modifier; the points above the limit are not earned.",
+                    "The modifiers still apply to the power; the points above the limit are "
+                    "not earned.",
                 )
             )
     if budget.banked < 0:
@@ -672,10 +792,32 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                 "Add the Magic power set, or remove them.",
             )
         )
-    # the limit holds at the binding, before the familiar's own point of POW is spent
-    before = ctx.scores["POW"] + FAMILIAR_POW
-    most = familiar_siz_limit(before)
+    level = ctx.level_of("magic")
+    start = next((s for s in power_levels().magic if s.id == level), None)
+    kit = (
+        ("familiars", character.familiars, "a familiar", start is not None and start.familiar),
+        ("staves", character.staves, "a wizard's staff", start is not None and start.staff),
+    )
+    for field, items, what, given in kit:
+        for index, item in enumerate(items):
+            if item.at_creation and not given:
+                issues.append(
+                    _issue(
+                        Severity.ERROR,
+                        codes.START_FAMILIAR,
+                        f"{item.name or what.capitalize()} is begun with; a magician begins "
+                        f"with {what} at "
+                        + ("Epic or Superhuman." if field == "familiars" else "Superhuman.")
+                        + (f" This magician is {level.title()}." if level else ""),
+                        ("character", field, index, "at_creation"),
+                        "Untick 'Begun with' (then binding or making it cost a point of POW).",
+                    )
+                )
     for index, familiar in enumerate(character.familiars):
+        # the limit holds at the binding, before the familiar's own point of POW is spent;
+        # a familiar begun with cost no POW now (line 474)
+        before = ctx.scores["POW"] + (0 if familiar.at_creation else FAMILIAR_POW)
+        most = familiar_siz_limit(before)
         if familiar.siz > most:
             issues.append(
                 _issue(
@@ -699,14 +841,19 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
             )
         )
     for index, staff in enumerate(character.staves):
-        capacity = staff_capacity(staff.pow_at_making)
+        capacity = staff_holds(staff, ctx.scores["POW"])
         if staff.stored > capacity:
             issues.append(
                 _issue(
                     Severity.ERROR,
                     codes.STAFF_OVERFILLED,
-                    f"{staff.name or 'The staff'} holds {staff.stored} power points; made at "
-                    f"POW {staff.pow_at_making}, it stores {capacity}.",
+                    f"{staff.name or 'The staff'} holds {staff.stored} power points; "
+                    + (
+                        f"begun with at POW {capacity}"
+                        if staff.at_creation
+                        else f"made at POW {staff.pow_at_making}"
+                    )
+                    + f", it stores {capacity}.",
                     ("character", "staves", index, "stored"),
                     "Lower the points stored.",
                 )
@@ -979,6 +1126,13 @@ def staff_capacity(pow_at_making: int) -> int:
     return max(0, pow_at_making - 1)
 
 
+def staff_holds(staff: Staff, pow_now: int) -> int:
+    """A staff's store: its maker's POW at its making less one, or for a Superhuman
+    magician's starting staff "its power points are based on their current POW score"
+    (line 475)."""
+    return pow_now if staff.at_creation else staff_capacity(staff.pow_at_making)
+
+
 RULES: tuple[Rule, ...] = (
     power_set_levels,
     magic,
@@ -997,6 +1151,13 @@ RULES: tuple[Rule, ...] = (
 
 def check(ctx: RuleContext) -> list[Issue]:
     return [issue for rule in RULES for issue in rule(ctx)]
+
+
+def _times(scaled: Scaled) -> str:
+    """ "INT×1" for a starting rating."""
+    if scaled.denominator == 1:
+        return f"{scaled.of}×{scaled.numerator}"
+    return scaled.describe()
 
 
 def _name(catalog: object, entry_id: str) -> str:
