@@ -267,13 +267,21 @@ FAMILIARS: Collection[PowersetsDocument] = Collection(
             tooltip="What it has now to be drained; not set: its POW",
         ),
         Column("Active", field="active", edit="bool"),
+        Column(
+            "Begun with",
+            field="at_creation",
+            edit="bool",
+            tooltip="An Epic or Superhuman magician's starting familiar: its POW cost is "
+            "assumed in the past",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: Familiar(name="New familiar"),
     help="A creature bound by the ritual: SIZ at most ¼ of your POW (rounded up), one "
     "active at a time. Binding costs a point of permanent POW, taken off POW for you; a "
     "freed or killed familiar stays listed (not active): its point is not regained. "
-    "Remove one that died of old age: the magician regains the point.",
+    "Remove one that died of old age: the magician regains the point. An Epic or "
+    "Superhuman magician may begin with one (tick 'Begun with'): it cost no POW now.",
 )
 
 STAVES: Collection[PowersetsDocument] = Collection(
@@ -287,13 +295,21 @@ STAVES: Collection[PowersetsDocument] = Collection(
         Column("A staff", field="traditional", edit="bool"),
         Column("POW at its making", field="pow_at_making", edit="int", align_right=True),
         Column("Power points stored", field="stored", edit="int", align_right=True),
+        Column(
+            "Begun with",
+            field="at_creation",
+            edit="bool",
+            tooltip="A Superhuman magician's starting staff: it stores your current POW, "
+            "the sacrifice of POW is assumed",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda document: Staff(
         name="Staff", pow_at_making=final_scores(document.character)["POW"]
     ),
     help="A reservoir of power points: it stores your POW at its making less the point "
-    "the ritual sacrifices (taken off POW for you).",
+    "the ritual sacrifices (taken off POW for you). A Superhuman magician begins with one "
+    "(tick 'Begun with'): it stores your current POW and cost no POW.",
 )
 
 

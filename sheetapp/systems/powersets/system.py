@@ -41,8 +41,9 @@ from sheetapp.systems.powersets.mutation_effects import (
     final_scores,
     scores_after_mutations,
 )
-from sheetapp.systems.powersets.rules import staff_capacity
+from sheetapp.systems.powersets.rules import staff_holds
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
+from sheetapp.systems.powersets.tallies import tallies
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -292,6 +293,7 @@ def derived(
                 )
             )
     values += _study_values(character, scores)
+    values += tallies(character, campaign, budget, scores, rules.powers_level(campaign))
     return values
 
 
@@ -333,15 +335,20 @@ def _familiar_and_staff_values(character: PowersetsCharacter, pow_: int) -> list
             )
         )
     for index, staff in enumerate(character.staves):
-        capacity = staff_capacity(staff.pow_at_making)
+        capacity = staff_holds(staff, pow_)
         hp = STAFF_HP if staff.traditional else STAFF_HP + 5
+        making = (
+            f"begun with: stores the current POW {capacity}"
+            if staff.at_creation
+            else f"stores POW at its making {staff.pow_at_making} - 1 = {capacity}"
+        )
         values.append(
             DerivedValue(
                 f"staff.{index}",
                 f"Staff {staff.name or index + 1}",
                 f"{staff.stored} / {capacity} PP, {hp} HP",
-                f"stores POW at its making {staff.pow_at_making} - 1 = {capacity} power points; "
-                f"{hp} hit points ({'a staff' if staff.traditional else 'not a staff: +5'})",
+                f"{making} power points; {hp} hit points "
+                f"({'a staff' if staff.traditional else 'not a staff: +5'})",
                 ("character", "staves", index),
             )
         )

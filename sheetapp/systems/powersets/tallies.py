@@ -1,0 +1,391 @@
+"""The numbers the chapter defines for a character, shown whether or not a limit is
+broken: for each power set the character has, its allowance beside its tally (spells
+known of the spells a level gives, memory used of memory, picks taken of picks...), and
+for each spell, ability and power what a player needs at the table (power points,
+range, duration, DEX rank, damage). ``validate``, ``export-json`` (``derived``), the
+sheet and the window all read these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetapp.core.evaluation import DerivedValue
+from sheetapp.systems.powersets.budget import Budget
+from sheetapp.systems.powersets.catalog import (
+    PowerLevelId,
+    PowerSetId,
+    Scaled,
+    magic_spells,
+    mutations_by_id,
+    power_levels,
+    psychic_abilities,
+    sorcery_spells,
+    superpowers,
+)
+from sheetapp.systems.powersets.model import (
+    MagicSpellChoice,
+    PowersetsCampaign,
+    PowersetsCharacter,
+    PsychicChoice,
+    SorceryChoice,
+    SuperpowerChoice,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """An allowance and what the character has of it."""
+
+    used: int
+    allowed: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.used} of {self.allowed}"
+
+
+def _set_level(character: PowersetsCharacter, power_set: PowerSetId) -> PowerLevelId | None:
+    return next((c.level for c in character.power_sets if c.power_set == power_set), None)
+
+
+def _rank(level: PowerLevelId) -> int:
+    return ("normal", "heroic", "epic", "superhuman").index(level)
+
+
+def _times(scaled: Scaled) -> str:
+    if scaled.denominator == 1:
+        return f"{scaled.of}×{scaled.numerator}"
+    return scaled.describe()
+
+
+# --- the allowances ---------------------------------------------------------------------
+
+
+def magic_spells_tally(character: PowersetsCharacter, level: PowerLevelId) -> Tally:
+    """Starting spells known of those the level gives (lines 472-475)."""
+    start = next(s for s in power_levels().magic if s.id == level)
+    return Tally(sum(1 for s in character.magic_spells if not s.learned_in_play), start.spells)
+
+
+def magic_memory_tally(character: PowersetsCharacter, intelligence: int) -> Tally:
+    """Spells memorised of ½ INT (round up) (line 458)."""
+    memory = power_levels().rule("magic_memory").scaled
+    assert memory is not None
+    return Tally(sum(1 for s in character.magic_spells if s.memorised), memory.value(intelligence))
+
+
+def magic_most_levels(intelligence: int) -> int:
+    """The most levels a spell takes: ½ INT (rounded up) (line 438)."""
+    limit = power_levels().rule("magic_spell_level").scaled
+    assert limit is not None
+    return limit.value(intelligence)
+
+
+def mutation_tallies(character: PowersetsCharacter, level: PowerLevelId, con: int) -> list[Tally]:
+    """Beneficial picks of the level's picks plus the adverse ones, and adverse picks of
+    their cap (line 1018-1020); empty at Normal, where mutations are rolled."""
+    start = next(s for s in power_levels().mutations if s.id == level)
+    if start.picks is None:
+        return []
+    catalog = mutations_by_id()
+
+    def picks(kind: str) -> int:
+        return sum(
+            2 if m.major else 1
+            for m in character.mutations
+            if (entry := catalog.get(m.mutation)) is not None and entry.kind == kind
+        )
+
+    bad = picks("adverse")
+    found = [Tally(picks("beneficial"), start.picks.value(con) + bad)]
+    if start.adverse_limit is not None:
+        found.append(Tally(bad, start.adverse_limit.value(con)))
+    return found
+
+
+def psychic_tally(character: PowersetsCharacter, level: PowerLevelId) -> Tally:
+    """Starting abilities of those the level gives (lines 1281-1284)."""
+    start = next(s for s in power_levels().psychic if s.id == level)
+    chosen = [a for a in character.psychic if not a.learned_in_play and not a.gained]
+    return Tally(len(chosen), start.abilities)
+
+
+def sorcery_levels_tally(
+    character: PowersetsCharacter, level: PowerLevelId, intelligence: int
+) -> Tally:
+    """Starting spell levels of those the level gives (lines 1735-1738)."""
+    start = next(s for s in power_levels().sorcery if s.id == level)
+    known = sum(s.level for s in character.sorcery if not s.learned_in_play)
+    return Tally(known, start.levels.value(intelligence))
+
+
+def sorcery_memory_tally(character: PowersetsCharacter, intelligence: int) -> Tally:
+    """Spell levels in memory and bound entities' POW dice, of INT (lines 1740, 1752)."""
+    in_memory = sum(s.level for s in character.sorcery if s.in_memory)
+    bound = sum(e.pow_dice for e in character.bound if not e.dismissed)
+    return Tally(in_memory + bound, intelligence)
+
+
+# --- at the table -------------------------------------------------------------------------
+
+#: the Magic spells whose effect is 1D6 per level ("does 1D6 points of magical damage per
+#: level", line 582; Fire 592, Frost 593, Heal 594, Lightning 599, Wounding 611)
+DICE_PER_LEVEL: dict[str, str] = {
+    "blast": "damage",
+    "fire": "fire damage",
+    "frost": "frost damage",
+    "heal": "healed",
+    "lightning": "lightning damage",
+    "wounding": "damage",
+}
+
+
+def magic_at_table(choice: MagicSpellChoice, dex: int) -> tuple[str, str] | None:
+    """A spell at its levels: power points ("each level costs" its cost per level, line
+    418), the DEX rank it is cast at ("Each level of a spell lowers the magician’s DEX
+    rank by –1" (line 434)), range and duration, and its dice."""
+    spell = magic_spells().get(choice.spell)
+    if spell is None:
+        return None
+    points = spell.cost_per_level * choice.level
+    rank = dex - choice.level
+    parts = [f"{points} PP", f"DEX rank {rank}" + (" (next round)" if rank < 0 else "")]
+    if choice.spell in DICE_PER_LEVEL:
+        parts.append(f"{choice.level}D6 {DICE_PER_LEVEL[choice.spell]}")
+    short = ", ".join(parts)
+    return short, f"{short}; range {spell.range}; duration {spell.duration}"
+
+
+def psychic_at_table(choice: PsychicChoice) -> tuple[str, str] | None:
+    ability = psychic_abilities().get(choice.ability)
+    if ability is None:
+        return None
+    short = f"{ability.min_cost}+ PP"
+    return short, (
+        f"power points: {ability.cost_text}; range {ability.range}; duration {ability.duration}"
+    )
+
+
+def sorcery_at_table(choice: SorceryChoice) -> tuple[str, str] | None:
+    """ "Each spell costs 1 power point per level" (line 1880)."""
+    spell = sorcery_spells().get(choice.spell)
+    if spell is None:
+        return None
+    short = f"{choice.level} PP"
+    return short, f"{short}; range {spell.range}; duration {spell.duration}"
+
+
+def superpower_at_table(choice: SuperpowerChoice) -> tuple[str, str] | None:
+    power = superpowers().get(choice.power)
+    if power is None:
+        return None
+    short = f"PP: {power.power_point_cost}"
+    return short, f"{short}; range {power.base_range}; duration {power.duration}"
+
+
+# --- the derived values -------------------------------------------------------------------
+
+
+def tallies(
+    character: PowersetsCharacter,
+    campaign: PowersetsCampaign,
+    budget: Budget,
+    scores: dict[str, int],
+    game: PowerLevelId,
+) -> list[DerivedValue]:
+    """For each set the character has, its allowance and tally; the power steps; each
+    spell's, ability's and power's numbers at the table (one row each)."""
+    values: list[DerivedValue] = []
+    if character.power_sets:
+        steps = sum(_rank(c.level) + 1 for c in character.power_sets)
+        values.append(
+            DerivedValue(
+                "power_steps",
+                "Power steps",
+                Tally(steps, _rank(game) + 1).text,
+                "the power sets' steps (Normal 1, Heroic 2, Epic 3, Superhuman 4) of those a "
+                f"{game.title()} character begins with",
+                ("character", "power_sets"),
+            )
+        )
+    intelligence, con = scores["INT"], character.characteristics.con
+    level = _set_level(character, "magic")
+    if level is not None:
+        start = next(s for s in power_levels().magic if s.id == level)
+        most = magic_most_levels(intelligence)
+        values += [
+            DerivedValue(
+                "magic.spells",
+                "Magic: starting spells",
+                magic_spells_tally(character, level).text,
+                f"a {level.title()} magician knows {start.spells} spells at "
+                f"{_times(start.skill)}; spells learned in play do not count",
+                ("character", "magic_spells"),
+            ),
+            DerivedValue(
+                "magic.memory",
+                "Magic: spells memorised",
+                magic_memory_tally(character, intelligence).text,
+                f"½ INT {intelligence} (round up)",
+                ("character", "magic_spells"),
+            ),
+            DerivedValue(
+                "magic.most_levels",
+                "Magic: highest spell level",
+                most,
+                f"½ INT {intelligence} (round up): spells of levels 1 to {most}",
+                ("character", "magic_spells"),
+            ),
+            DerivedValue(
+                "familiar.size_cap",
+                "Familiar: size",
+                f"SIZ {-(-scores['POW'] // 4)} or lower",
+                f"¼ POW {scores['POW']} (rounded up)",
+                ("character", "familiars"),
+            ),
+        ]
+    level = _set_level(character, "mutations")
+    if level is not None:
+        found = mutation_tallies(character, level, con)
+        if found:
+            values.append(
+                DerivedValue(
+                    "mutations.picks",
+                    "Mutations: beneficial picks",
+                    found[0].text,
+                    f"CON {con} at {level.title()}, plus one per adverse pick; a major "
+                    "mutation takes two",
+                    ("character", "mutations"),
+                )
+            )
+        if len(found) > 1:
+            values.append(
+                DerivedValue(
+                    "mutations.adverse",
+                    "Mutations: adverse picks",
+                    found[1].text,
+                    f"at most {found[1].allowed} adverse picks (CON {con} at {level.title()})",
+                    ("character", "mutations"),
+                )
+            )
+        if not found:
+            values.append(
+                DerivedValue(
+                    "mutations.rolled",
+                    "Mutations: rolled",
+                    f"{len(character.mutations)} (2 rolls by default)",
+                    "at Normal, D100 twice on the Random Mutations Table, again after an "
+                    "adverse one on a successful Luck roll",
+                    ("character", "mutations"),
+                )
+            )
+    level = _set_level(character, "psychic")
+    if level is not None:
+        values.append(
+            DerivedValue(
+                "psychic.abilities",
+                "Psychic: starting abilities",
+                psychic_tally(character, level).text,
+                f"a {level.title()} psychic begins with them at POW×1; abilities gained in "
+                "play do not count",
+                ("character", "psychic"),
+            )
+        )
+    level = _set_level(character, "sorcery")
+    if level is not None:
+        start = next(s for s in power_levels().sorcery if s.id == level)
+        values += [
+            DerivedValue(
+                "sorcery.levels",
+                "Sorcery: starting spell levels",
+                sorcery_levels_tally(character, level, intelligence).text,
+                f"{start.levels.describe()} at {level.title()} (INT {intelligence})",
+                ("character", "sorcery"),
+            ),
+            DerivedValue(
+                "sorcery.memory",
+                "Sorcery: spell levels in memory",
+                sorcery_memory_tally(character, intelligence).text,
+                f"up to INT {intelligence}; bound demons and elementals count their POW dice",
+                ("character", "sorcery"),
+            ),
+        ]
+    if budget.level is not None:
+        counted = budget.failings_counted
+        values.append(
+            DerivedValue(
+                "failings",
+                "Character failings: points counted",
+                f"{counted} of {budget.failings_cap}",
+                f"failings give {budget.failings}; at most ½ the starting budget "
+                f"{budget.starting} (round up) counts"
+                + (
+                    f"; psycho-social frailties {budget.psycho_social}, at most "
+                    f"{budget.psycho_social_cap}"
+                    if budget.psycho_social and budget.psycho_social_cap is not None
+                    else ""
+                ),
+                ("character", "failings"),
+            )
+        )
+        for power in budget.powers:
+            if power.reward or power.surcharge:
+                values.append(
+                    DerivedValue(
+                        f"modifiers.{power.index}",
+                        f"{power.name}: power modifiers",
+                        f"{power.reward_counted} of {power.reward_cap}",
+                        f"modifiers give {power.reward}; at most ½ its initial cost "
+                        f"({power.initial}) counts"
+                        + (f"; its cost is raised by {power.surcharge}" if power.surcharge else ""),
+                        ("character", "superpowers", power.index),
+                        per_row=True,
+                    )
+                )
+    values += _at_table(character, scores)
+    return values
+
+
+def _at_table(character: PowersetsCharacter, scores: dict[str, int]) -> list[DerivedValue]:
+    values: list[DerivedValue] = []
+    dex = scores["DEX"]
+    rows: list[tuple[str, str, list[tuple[str, str] | None]]] = [
+        (
+            "magic_spells",
+            "spell",
+            [magic_at_table(c, scores["DEX"]) for c in character.magic_spells],
+        ),
+        ("psychic", "ability", [psychic_at_table(c) for c in character.psychic]),
+        ("sorcery", "sorcery", [sorcery_at_table(c) for c in character.sorcery]),
+        ("superpowers", "power", [superpower_at_table(c) for c in character.superpowers]),
+    ]
+    catalogs = {
+        "magic_spells": magic_spells(),
+        "psychic": psychic_abilities(),
+        "sorcery": sorcery_spells(),
+        "superpowers": superpowers(),
+    }
+    keys = {
+        "magic_spells": "spell",
+        "psychic": "ability",
+        "sorcery": "spell",
+        "superpowers": "power",
+    }
+    for field, prefix, found in rows:
+        items = getattr(character, field)
+        for index, numbers in enumerate(found):
+            if numbers is None:
+                continue
+            entry = catalogs[field].get(getattr(items[index], keys[field]))
+            name = getattr(items[index], "name", "") or (entry.name if entry else "")
+            values.append(
+                DerivedValue(
+                    f"{prefix}.{index}",
+                    name,
+                    numbers[0],
+                    numbers[1],
+                    ("character", field, index),
+                    per_row=True,
+                )
+            )
+    return values
