@@ -350,11 +350,7 @@ def _at_table(character: PowersetsCharacter, scores: dict[str, int]) -> list[Der
     values: list[DerivedValue] = []
     dex = scores["DEX"]
     rows: list[tuple[str, str, list[tuple[str, str] | None]]] = [
-        (
-            "magic_spells",
-            "spell",
-            [magic_at_table(c, scores["DEX"]) for c in character.magic_spells],
-        ),
+        ("magic_spells", "spell", [magic_at_table(c, dex) for c in character.magic_spells]),
         ("psychic", "ability", [psychic_at_table(c) for c in character.psychic]),
         ("sorcery", "sorcery", [sorcery_at_table(c) for c in character.sorcery]),
         ("superpowers", "power", [superpower_at_table(c) for c in character.superpowers]),
