@@ -77,6 +77,12 @@ from sheetapp.systems.powersets.studies import (
     study_status,
     study_target,
 )
+from sheetapp.systems.powersets.tallies import (
+    magic_at_table,
+    psychic_at_table,
+    sorcery_at_table,
+    superpower_at_table,
+)
 
 
 def _entry(entry: SeedEntry, group: str, cost: str = "") -> PickEntry:
@@ -94,6 +100,29 @@ def _named(catalog: Any, field: str) -> Any:
         return CellView(entry.name, tooltip=entry.text, rule_text=entry.text)
 
     return build
+
+
+def _table_cell(numbers: tuple[str, str] | None) -> CellView:
+    if numbers is None:
+        return CellView("")
+    return CellView(numbers[0], tooltip=numbers[1])
+
+
+def _magic_table(document: PowersetsDocument, _row: int, item: MagicSpellChoice) -> CellView:
+    """Power points, DEX rank and dice at its levels (lines 418, 434)."""
+    return _table_cell(magic_at_table(item, final_scores(document.character)["DEX"]))
+
+
+def _psychic_table(_document: Any, _row: int, item: PsychicChoice) -> CellView:
+    return _table_cell(psychic_at_table(item))
+
+
+def _sorcery_table(_document: Any, _row: int, item: SorceryChoice) -> CellView:
+    return _table_cell(sorcery_at_table(item))
+
+
+def _power_table(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:
+    return _table_cell(superpower_at_table(item))
 
 
 def _maker(
@@ -192,6 +221,7 @@ MAGIC: Collection[PowersetsDocument] = Collection(
             edit="bool",
             tooltip="Tick a spell cast successfully this adventure; roll the checks after it",
         ),
+        Column("At the table", cell=_magic_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
@@ -684,6 +714,7 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
             align_right=True,
             tooltip="Training: each period ends with a point of POW and a Luck roll",
         ),
+        Column("At the table", cell=_psychic_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
@@ -712,6 +743,7 @@ SORCERY: Collection[PowersetsDocument] = Collection(
         Column("Level", field="level", edit="int", align_right=True),
         Column("In memory", field="in_memory", edit="bool"),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        Column("At the table", cell=_sorcery_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
@@ -810,6 +842,7 @@ SUPERPOWERS: Collection[PowersetsDocument] = Collection(
             align_right=True,
             tooltip="A Variable cost the gamemaster sets; not set: the power's own cost",
         ),
+        Column("At the table", cell=_power_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [_entry(p, "Superpower", f"{p.cost_text} pts") for p in superpowers().values()],

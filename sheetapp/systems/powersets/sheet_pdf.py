@@ -38,6 +38,26 @@ from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharact
 from sheetapp.systems.powersets.mutation_effects import UNCHANGED, changes_text, final_scores
 from sheetapp.systems.powersets.rules import SET_NAMES
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
+from sheetapp.systems.powersets.tallies import superpower_at_table
+
+#: each set's allowance beside its tally (tallies.py), printed under Powers
+TALLIES = (
+    "magic.spells",
+    "magic.memory",
+    "magic.most_levels",
+    "mutations.picks",
+    "mutations.adverse",
+    "mutations.rolled",
+    "psychic.abilities",
+    "sorcery.levels",
+    "sorcery.memory",
+)
+
+
+def _at_table(derived: dict[str, Any], key: str) -> str:
+    """A row's numbers at the table (power points, DEX rank, range, duration, dice)."""
+    value = derived.get(key)
+    return value.explanation if value is not None else ""
 
 
 def _severity(evaluation: Evaluation, path: DataPath) -> Any:
@@ -81,8 +101,9 @@ def powersets_sheet(
     powers_entries = tuple(
         Entry(value.label, str(value.value), value.explanation, value.path)
         for key, value in derived.items()
-        if key in ("power_points", "budget", "banked", "projection")
-        or key.startswith("starting_skill.")
+        if key in ("power_points", "budget", "banked", "projection", "power_steps", "failings")
+        or key.startswith(("starting_skill.", "familiar.size_cap"))
+        or key in TALLIES
     )
     sets = _table(
         "power_sets",
@@ -135,6 +156,7 @@ def _power_sections(
                 ("choice", "Choice", "left"),
                 ("cost", "Cost", "center"),
                 ("how", "How", "left"),
+                ("table", "At the table", "left"),
             ),
             [
                 (
@@ -144,6 +166,7 @@ def _power_sections(
                         "choice": p.choice,
                         "cost": str(costs[path].amount) if path in costs else "",
                         "how": costs[path].explanation if path in costs else "",
+                        "table": (superpower_at_table(p) or ("", ""))[1],
                     },
                     path,
                     p.note,
@@ -197,6 +220,7 @@ def _power_sections(
                 ("levels", "Levels", "center"),
                 ("skill", "Skill", "center"),
                 ("memorised", "Memorised", "center"),
+                ("table", "At the table", "left"),
             ),
             [
                 (
@@ -205,6 +229,7 @@ def _power_sections(
                         "levels": str(s.level),
                         "skill": f"{s.skill}%",
                         "memorised": "yes" if s.memorised else "",
+                        "table": _at_table(derived, f"spell.{i}"),
                     },
                     ("character", "magic_spells", i),
                     s.note,
@@ -276,10 +301,18 @@ def _power_sections(
         _table(
             "psychic",
             "Psychic abilities",
-            (("ability", "Ability", "left"), ("skill", "Skill", "center")),
+            (
+                ("ability", "Ability", "left"),
+                ("skill", "Skill", "center"),
+                ("table", "At the table", "left"),
+            ),
             [
                 (
-                    {"ability": _name(abilities, a.ability), "skill": f"{a.skill}%"},
+                    {
+                        "ability": _name(abilities, a.ability),
+                        "skill": f"{a.skill}%",
+                        "table": _at_table(derived, f"ability.{i}"),
+                    },
                     ("character", "psychic", i),
                     a.note,
                 )
@@ -294,6 +327,7 @@ def _power_sections(
                 ("spell", "Spell", "left"),
                 ("level", "Level", "center"),
                 ("memory", "In memory", "center"),
+                ("table", "At the table", "left"),
             ),
             [
                 (
@@ -301,6 +335,7 @@ def _power_sections(
                         "spell": _name(sorcery, s.spell),
                         "level": str(s.level),
                         "memory": "yes" if s.in_memory else "grimoire",
+                        "table": _at_table(derived, f"sorcery.{i}"),
                     },
                     ("character", "sorcery", i),
                     s.note,

@@ -342,46 +342,73 @@ def tallies(
                         per_row=True,
                     )
                 )
-    values += _at_table(character, scores)
+    values += _at_table(character, budget, scores)
     return values
 
 
-def _at_table(character: PowersetsCharacter, scores: dict[str, int]) -> list[DerivedValue]:
+def _at_table(
+    character: PowersetsCharacter, budget: Budget, scores: dict[str, int]
+) -> list[DerivedValue]:
     values: list[DerivedValue] = []
     dex = scores["DEX"]
-    rows: list[tuple[str, str, list[tuple[str, str] | None]]] = [
-        ("magic_spells", "spell", [magic_at_table(c, dex) for c in character.magic_spells]),
-        ("psychic", "ability", [psychic_at_table(c) for c in character.psychic]),
-        ("sorcery", "sorcery", [sorcery_at_table(c) for c in character.sorcery]),
-        ("superpowers", "power", [superpower_at_table(c) for c in character.superpowers]),
-    ]
-    catalogs = {
-        "magic_spells": magic_spells(),
-        "psychic": psychic_abilities(),
-        "sorcery": sorcery_spells(),
-        "superpowers": superpowers(),
-    }
-    keys = {
-        "magic_spells": "spell",
-        "psychic": "ability",
-        "sorcery": "spell",
-        "superpowers": "power",
-    }
-    for field, prefix, found in rows:
-        items = getattr(character, field)
-        for index, numbers in enumerate(found):
-            if numbers is None:
-                continue
-            entry = catalogs[field].get(getattr(items[index], keys[field]))
-            name = getattr(items[index], "name", "") or (entry.name if entry else "")
+    spells, abilities, sorcery = magic_spells(), psychic_abilities(), sorcery_spells()
+    for index, spell in enumerate(character.magic_spells):
+        numbers = magic_at_table(spell, dex)
+        if numbers is not None:
             values.append(
-                DerivedValue(
-                    f"{prefix}.{index}",
-                    name,
-                    numbers[0],
-                    numbers[1],
-                    ("character", field, index),
-                    per_row=True,
+                _row_value(
+                    f"spell.{index}",
+                    f"{spells[spell.spell].name}, {_levels(spell.level)}",
+                    numbers,
+                    ("character", "magic_spells", index),
                 )
             )
+    for index, ability in enumerate(character.psychic):
+        numbers = psychic_at_table(ability)
+        if numbers is not None:
+            values.append(
+                _row_value(
+                    f"ability.{index}",
+                    abilities[ability.ability].name,
+                    numbers,
+                    ("character", "psychic", index),
+                )
+            )
+    for index, known in enumerate(character.sorcery):
+        numbers = sorcery_at_table(known)
+        if numbers is not None:
+            values.append(
+                _row_value(
+                    f"sorcery.{index}",
+                    f"{sorcery[known.spell].name}, level {known.level}",
+                    numbers,
+                    ("character", "sorcery", index),
+                )
+            )
+    costs = {power.index: power for power in budget.powers}
+    for index, choice in enumerate(character.superpowers):
+        numbers = superpower_at_table(choice)
+        cost = costs.get(index)
+        if numbers is None or cost is None:
+            continue
+        label = f"{cost.name} {choice.levels}" + (f" ({choice.choice})" if choice.choice else "")
+        points = "?" if cost.cost is None else f"{cost.cost} pts"
+        values.append(
+            _row_value(
+                f"power.{index}",
+                label,
+                (points, f"{points} ({cost.explanation}); {numbers[1]}"),
+                ("character", "superpowers", index),
+            )
+        )
     return values
+
+
+def _levels(count: int) -> str:
+    return "1 level" if count == 1 else f"{count} levels"
+
+
+def _row_value(
+    key: str, label: str, numbers: tuple[str, str], path: tuple[str, str, int]
+) -> DerivedValue:
+    return DerivedValue(key, label, numbers[0], numbers[1], path, per_row=True)
