@@ -1,0 +1,138 @@
+"""The chapter's own example characters, built and read back the way a player reads them:
+``validate``, ``export-json`` (``derived``) and the printed sheet show the seed's numbers
+(seed 004_a6acbf8ec65b19a8.txt)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sheetapp.cli import main
+from sheetapp.sheet import KeyValueSection, TableSection
+from sheetapp.systems.powersets.model import (
+    Familiar,
+    MagicSpellChoice,
+    PowersetsDocument,
+    Staff,
+    SuperpowerChoice,
+)
+from sheetapp.systems.powersets.system import SYSTEM
+
+from .test_rules import character
+
+
+def _force_field() -> PowersetsDocument:
+    """ "a character of SIZ 14 must pay 14 points for Force Field 1, 28 points for Force
+    Field 2, etc." (line 3007)."""
+    document = character("superhuman", siz=14, str=12, con=12, int=12, pow=12, dex=12, cha=12)
+    document.character.superpowers = [
+        SuperpowerChoice(power="force_field", levels=2, choice="Kinetic")
+    ]
+    return document
+
+
+def _epic_magician() -> PowersetsDocument:
+    """ "Epic: A magician knows eight spells at INT×1. If desired, the magician begins with
+    a familiar" (line 474); "a magician with INT 15 is limited to spells of levels 1
+    through 8" (line 440); "a magician with INT 15 can memorize eight spells" (line 458);
+    "a magician with POW 16 is limited to creatures of SIZ 4 or lower" (line 483)."""
+    document = character("epic", ("magic", "epic"), int=15, pow=16, dex=15)
+    spells = ["blast", "fire", "heal", "light", "countermagic", "protection", "dark", "wall"]
+    document.character.magic_spells = [
+        MagicSpellChoice(spell=s, skill=15, level=2 if s == "fire" else 1) for s in spells
+    ]
+    document.character.familiars = [
+        Familiar(name="Tib", creature="cat", siz=4, pow=8, at_creation=True)
+    ]
+    return document
+
+
+def _superhuman_magician() -> PowersetsDocument:
+    """ "Superhuman: A magician begins with 10 spells at INT×1, a wizard’s staff already
+    constructed (its power points are based on their current POW score—the sacrifice of
+    POW is assumed, no need to adjust), and a familiar of their choosing" (line 475)."""
+    document = character("superhuman", ("magic", "superhuman"), int=16, pow=17, dex=13)
+    spells = ["blast", "fire", "heal", "light", "countermagic", "protection", "dark", "wall"]
+    spells += ["ward", "lift"]
+    document.character.magic_spells = [
+        MagicSpellChoice(spell=s, skill=16, memorised=i < 8) for i, s in enumerate(spells)
+    ]
+    document.character.staves = [Staff(name="Rowan", at_creation=True, stored=17)]
+    document.character.familiars = [Familiar(name="Raven", siz=3, pow=9, at_creation=True)]
+    return document
+
+
+def _exported(tmp_path: Path, document: PowersetsDocument) -> tuple[int, dict[str, object]]:
+    source = tmp_path / "character.json"
+    source.write_text(document.model_dump_json(), encoding="utf-8")
+    target = tmp_path / "export.json"
+    code = main(["validate", str(source)])
+    assert main(["export-json", str(source), "-o", str(target)]) == 0
+    data = json.loads(target.read_text(encoding="utf-8"))
+    derived = {value["key"]: value["value"] for value in data["evaluation"]["derived"]}
+    return code, derived
+
+
+def _sheet_values(document: PowersetsDocument) -> dict[str, str]:
+    """Every labelled value and table cell of the printed sheet."""
+    sheet = SYSTEM.sheet(document, SYSTEM.evaluate(document))
+    found: dict[str, str] = {}
+    for section in sheet.sections:
+        if isinstance(section, KeyValueSection):
+            found.update({entry.label: entry.value for entry in section.entries})
+        elif isinstance(section, TableSection):
+            for number, row in enumerate(section.rows):
+                for key, cell in row.cells.items():
+                    found[f"{section.key}.{number}.{key}"] = cell
+    return found
+
+
+def test_the_siz_14_force_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    document = _force_field()
+    code, derived = _exported(tmp_path, document)
+    assert code == 0
+    assert derived["power.0"] == "28 pts"
+    sheet = _sheet_values(document)
+    assert sheet["superpowers.0.cost"] == "28"
+    assert "SIZ 14" in sheet["superpowers.0.how"]
+    assert "1 per combat round" in sheet["superpowers.0.table"]
+    assert "Force Field 2 (Kinetic): 28 pts" in capsys.readouterr().out
+
+
+def test_the_epic_magician_with_a_familiar(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = _epic_magician()
+    code, derived = _exported(tmp_path, document)
+    assert code == 0, capsys.readouterr().out
+    assert derived["characteristic.pow"] == 16  # no POW paid for the familiar
+    assert derived["magic.spells"] == "8 of 8"
+    assert derived["magic.memory"] == "8 of 8"
+    assert derived["magic.most_levels"] == 8
+    assert derived["familiar.size_cap"] == "SIZ 4 or lower"
+    assert derived["familiar.0"] == "8 PP within 16 m"
+    # "a magician with DEX 15 casting a Fire spell at level 2 does so at DEX rank 13"
+    # (line 436); Fire costs 3 per level (line 749)
+    assert derived["spell.1"] == "6 PP, DEX rank 13, 2D6 fire damage"
+    sheet = _sheet_values(document)
+    assert sheet["Magic: starting spells"] == "8 of 8"
+    assert sheet["Familiar: size"] == "SIZ 4 or lower"
+    assert sheet["magic.1.table"].startswith("6 PP, DEX rank 13, 2D6 fire damage")
+
+
+def test_the_superhuman_magician_with_a_staff(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = _superhuman_magician()
+    code, derived = _exported(tmp_path, document)
+    assert code == 0, capsys.readouterr().out
+    assert derived["characteristic.pow"] == 17
+    assert derived["power_points"] == 17
+    assert derived["staff.0"] == "17 / 17 PP, 20 HP"
+    assert derived["magic.spells"] == "10 of 10"
+    assert derived["power_steps"] == "4 of 4"
+    sheet = _sheet_values(document)
+    assert sheet["familiars.1.numbers"] == "17 / 17 PP, 20 HP"
+    assert sheet["Magic: spells memorised"] == "8 of 8"
