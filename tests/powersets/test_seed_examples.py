@@ -14,7 +14,10 @@ from sheetapp.sheet import KeyValueSection, TableSection
 from sheetapp.systems.powersets.model import (
     Familiar,
     MagicSpellChoice,
+    PowerSetChoice,
     PowersetsDocument,
+    PsychicChoice,
+    SorceryChoice,
     Staff,
     SuperpowerChoice,
 )
@@ -136,3 +139,21 @@ def test_the_superhuman_magician_with_a_staff(
     sheet = _sheet_values(document)
     assert sheet["familiars.1.numbers"] == "17 / 17 PP, 20 HP"
     assert sheet["Magic: spells memorised"] == "8 of 8"
+
+
+def test_psychic_and_sorcery_numbers_at_the_table() -> None:
+    """ "Range is usually a multiple of POW" (line 1335); "A spell’s duration equals the
+    sorcerer’s POW in combat rounds" (line 1853); "it takes four combat rounds to read
+    Hammer of the Gods (4) from the grimoire" (line 1825)."""
+    document = character("epic", ("sorcery", "heroic"), pow=19, int=14)
+    document.character.power_sets.append(PowerSetChoice(power_set="psychic", level="normal"))
+    document.character.sorcery = [SorceryChoice(spell="hammer_of_the_gods", level=4)]
+    document.character.psychic = [PsychicChoice(ability="cryokinesis", skill=19)]
+    values = {v.key: v for v in SYSTEM.evaluate(document).derived}
+    assert values["sorcery.0"].value == "4 PP, readied in 4 combat rounds"
+    assert "(19 combat rounds)" in values["sorcery.0"].explanation
+    assert values["ability.0"].value == "3+ PP"
+    assert "POW in meters (19 meters)" in values["ability.0"].explanation
+    assert values["sorcery.levels"].value == "4 of 14"
+    assert values["sorcery.memory"].value == "4 of 14"
+    assert values["psychic.abilities"].value == "1 of 2"

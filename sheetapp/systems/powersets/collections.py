@@ -113,12 +113,12 @@ def _magic_table(document: PowersetsDocument, _row: int, item: MagicSpellChoice)
     return _table_cell(magic_at_table(item, final_scores(document.character)["DEX"]))
 
 
-def _psychic_table(_document: Any, _row: int, item: PsychicChoice) -> CellView:
-    return _table_cell(psychic_at_table(item))
+def _psychic_table(document: PowersetsDocument, _row: int, item: PsychicChoice) -> CellView:
+    return _table_cell(psychic_at_table(item, final_scores(document.character)["POW"]))
 
 
-def _sorcery_table(_document: Any, _row: int, item: SorceryChoice) -> CellView:
-    return _table_cell(sorcery_at_table(item))
+def _sorcery_table(document: PowersetsDocument, _row: int, item: SorceryChoice) -> CellView:
+    return _table_cell(sorcery_at_table(item, final_scores(document.character)["POW"]))
 
 
 def _power_table(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:

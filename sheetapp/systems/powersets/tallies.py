@@ -156,23 +156,49 @@ def magic_at_table(choice: MagicSpellChoice, dex: int) -> tuple[str, str] | None
     return short, f"{short}; range {spell.range}; duration {spell.duration}"
 
 
-def psychic_at_table(choice: PsychicChoice) -> tuple[str, str] | None:
+#: ranges and durations printed as a multiple of POW, and what they come to
+_BY_POW: dict[str, tuple[int, str]] = {
+    "POW in meters": (1, "meters"),
+    "10×POW in kilometers": (10, "kilometers"),
+    "POW×10 kilometers": (10, "kilometers"),
+    "POW×10 meters": (10, "meters"),
+    "the sorcerer's POW in combat rounds": (1, "combat rounds"),
+}
+
+
+def _worked(text: str, pow_: int) -> str:
+    """ "POW in meters" with POW 16: "POW in meters (16 meters)"."""
+    found = _BY_POW.get(text)
+    if found is None:
+        return text
+    factor, unit = found
+    return f"{text} ({pow_ * factor} {unit})"
+
+
+def psychic_at_table(choice: PsychicChoice, pow_: int) -> tuple[str, str] | None:
+    """ "Each ability costs a minimum of 1 power point to use" (line 1335); "Range is
+    usually a multiple of POW" (line 1335), worked out."""
     ability = psychic_abilities().get(choice.ability)
     if ability is None:
         return None
     short = f"{ability.min_cost}+ PP"
     return short, (
-        f"power points: {ability.cost_text}; range {ability.range}; duration {ability.duration}"
+        f"power points: {ability.cost_text}; range {_worked(ability.range, pow_)}; "
+        f"duration {ability.duration}"
     )
 
 
-def sorcery_at_table(choice: SorceryChoice) -> tuple[str, str] | None:
-    """ "Each spell costs 1 power point per level" (line 1880)."""
+def sorcery_at_table(choice: SorceryChoice, pow_: int) -> tuple[str, str] | None:
+    """ "Each spell costs 1 power point per level" (line 1880); "A spell’s duration equals
+    the sorcerer’s POW in combat rounds" (line 1853); "Reading and comprehending a spell in
+    the grimoire takes one combat round for each point of the spell to be readied" (line
+    1823)."""
     spell = sorcery_spells().get(choice.spell)
     if spell is None:
         return None
-    short = f"{choice.level} PP"
-    return short, f"{short}; range {spell.range}; duration {spell.duration}"
+    rounds = "1 combat round" if choice.level == 1 else f"{choice.level} combat rounds"
+    short = f"{choice.level} PP, readied in {rounds}"
+    return short, (f"{short}; range {spell.range}; duration {_worked(spell.duration, pow_)}")
 
 
 def superpower_at_table(choice: SuperpowerChoice) -> tuple[str, str] | None:
@@ -364,7 +390,7 @@ def _at_table(
                 )
             )
     for index, ability in enumerate(character.psychic):
-        numbers = psychic_at_table(ability)
+        numbers = psychic_at_table(ability, scores["POW"])
         if numbers is not None:
             values.append(
                 _row_value(
@@ -375,7 +401,7 @@ def _at_table(
                 )
             )
     for index, known in enumerate(character.sorcery):
-        numbers = sorcery_at_table(known)
+        numbers = sorcery_at_table(known, scores["POW"])
         if numbers is not None:
             values.append(
                 _row_value(
