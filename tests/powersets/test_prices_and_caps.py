@@ -255,3 +255,22 @@ def test_the_balancing_option_lowers_powered_characters_one_step() -> None:
     ]
     document.character.power_sets[0].level = "normal"
     assert not SYSTEM.evaluate(document).has_errors
+
+
+def test_mutation_rolls_are_recorded_and_checked() -> None:
+    """ "Roll D100 to determine mutations" (line 1037): Hardy is 31–33 (line 1051); "if you
+    get the same result twice it is major" (line 1017)."""
+
+    document = character("normal", ("mutations", "normal"))
+    document.character.mutations = [MutationChoice(mutation="hardy", rolls=[32])]
+    assert not found(document, codes.MUTATION_ROLL)
+    document.character.mutations[0].rolls = [32, 34]
+    assert found(document, codes.MUTATION_ROLL) == [
+        (Severity.ERROR, ("character", "mutations", 0, "rolls"))
+    ]
+    document.character.mutations[0].rolls = [32, 31]
+    assert found(document, codes.MUTATION_ROLL) == [
+        (Severity.ERROR, ("character", "mutations", 0, "major"))
+    ]
+    document.character.mutations[0].major = True
+    assert not found(document, codes.MUTATION_ROLL)

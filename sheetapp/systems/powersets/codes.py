@@ -266,6 +266,12 @@ LIMITED_USES = IssueCode(
     "A power limited to fewer than 1 use per day.",
     cite(SEED, 2502, "Power has a limited number of uses per day (minimum 1)"),
 )
+MUTATION_ROLL = IssueCode(
+    "powersets.mutation_roll",
+    "A recorded Random Mutations Table roll that does not give this mutation (or gave it "
+    "twice, which makes it major).",
+    cite(SEED, 1037, "Roll D100 to determine mutations"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

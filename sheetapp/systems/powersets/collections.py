@@ -494,6 +494,23 @@ def _set_rolls(field: str) -> Any:
     return edit
 
 
+def _mutation_rolls_cell(_document: Any, row: int, item: MutationChoice) -> CellView:
+    path = ("character", "mutations", row, "rolls")
+    text = ", ".join(f"{r:02d}" for r in item.rolls)
+    return CellView(
+        text,
+        path,
+        "text",
+        text,
+        tooltip="The Random Mutations Table rolls that gave it (38, or 38, 41 for a major "
+        "one rolled twice); empty when picked",
+    )
+
+
+def _set_mutation_rolls(document: PowersetsDocument, row: int, value: Any) -> list[Change]:
+    return MUTATIONS.set_field(document, row, "rolls", _parse_rolls(value))
+
+
 def _roll_studies(document: PowersetsDocument, rng: random.Random) -> list[Change]:
     changes, said = roll_attempts(document, rng)
     if not said:
@@ -606,9 +623,9 @@ def _roll_mutation(
     index = next((i for i, m in enumerate(chosen) if m.mutation == rolled.mutation), None)
     name = _name(mutations_by_id, rolled.mutation)
     if index is None:
-        item = rolled_mutation(None, rolled.mutation, rng)
+        item = rolled_mutation(None, rolled.mutation, rng, rolled.roll)
         return MUTATIONS.insert(document, item, what=f"{name} (rolled {rolled.roll:02d})")
-    item = rolled_mutation(chosen[index], rolled.mutation, rng)
+    item = rolled_mutation(chosen[index], rolled.mutation, rng, rolled.roll)
     if item == chosen[index]:
         raise EditError(f"Rolled {rolled.roll:02d}: {name} again, and it is already major.")
     return set_change(
@@ -650,6 +667,7 @@ MUTATIONS: Collection[PowersetsDocument] = Collection(
             ),
         ),
         Column("Major", field="major", edit="bool"),
+        Column("D100 rolls", edit="text", cell=_mutation_rolls_cell, on_edit=_set_mutation_rolls),
         Column("Changes", edit="text", cell=_changes_cell, on_edit=_set_changes),
         Column("Note", field="note", edit="text"),
     ),

@@ -95,6 +95,13 @@ class MutationChoice(FileModel):
 
     mutation: str = Field(pattern=ID_PATTERN)
     major: bool = Field(default=False, title="Major")
+    rolls: list[int] = Field(
+        default_factory=list,
+        max_length=10,
+        title="D100 rolls",
+        description="the Random Mutations Table rolls that gave it (two for a major one "
+        "rolled twice)",
+    )
     changes: list[CharacteristicChange] = Field(
         default_factory=list, max_length=20, title="Characteristic changes"
     )

@@ -285,7 +285,7 @@ def _d6(rng: random.Random, dice: int) -> int:
 
 
 def rolled_mutation(
-    choice: MutationChoice | None, mutation_id: str, rng: random.Random
+    choice: MutationChoice | None, mutation_id: str, rng: random.Random, roll: int | None = None
 ) -> MutationChoice:
     """A rolled mutation as the character takes it: new and minor, or ("if you get the
     same result twice it is major", line 1017) the one they have, now major; either with
@@ -295,4 +295,16 @@ def rolled_mutation(
     effect = effect_of(definition, major)
     changes = roll_changes(effect, rng) if effect is not None else []
     base = choice or MutationChoice(mutation=mutation_id)
-    return base.model_copy(update={"major": major or base.major, "changes": changes})
+    rolls = [*base.rolls, roll] if roll is not None else list(base.rolls)
+    return base.model_copy(
+        update={"major": major or base.major, "changes": changes, "rolls": rolls}
+    )
+
+
+def table_row_of(roll: int) -> str | None:
+    """The mutation a D100 roll gives on the Random Mutations Table (None: pick or roll
+    again, 91-00)."""
+    for row in mutations().random_table:
+        if row.low <= roll <= row.high:
+            return row.mutation
+    return None

@@ -38,6 +38,7 @@ from sheetapp.systems.powersets.mutation_effects import (
     changes_text,
     effect_of,
     final_scores,
+    table_row_of,
 )
 
 SET_NAMES: dict[PowerSetId, str] = {
@@ -321,6 +322,8 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 )
             )
 
+    issues += _mutation_rolls(ctx)
+
     def picks(kind: str) -> int:
         return sum(
             2 if m.major else 1
@@ -407,6 +410,45 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 "Make one minor, or tick the gamemaster's allowance in the campaign settings.",
             )
         )
+    return issues
+
+
+def _mutation_rolls(ctx: RuleContext) -> list[Issue]:
+    """ "Roll D100 to determine mutations" (line 1037): each recorded roll lands on the
+    mutation's row of the table; "if you get the same result twice it is major" (line
+    1017)."""
+    catalog = mutations_by_id()
+    issues: list[Issue] = []
+    for index, choice in enumerate(ctx.character.mutations):
+        entry = catalog.get(choice.mutation)
+        if entry is None or not choice.rolls:
+            continue
+        path: DataPath = ("character", "mutations", index, "rolls")
+        wrong = [roll for roll in choice.rolls if table_row_of(roll) != choice.mutation]
+        if wrong:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MUTATION_ROLL,
+                    f"{entry.name}: a roll of "
+                    + ", ".join(f"{roll:02d}" for roll in wrong)
+                    + " does not give it on the Random Mutations Table.",
+                    path,
+                    "Enter the rolls as the dice gave them (1 to 100), only those that gave "
+                    "this mutation.",
+                )
+            )
+        elif len(choice.rolls) >= 2 and not choice.major and not entry.minor_only:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MUTATION_ROLL,
+                    f"{entry.name} was rolled {len(choice.rolls)} times: the same result "
+                    "twice makes it major.",
+                    (*path[:-1], "major"),
+                    "Tick 'Major'.",
+                )
+            )
     return issues
 
 

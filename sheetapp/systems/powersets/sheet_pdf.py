@@ -288,7 +288,12 @@ def _power_sections(
                 (
                     {
                         "mutation": _name(mutation_names, m.mutation),
-                        "version": "Major" if m.major else "Minor",
+                        "version": ("Major" if m.major else "Minor")
+                        + (
+                            " (rolled " + ", ".join(f"{r:02d}" for r in m.rolls) + ")"
+                            if m.rolls
+                            else ""
+                        ),
                         "changes": changes_text(m.changes),
                     },
                     ("character", "mutations", i),
