@@ -272,6 +272,16 @@ MUTATION_ROLL = IssueCode(
     "twice, which makes it major).",
     cite(SEED, 1037, "Roll D100 to determine mutations"),
 )
+BRAZIER_OVERFILLED = IssueCode(
+    "powersets.brazier_overfilled",
+    "A Brazier of Power holding more power points than its attunements allow.",
+    cite(SEED, 2074, "The focus accepts new power points at any time up to the maximum"),
+)
+BRAZIER_NOT_SORCERER = IssueCode(
+    "powersets.brazier_not_sorcerer",
+    "A Brazier of Power without the Sorcery power set and the spell.",
+    cite(SEED, 2074, "The first time Brazier of Power is cast"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

@@ -44,6 +44,7 @@ from sheetapp.systems.powersets.experience import (
 from sheetapp.systems.powersets.model import (
     STUDY_METHOD_LABELS,
     BoundEntity,
+    Brazier,
     FailingChoice,
     Familiar,
     MagicSpellChoice,
@@ -69,7 +70,7 @@ from sheetapp.systems.powersets.mutation_effects import (
     roll_mutation,
     rolled_mutation,
 )
-from sheetapp.systems.powersets.rules import SET_NAMES
+from sheetapp.systems.powersets.rules import SET_NAMES, brazier_capacity
 from sheetapp.systems.powersets.studies import (
     METHODS,
     roll_attempts,
@@ -276,6 +277,56 @@ BOUND: Collection[PowersetsDocument] = Collection(
     "the INT limit of spell levels in memory until dismissed. Binding a demon costs "
     "permanent POW (1, or 3 bound into an object for ever), taken off POW for you; keep a "
     "dismissed demon listed (ticked Dismissed): its POW stays spent.",
+)
+
+
+def _attunements_cell(_document: Any, row: int, item: Brazier) -> CellView:
+    path = ("character", "braziers", row, "attunements")
+    text = ", ".join(str(p) for p in item.attunements)
+    return CellView(
+        text,
+        path,
+        "text",
+        text,
+        tooltip="Your POW after each casting's sacrifice: 17, or 17, 16 after a second one",
+    )
+
+
+def _set_attunements(document: PowersetsDocument, row: int, value: Any) -> list[Change]:
+    found = _parse_rolls(value)
+    if not found:
+        raise EditError("A brazier has at least one attunement: your POW after its sacrifice")
+    return BRAZIERS.set_field(document, row, "attunements", found)
+
+
+def _brazier_holds(_document: Any, _row: int, item: Brazier) -> CellView:
+    return CellView(str(brazier_capacity(item)), align_right=True)
+
+
+BRAZIERS: Collection[PowersetsDocument] = Collection(
+    key="braziers",
+    title="Braziers",
+    noun="brazier",
+    path=("character", "braziers"),
+    item_model=Brazier,
+    columns=(
+        Column("Name", field="name", edit="text"),
+        Column(
+            "POW after each attunement",
+            edit="text",
+            cell=_attunements_cell,
+            on_edit=_set_attunements,
+        ),
+        Column("Holds", cell=_brazier_holds),
+        Column("Power points stored", field="stored", edit="int", align_right=True),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda document: Brazier(
+        name="Brazier", attunements=[max(0, final_scores(document.character)["POW"] - 1)]
+    ),
+    help="A focus attuned by the Sorcery spell Brazier of Power: each casting on it "
+    "sacrifices a point of permanent POW (taken off POW for you) and lets it hold your POW "
+    "after that sacrifice.",
 )
 
 FAMILIARS: Collection[PowersetsDocument] = Collection(
@@ -972,6 +1023,7 @@ COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
     PSYCHIC,
     SORCERY,
     BOUND,
+    BRAZIERS,
     STUDIES,
     SKILLS,
 )

@@ -221,6 +221,22 @@ class Staff(FileModel):
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
+class Brazier(FileModel):
+    """A focus attuned by Brazier of Power (lines 2068-2078): each casting on it sacrifices
+    a point of permanent POW and lets it hold the sorcerer's POW after that sacrifice."""
+
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Name")
+    attunements: list[int] = Field(
+        default_factory=lambda: [1],
+        min_length=1,
+        max_length=100,
+        title="POW after each attunement",
+        description="the sorcerer's POW after the point each casting sacrificed",
+    )
+    stored: int = Field(default=0, ge=0, le=1_000_000, title="Power points stored")
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
 class BoundEntity(FileModel):
     """A demon or elemental bound by a sorcerer (lines 2278-2305): its POW in dice counts
     against the sorcerer's INT memory, as spell levels do."""
@@ -321,6 +337,7 @@ class PowersetsCharacter(FileModel):
     psychic: list[PsychicChoice] = Field(default_factory=list)
     sorcery: list[SorceryChoice] = Field(default_factory=list)
     bound: list[BoundEntity] = Field(default_factory=list)
+    braziers: list[Brazier] = Field(default_factory=list)
     superpowers: list[SuperpowerChoice] = Field(default_factory=list)
     power_modifiers: list[ModifierChoice] = Field(default_factory=list)
     failings: list[FailingChoice] = Field(default_factory=list)

@@ -131,6 +131,10 @@ def pow_sacrifices(character: PowersetsCharacter) -> list[tuple[str, int]]:
     for staff in character.staves:
         if not staff.at_creation:
             found.append((f"staff {staff.name or 'made'}", STAFF_POW))
+    # "the sorcerer must sacrifice 4 power points and 1 permanent point of POW to attune
+    # the focus" (line 2074), again for each greater capacity (line 2078)
+    for brazier in character.braziers:
+        found.append((f"brazier {brazier.name or 'attuned'}", len(brazier.attunements)))
     for entity in character.bound:
         if entity.kind == "demon":
             cost = DEMON_FOR_EVER_POW if entity.permanent else DEMON_POW

@@ -27,6 +27,7 @@ from sheetapp.systems.powersets.catalog import (
     superpowers,
 )
 from sheetapp.systems.powersets.model import (
+    Brazier,
     PowersetsCampaign,
     PowersetsCharacter,
     Staff,
@@ -586,6 +587,48 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
             )
         )
     return issues
+
+
+def braziers(ctx: RuleContext) -> list[Issue]:
+    """Lines 2074-2078: a focus holds up to the sorcerer's POW after each attunement's
+    sacrifice; it is made by casting Brazier of Power."""
+    character = ctx.character
+    issues: list[Issue] = []
+    knows = any(s.spell == "brazier_of_power" for s in character.sorcery)
+    if character.braziers and (ctx.level_of("sorcery") is None or not knows):
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.BRAZIER_NOT_SORCERER,
+                "A Brazier of Power is attuned by a sorcerer casting the spell, and the "
+                "character "
+                + ("does not know it." if ctx.level_of("sorcery") else "has no Sorcery."),
+                ("character", "braziers"),
+                "Add Sorcery and the Brazier of Power spell, or remove the brazier.",
+            )
+        )
+    for index, brazier in enumerate(character.braziers):
+        holds = brazier_capacity(brazier)
+        if brazier.stored > holds:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.BRAZIER_OVERFILLED,
+                    f"{brazier.name or 'The brazier'} holds {brazier.stored} power points; "
+                    f"attuned at POW {' + '.join(str(p) for p in brazier.attunements)}, it "
+                    f"holds {holds}.",
+                    ("character", "braziers", index, "stored"),
+                    "Lower the points stored, or attune it again (another point of POW).",
+                )
+            )
+    return issues
+
+
+def brazier_capacity(brazier: Brazier) -> int:
+    """ "up to the maximum of a sorcerer’s POW when the focus was created (after the
+    sacrifice)" (line 2074); each further casting on it adds the POW after its own
+    sacrifice ("a focus of greater capacity", line 2078)."""
+    return sum(max(0, pow_) for pow_ in brazier.attunements)
 
 
 def superpower_choices(ctx: RuleContext) -> list[Issue]:
@@ -1183,6 +1226,7 @@ RULES: tuple[Rule, ...] = (
     mutation_changes,
     psychic,
     sorcery,
+    braziers,
     superpower_choices,
     superpower_budget,
     pow_increases,

@@ -240,7 +240,7 @@ def _power_sections(
         ),
         _table(
             "familiars",
-            "Familiar and staves",
+            "Familiar, staves and braziers",
             (
                 ("name", "Name", "left"),
                 ("what", "What", "left"),
@@ -260,6 +260,18 @@ def _power_sections(
                         f.note,
                     )
                     for i, f in enumerate(character.familiars)
+                ),
+                *(
+                    (
+                        {
+                            "name": b.name or "Brazier",
+                            "what": "Brazier of Power",
+                            "numbers": str(derived[f"brazier.{i}"].value),
+                        },
+                        ("character", "braziers", i),
+                        b.note,
+                    )
+                    for i, b in enumerate(character.braziers)
                 ),
                 *(
                     (

@@ -41,7 +41,7 @@ from sheetapp.systems.powersets.mutation_effects import (
     final_scores,
     scores_after_mutations,
 )
-from sheetapp.systems.powersets.rules import staff_holds
+from sheetapp.systems.powersets.rules import brazier_capacity, staff_holds
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
 from sheetapp.systems.powersets.tallies import tallies
 
@@ -332,6 +332,19 @@ def _familiar_and_staff_values(character: PowersetsCharacter, pow_: int) -> list
                 "its power points, drained instead of the magician's within the "
                 f"magician's POW ({pow_}) in meters",
                 ("character", "familiars", index),
+            )
+        )
+    for index, brazier in enumerate(character.braziers):
+        holds = brazier_capacity(brazier)
+        values.append(
+            DerivedValue(
+                f"brazier.{index}",
+                f"Brazier {brazier.name or index + 1}",
+                f"{brazier.stored} / {holds} PP",
+                "holds the POW after each attunement's sacrifice: "
+                + " + ".join(str(p) for p in brazier.attunements)
+                + f" = {holds} power points",
+                ("character", "braziers", index),
             )
         )
     for index, staff in enumerate(character.staves):
