@@ -22,6 +22,7 @@ from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     POWER_SETS,
     PowerSetId,
+    Scaled,
     SeedEntry,
     energy_types,
     failings,
@@ -148,11 +149,16 @@ def _maker(
 def starting_rating(character: PowersetsCharacter, power_set: PowerSetId) -> int | None:
     """The rating the set's starting spells or abilities begin at for this character."""
     level = next((c.level for c in character.power_sets if c.power_set == power_set), None)
-    rows = {"magic": power_levels().magic, "psychic": power_levels().psychic}.get(power_set)
-    if level is None or rows is None:
+    if level is None:
         return None
-    row = next(r for r in rows if r.id == level)
-    return row.skill.value(final_scores(character)[row.skill.of])
+    skill: Scaled
+    if power_set == "magic":
+        skill = next(r for r in power_levels().magic if r.id == level).skill
+    elif power_set == "psychic":
+        skill = next(r for r in power_levels().psychic if r.id == level).skill
+    else:
+        return None
+    return skill.value(final_scores(character)[skill.of])
 
 
 # --- power sets and skills --------------------------------------------------------------

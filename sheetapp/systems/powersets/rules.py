@@ -4,7 +4,7 @@ warning, advice info); every message names the item as the player knows it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sheetapp.core.codes import IssueCode
@@ -28,6 +28,7 @@ from sheetapp.systems.powersets.catalog import (
 )
 from sheetapp.systems.powersets.model import (
     Brazier,
+    Familiar,
     PowersetsCampaign,
     PowersetsCharacter,
     Staff,
@@ -879,7 +880,7 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
         )
     level = ctx.level_of("magic")
     start = next((s for s in power_levels().magic if s.id == level), None)
-    kit = (
+    kit: tuple[tuple[str, Sequence[Familiar | Staff], str, bool], ...] = (
         ("familiars", character.familiars, "a familiar", start is not None and start.familiar),
         ("staves", character.staves, "a wizard's staff", start is not None and start.staff),
     )

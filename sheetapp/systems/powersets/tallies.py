@@ -319,13 +319,13 @@ def tallies(
         )
     level = _set_level(character, "sorcery")
     if level is not None:
-        start = next(s for s in power_levels().sorcery if s.id == level)
+        levels = next(s for s in power_levels().sorcery if s.id == level).levels
         values += [
             DerivedValue(
                 "sorcery.levels",
                 "Sorcery: starting spell levels",
                 sorcery_levels_tally(character, level, intelligence).text,
-                f"{start.levels.describe()} at {level.title()} (INT {intelligence})",
+                f"{levels.describe()} at {level.title()} (INT {intelligence})",
                 ("character", "sorcery"),
             ),
             DerivedValue(
