@@ -274,3 +274,39 @@ def test_mutation_rolls_are_recorded_and_checked() -> None:
     ]
     document.character.mutations[0].major = True
     assert not found(document, codes.MUTATION_ROLL)
+
+
+def test_two_magic_traditions_count_their_own_spells() -> None:
+    """Heroic: "Two power sets at the Normal power level" (line 378): two Magic
+    traditions, each a Normal magician who "knows four spells of their choice" (line
+    472)."""
+    document = character("heroic", ("magic", "normal"), ("magic", "normal"), int=14, pow=14)
+    document.campaign.several_sets_allowed = True
+    assert found(document, codes.SET_TWICE) == [(Severity.ERROR, ("character", "power_sets", 1))]
+    document.character.power_sets[0].name = "Hedge"
+    document.character.power_sets[1].name = "Court"
+    assert not found(document, codes.SET_TWICE)
+    hedge = ["light", "heal", "dark", "seal"]
+    court = ["blast", "fire", "ward", "wall"]
+    document.character.magic_spells = [
+        MagicSpellChoice(spell=s, skill=14, tradition=t, memorised=False)
+        for t, names in (("Hedge", hedge), ("Court", court))
+        for s in names
+    ]
+    evaluation = SYSTEM.evaluate(document)
+    assert not evaluation.has_errors, [i.message for i in evaluation.issues]
+    assert _derived(document, "magic.spells.0") == "4 of 4"
+    assert _derived(document, "magic.spells.1") == "4 of 4"
+    document.character.magic_spells[0].tradition = "Court"
+    assert found(document, codes.MAGIC_SPELLS) == [(Severity.ERROR, ("character", "magic_spells"))]
+    document.character.magic_spells[0].tradition = ""
+    assert found(document, codes.TRADITION) == [
+        (Severity.ERROR, ("character", "magic_spells", 0, "tradition"))
+    ]
+    # a Mutations set twice is still one set too many
+    document.character.power_sets = [
+        PowerSetChoice(power_set="mutations", level="normal", name="A"),
+        PowerSetChoice(power_set="mutations", level="normal", name="B"),
+    ]
+    document.character.magic_spells = []
+    assert found(document, codes.SET_TWICE) == [(Severity.ERROR, ("character", "power_sets", 1))]

@@ -282,6 +282,11 @@ BRAZIER_NOT_SORCERER = IssueCode(
     "A Brazier of Power without the Sorcery power set and the spell.",
     cite(SEED, 2074, "The first time Brazier of Power is cast"),
 )
+TRADITION = IssueCode(
+    "powersets.tradition",
+    "A spell or ability of a character with two sets of its type, naming neither.",
+    cite(SEED, 378, "Two power sets at the Normal power level"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

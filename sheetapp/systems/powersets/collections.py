@@ -85,6 +85,7 @@ from sheetapp.systems.powersets.tallies import (
     sorcery_at_table,
     superpower_at_table,
 )
+from sheetapp.systems.powersets.traditions import traditions
 
 
 def _entry(entry: SeedEntry, group: str, cost: str = "") -> PickEntry:
@@ -127,6 +128,21 @@ def _power_table(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:
     return _table_cell(superpower_at_table(item))
 
 
+def _tradition_column(power_set: PowerSetId) -> Column:
+    """Which of two sets of the type a spell or ability belongs to."""
+    return Column(
+        "Tradition",
+        field="tradition",
+        edit="choice",
+        format=lambda v: str(v) or "—",
+        choices=lambda document, _item: (
+            [("", "—")]
+            + [(t.name, t.name) for t in traditions(document.character, power_set) if t.name]
+        ),
+        tooltip="With two sets of this type: the one it belongs to",
+    )
+
+
 def _maker(
     catalog: Any, model: type[Any], field: str, noun: str, starts: PowerSetId | None = None
 ) -> Any:
@@ -141,6 +157,9 @@ def _maker(
             rating = starting_rating(document.character, starts)
             if rating is not None:
                 values["skill"] = rating
+            found = traditions(document.character, starts)
+            if len(found) > 1:
+                values["tradition"] = found[0].name
         return model(**values)
 
     return make
@@ -184,6 +203,12 @@ POWER_SET_LIST: Collection[PowersetsDocument] = Collection(
             format=lambda v: str(v).title(),
             choices=lambda _d, _i: [(level, level.title()) for level in POWER_LEVELS],
         ),
+        Column(
+            "Tradition",
+            field="name",
+            edit="text",
+            tooltip="Name each set when you have two of one type (two Magic traditions)",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: PowerSetChoice(),
@@ -222,6 +247,7 @@ MAGIC: Collection[PowersetsDocument] = Collection(
         Column("Skill (%)", field="skill", edit="int", align_right=True),
         Column("Memorised", field="memorised", edit="bool"),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        _tradition_column("magic"),
         Column(
             "Experience check",
             field="checked",
@@ -764,6 +790,7 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
         Column("Ability", cell=_named(psychic_abilities, "ability")),
         Column("Skill (%)", field="skill", edit="int", align_right=True),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        _tradition_column("psychic"),
         Column(
             "Experience check",
             field="checked",
@@ -818,6 +845,7 @@ SORCERY: Collection[PowersetsDocument] = Collection(
         Column("Level", field="level", edit="int", align_right=True),
         Column("In memory", field="in_memory", edit="bool"),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        _tradition_column("sorcery"),
         Column("At the table", cell=_sorcery_table),
         Column("Note", field="note", edit="text"),
     ),

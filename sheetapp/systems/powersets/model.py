@@ -57,6 +57,12 @@ class PowerSetChoice(FileModel):
 
     power_set: PowerSetId = "superpowers"
     level: PowerLevelId = "normal"
+    name: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="a name telling two sets of one type apart (two Magic traditions)",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -76,6 +82,12 @@ class MagicSpellChoice(FileModel):
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     memorised: bool = Field(default=True, title="Memorised")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    tradition: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="the named power set it belongs to, when the character has two of its type",
+    )
     checked: bool = Field(
         default=False, title="Experience check", description="used successfully this adventure"
     )
@@ -114,6 +126,12 @@ class PsychicChoice(FileModel):
     ability: str = Field(pattern=ID_PATTERN)
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    tradition: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="the named power set it belongs to, when the character has two of its type",
+    )
     gained: Literal["", "training", "involuntary"] = Field(
         default="",
         title="Gained in play",
@@ -142,6 +160,12 @@ class SorceryChoice(FileModel):
     level: int = Field(default=1, ge=1, le=LEVEL_LIMIT, title="Level")
     in_memory: bool = Field(default=True, title="In memory")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    tradition: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="the named power set it belongs to, when the character has two of its type",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 

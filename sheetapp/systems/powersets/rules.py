@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sheetapp.core.codes import IssueCode
 from sheetapp.core.issues import DataPath, Issue, Severity
@@ -41,6 +42,13 @@ from sheetapp.systems.powersets.mutation_effects import (
     effect_of,
     final_scores,
     table_row_of,
+)
+from sheetapp.systems.powersets.traditions import (
+    TRADITION_SETS,
+    Tradition,
+    named_apart,
+    tradition_of,
+    traditions,
 )
 
 SET_NAMES: dict[PowerSetId, str] = {
@@ -138,14 +146,24 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
     )
     for index, choice in enumerate(sets):
         name = SET_NAMES[choice.power_set]
-        if choice.power_set in seen:
+        same = [c for c in sets if c.power_set == choice.power_set]
+        if choice.power_set in seen and not (
+            choice.power_set in TRADITION_SETS and named_apart(same)
+        ):
             issues.append(
                 _issue(
                     Severity.ERROR,
                     codes.SET_TWICE,
-                    f"{name} is listed twice.",
+                    f"{name} is listed twice"
+                    + (
+                        ", and the two are not told apart by their names."
+                        if choice.power_set in TRADITION_SETS
+                        else "."
+                    ),
                     (*path, index),
-                    "Remove one; a set has one power level.",
+                    "Give each its own tradition name (two Magic traditions), or remove one."
+                    if choice.power_set in TRADITION_SETS
+                    else "Remove one; a set has one power level.",
                 )
             )
         seen.add(choice.power_set)
@@ -229,35 +247,36 @@ def magic(ctx: RuleContext) -> list[Issue]:
     if level is None or not spells:
         return []
     rules = power_levels()
-    issues: list[Issue] = []
-    start = next(s for s in rules.magic if s.id == level)
-    starting = [s for s in spells if not s.learned_in_play]
     path: DataPath = ("character", "magic_spells")
-    if len(starting) > start.spells:
-        issues.append(
-            _issue(
-                Severity.ERROR,
-                codes.MAGIC_SPELLS,
-                f"{len(starting)} starting spells; a {level.title()} magician knows "
-                f"{start.spells}.",
-                path,
-                "Remove spells, or tick 'Learned in play' on those learned since.",
-            )
-        )
+    groups, issues = _by_tradition(ctx, "magic", spells, magic_spells())
     intelligence = ctx.scores["INT"]
-    floor = start.skill.value(intelligence)
-    for index, spell in enumerate(spells):
-        if not spell.learned_in_play and spell.skill < floor:
+    for tradition, label, members in groups:
+        start = next(s for s in rules.magic if s.id == tradition.level)
+        starting = [(i, s) for i, s in members if not s.learned_in_play]
+        if len(starting) > start.spells:
             issues.append(
                 _issue(
                     Severity.ERROR,
-                    codes.MAGIC_SKILL_START,
-                    f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: starting spells "
-                    f"begin at {_times(start.skill)} ({floor}%).",
-                    (*path, index, "skill"),
-                    f"Raise it to {floor}% or more (skill points may add to it).",
+                    codes.MAGIC_SPELLS,
+                    f"{len(starting)} starting spells of {label}; a "
+                    f"{tradition.level.title()} magician knows {start.spells}.",
+                    path,
+                    "Remove spells, or tick 'Learned in play' on those learned since.",
                 )
             )
+        floor = start.skill.value(intelligence)
+        for index, spell in starting:
+            if spell.skill < floor:
+                issues.append(
+                    _issue(
+                        Severity.ERROR,
+                        codes.MAGIC_SKILL_START,
+                        f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: starting "
+                        f"spells begin at {_times(start.skill)} ({floor}%).",
+                        (*path, index, "skill"),
+                        f"Raise it to {floor}% or more (skill points may add to it).",
+                    )
+                )
     memory = rules.rule("magic_memory").scaled
     limit = rules.rule("magic_spell_level").scaled
     assert memory is not None and limit is not None
@@ -460,37 +479,73 @@ def psychic(ctx: RuleContext) -> list[Issue]:
     ability" (training or involuntarily)."""
     level = ctx.level_of("psychic")
     issues = _psychic_gained(ctx)
-    chosen = [a for a in ctx.character.psychic if not a.learned_in_play and not a.gained]
-    if level is None or not chosen:
+    if level is None or not ctx.character.psychic:
         return issues
-    start = next(s for s in power_levels().psychic if s.id == level)
-    floor = start.skill.value(ctx.scores["POW"])
-    for index, choice in enumerate(ctx.character.psychic):
-        if choice.learned_in_play or choice.gained or choice.skill >= floor:
-            continue
-        issues.append(
-            _issue(
-                Severity.ERROR,
-                codes.PSYCHIC_SKILL_START,
-                f"{_name(psychic_abilities(), choice.ability)} at {choice.skill}%: starting "
-                f"abilities begin at {_times(start.skill)} ({floor}%).",
-                ("character", "psychic", index, "skill"),
-                f"Raise it to {floor}% or more (skill points may add to it).",
+    groups, found = _by_tradition(ctx, "psychic", ctx.character.psychic, psychic_abilities())
+    issues += found
+    for tradition, label, members in groups:
+        start = next(s for s in power_levels().psychic if s.id == tradition.level)
+        chosen = [(i, a) for i, a in members if not a.learned_in_play and not a.gained]
+        floor = start.skill.value(ctx.scores["POW"])
+        for index, choice in chosen:
+            if choice.skill >= floor:
+                continue
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.PSYCHIC_SKILL_START,
+                    f"{_name(psychic_abilities(), choice.ability)} at {choice.skill}%: "
+                    f"starting abilities begin at {_times(start.skill)} ({floor}%).",
+                    ("character", "psychic", index, "skill"),
+                    f"Raise it to {floor}% or more (skill points may add to it).",
+                )
             )
-        )
-    if len(chosen) <= start.abilities:
-        return issues
-    issues.append(
-        _issue(
-            Severity.ERROR,
-            codes.PSYCHIC_ABILITIES,
-            f"{len(chosen)} starting psychic abilities; a {level.title()} psychic begins with "
-            f"{start.abilities}.",
-            ("character", "psychic"),
-            "Remove abilities, or tick 'Learned in play' on those gained since.",
-        )
-    )
+        if len(chosen) > start.abilities:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.PSYCHIC_ABILITIES,
+                    f"{len(chosen)} starting psychic abilities of {label}; a "
+                    f"{tradition.level.title()} psychic begins with {start.abilities}.",
+                    ("character", "psychic"),
+                    "Remove abilities, or tick 'Learned in play' on those gained since.",
+                )
+            )
     return issues
+
+
+def _by_tradition(
+    ctx: RuleContext, power_set: PowerSetId, items: Sequence[Any], catalog: object
+) -> tuple[list[tuple[Tradition, str, list[tuple[int, Any]]]], list[Issue]]:
+    """Each set of the type with its label and its items (index, item); an item naming
+    none of several sets is an error."""
+    found = traditions(ctx.character, power_set)
+    several = len(found) > 1
+    groups: list[tuple[Tradition, str, list[tuple[int, Any]]]] = [
+        (t, t.label(SET_NAMES[power_set], several), []) for t in found
+    ]
+    issues: list[Issue] = []
+    for index, item in enumerate(items):
+        belongs = tradition_of(found, item.tradition)
+        if belongs is None:
+            if not found:
+                continue
+            names = ", ".join(f"'{t.name}'" for t in found if t.name) or "(none named yet)"
+            key = str(getattr(item, "spell", None) or getattr(item, "ability", ""))
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.TRADITION,
+                    f"{_name(catalog, key)} names "
+                    + (f"'{item.tradition}'" if item.tradition.strip() else "no tradition")
+                    + f"; the character has {len(found)} {SET_NAMES[power_set]} sets: {names}.",
+                    ("character", SET_LISTS[power_set], index, "tradition"),
+                    "Choose the tradition it belongs to.",
+                )
+            )
+            continue
+        next(g for g in groups if g[0] == belongs)[2].append((index, item))
+    return groups, issues
 
 
 def _psychic_gained(ctx: RuleContext) -> list[Issue]:
@@ -554,21 +609,24 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
                     f"Set a level of {span}.",
                 )
             )
-    start = next(s for s in rules.sorcery if s.id == level)
     intelligence = ctx.scores["INT"]
-    allowed = start.levels.value(intelligence)
-    known = sum(s.level for s in spells if not s.learned_in_play)
-    if known > allowed:
-        issues.append(
-            _issue(
-                Severity.ERROR,
-                codes.SORCERY_LEVELS,
-                f"{known} levels of starting spells; at {level.title()} up to "
-                f"{start.levels.describe()} = {allowed}.",
-                path,
-                "Remove spells or lower their levels, or tick 'Learned in play'.",
+    groups, found = _by_tradition(ctx, "sorcery", spells, catalog)
+    issues += found
+    for tradition, label, members in groups:
+        start = next(s for s in rules.sorcery if s.id == tradition.level)
+        allowed = start.levels.value(intelligence)
+        known = sum(s.level for _i, s in members if not s.learned_in_play)
+        if known > allowed:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SORCERY_LEVELS,
+                    f"{known} levels of starting spells of {label}; at "
+                    f"{tradition.level.title()} up to {start.levels.describe()} = {allowed}.",
+                    path,
+                    "Remove spells or lower their levels, or tick 'Learned in play'.",
+                )
             )
-        )
     in_memory = sum(s.level for s in spells if s.in_memory)
     # "Bound demons and elementals also count against this limit" (line 1752): a POW
     # 3D8 demon "counts as 3 levels of INT" (line 2282)

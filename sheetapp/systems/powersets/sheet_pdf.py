@@ -111,7 +111,10 @@ def powersets_sheet(
         (("set", "Power set", "left"), ("level", "Power level", "left")),
         [
             (
-                {"set": SET_NAMES[c.power_set], "level": c.level.title()},
+                {
+                    "set": SET_NAMES[c.power_set] + (f" ({c.name})" if c.name.strip() else ""),
+                    "level": c.level.title(),
+                },
                 ("character", "power_sets", i),
                 c.note,
             )
@@ -225,7 +228,7 @@ def _power_sections(
             [
                 (
                     {
-                        "spell": _name(spells, s.spell),
+                        "spell": _name(spells, s.spell) + _tradition(s.tradition),
                         "levels": str(s.level),
                         "skill": f"{s.skill}%",
                         "memorised": "yes" if s.memorised else "",
@@ -326,7 +329,7 @@ def _power_sections(
             [
                 (
                     {
-                        "ability": _name(abilities, a.ability),
+                        "ability": _name(abilities, a.ability) + _tradition(a.tradition),
                         "skill": f"{a.skill}%",
                         "table": _at_table(derived, f"ability.{i}"),
                     },
@@ -349,7 +352,7 @@ def _power_sections(
             [
                 (
                     {
-                        "spell": _name(sorcery, s.spell),
+                        "spell": _name(sorcery, s.spell) + _tradition(s.tradition),
                         "level": str(s.level),
                         "memory": "yes" if s.in_memory else "grimoire",
                         "table": _at_table(derived, f"sorcery.{i}"),
@@ -449,6 +452,11 @@ def _power_sections(
             evaluation,
         ),
     ]
+
+
+def _tradition(name: str) -> str:
+    """ " (Court)" after a spell of one of two sets of its type."""
+    return f" ({name.strip()})" if name.strip() else ""
 
 
 def _name(catalog: Any, key: str) -> str:

@@ -7,7 +7,9 @@ sheet and the window all read these."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.powersets.budget import Budget
@@ -30,6 +32,9 @@ from sheetapp.systems.powersets.model import (
     SorceryChoice,
     SuperpowerChoice,
 )
+from sheetapp.systems.powersets.traditions import Tradition, tradition_of, traditions
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +66,19 @@ def _times(scaled: Scaled) -> str:
 # --- the allowances ---------------------------------------------------------------------
 
 
-def magic_spells_tally(character: PowersetsCharacter, level: PowerLevelId) -> Tally:
+def _of(
+    character: PowersetsCharacter, power_set: PowerSetId, items: Sequence[T], tradition: Tradition
+) -> list[T]:
+    """The items of one set of the type (all of them with one set)."""
+    found = traditions(character, power_set)
+    return [i for i in items if tradition_of(found, getattr(i, "tradition", "")) == tradition]
+
+
+def magic_spells_tally(character: PowersetsCharacter, tradition: Tradition) -> Tally:
     """Starting spells known of those the level gives (lines 472-475)."""
-    start = next(s for s in power_levels().magic if s.id == level)
-    return Tally(sum(1 for s in character.magic_spells if not s.learned_in_play), start.spells)
+    start = next(s for s in power_levels().magic if s.id == tradition.level)
+    mine = _of(character, "magic", character.magic_spells, tradition)
+    return Tally(sum(1 for s in mine if not s.learned_in_play), start.spells)
 
 
 def magic_memory_tally(character: PowersetsCharacter, intelligence: int) -> Tally:
@@ -103,20 +117,22 @@ def mutation_tallies(character: PowersetsCharacter, level: PowerLevelId, con: in
     return found
 
 
-def psychic_tally(character: PowersetsCharacter, level: PowerLevelId) -> Tally:
+def psychic_tally(character: PowersetsCharacter, tradition: Tradition) -> Tally:
     """Starting abilities of those the level gives (lines 1281-1284)."""
-    start = next(s for s in power_levels().psychic if s.id == level)
-    chosen = [a for a in character.psychic if not a.learned_in_play and not a.gained]
-    return Tally(len(chosen), start.abilities)
+    start = next(s for s in power_levels().psychic if s.id == tradition.level)
+    mine = _of(character, "psychic", character.psychic, tradition)
+    return Tally(sum(1 for a in mine if not a.learned_in_play and not a.gained), start.abilities)
 
 
 def sorcery_levels_tally(
-    character: PowersetsCharacter, level: PowerLevelId, intelligence: int
+    character: PowersetsCharacter, tradition: Tradition, intelligence: int
 ) -> Tally:
     """Starting spell levels of those the level gives (lines 1735-1738)."""
-    start = next(s for s in power_levels().sorcery if s.id == level)
-    known = sum(s.level for s in character.sorcery if not s.learned_in_play)
-    return Tally(known, start.levels.value(intelligence))
+    start = next(s for s in power_levels().sorcery if s.id == tradition.level)
+    mine = _of(character, "sorcery", character.sorcery, tradition)
+    return Tally(
+        sum(s.level for s in mine if not s.learned_in_play), start.levels.value(intelligence)
+    )
 
 
 def sorcery_memory_tally(character: PowersetsCharacter, intelligence: int) -> Tally:
@@ -237,17 +253,22 @@ def tallies(
     intelligence, con = scores["INT"], character.characteristics.con
     level = _set_level(character, "magic")
     if level is not None:
-        start = next(s for s in power_levels().magic if s.id == level)
         most = magic_most_levels(intelligence)
+        found = traditions(character, "magic")
+        for tradition in found:
+            start = next(s for s in power_levels().magic if s.id == tradition.level)
+            label = tradition.label("Magic", len(found) > 1)
+            values.append(
+                DerivedValue(
+                    _key("magic.spells", tradition, found),
+                    f"{label}: starting spells",
+                    magic_spells_tally(character, tradition).text,
+                    f"a {tradition.level.title()} magician knows {start.spells} spells at "
+                    f"{_times(start.skill)}; spells learned in play do not count",
+                    ("character", "magic_spells"),
+                )
+            )
         values += [
-            DerivedValue(
-                "magic.spells",
-                "Magic: starting spells",
-                magic_spells_tally(character, level).text,
-                f"a {level.title()} magician knows {start.spells} spells at "
-                f"{_times(start.skill)}; spells learned in play do not count",
-                ("character", "magic_spells"),
-            ),
             DerivedValue(
                 "magic.memory",
                 "Magic: spells memorised",
@@ -272,29 +293,29 @@ def tallies(
         ]
     level = _set_level(character, "mutations")
     if level is not None:
-        found = mutation_tallies(character, level, con)
-        if found:
+        picks = mutation_tallies(character, level, con)
+        if picks:
             values.append(
                 DerivedValue(
                     "mutations.picks",
                     "Mutations: beneficial picks",
-                    found[0].text,
+                    picks[0].text,
                     f"CON {con} at {level.title()}, plus one per adverse pick; a major "
                     "mutation takes two",
                     ("character", "mutations"),
                 )
             )
-        if len(found) > 1:
+        if len(picks) > 1:
             values.append(
                 DerivedValue(
                     "mutations.adverse",
                     "Mutations: adverse picks",
-                    found[1].text,
-                    f"at most {found[1].allowed} adverse picks (CON {con} at {level.title()})",
+                    picks[1].text,
+                    f"at most {picks[1].allowed} adverse picks (CON {con} at {level.title()})",
                     ("character", "mutations"),
                 )
             )
-        if not found:
+        if not picks:
             values.append(
                 DerivedValue(
                     "mutations.rolled",
@@ -305,29 +326,32 @@ def tallies(
                     ("character", "mutations"),
                 )
             )
-    level = _set_level(character, "psychic")
-    if level is not None:
+    found = traditions(character, "psychic")
+    for tradition in found:
         values.append(
             DerivedValue(
-                "psychic.abilities",
-                "Psychic: starting abilities",
-                psychic_tally(character, level).text,
-                f"a {level.title()} psychic begins with them at POW×1; abilities gained in "
-                "play do not count",
+                _key("psychic.abilities", tradition, found),
+                f"{tradition.label('Psychic', len(found) > 1)}: starting abilities",
+                psychic_tally(character, tradition).text,
+                f"a {tradition.level.title()} psychic begins with them at POW×1; abilities "
+                "gained in play do not count",
                 ("character", "psychic"),
             )
         )
-    level = _set_level(character, "sorcery")
-    if level is not None:
-        levels = next(s for s in power_levels().sorcery if s.id == level).levels
-        values += [
+    found = traditions(character, "sorcery")
+    for tradition in found:
+        levels = next(s for s in power_levels().sorcery if s.id == tradition.level).levels
+        values.append(
             DerivedValue(
-                "sorcery.levels",
-                "Sorcery: starting spell levels",
-                sorcery_levels_tally(character, level, intelligence).text,
-                f"{levels.describe()} at {level.title()} (INT {intelligence})",
+                _key("sorcery.levels", tradition, found),
+                f"{tradition.label('Sorcery', len(found) > 1)}: starting spell levels",
+                sorcery_levels_tally(character, tradition, intelligence).text,
+                f"{levels.describe()} at {tradition.level.title()} (INT {intelligence})",
                 ("character", "sorcery"),
-            ),
+            )
+        )
+    if found:
+        values += [
             DerivedValue(
                 "sorcery.memory",
                 "Sorcery: spell levels in memory",
@@ -370,6 +394,12 @@ def tallies(
                 )
     values += _at_table(character, budget, scores)
     return values
+
+
+def _key(key: str, tradition: Tradition, found: Sequence[Tradition]) -> str:
+    """``magic.spells``, or ``magic.spells.2`` for the set at place 2 when there are
+    several of the type."""
+    return key if len(found) == 1 else f"{key}.{tradition.index}"
 
 
 def _at_table(
