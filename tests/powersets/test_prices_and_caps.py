@@ -310,3 +310,46 @@ def test_two_magic_traditions_count_their_own_spells() -> None:
     ]
     document.character.magic_spells = []
     assert found(document, codes.SET_TWICE) == [(Severity.ERROR, ("character", "power_sets", 1))]
+
+
+def test_super_characteristic_raises_the_characteristic() -> None:
+    """Super Characteristic: "Each level adds +1 of STR, CON, SIZ, INT, POW, DEX, CHA, or
+    EDU to your character’s original characteristics" (line 3207), at "1 per point of
+    STR, CON, SIZ, or CHA; 3 points for each point of DEX, INT, POW, and EDU" (line 3203);
+    the budget stays figured from the "as-of-yet-unmodified characteristics" (line
+    2429)."""
+    document = character("epic", pow=15, siz=12)  # budget 30
+    document.character.superpowers = [
+        SuperpowerChoice(power="super_characteristic", levels=3, choice="POW")
+    ]
+    assert _cost(document) == 9
+    assert _derived(document, "characteristic.pow") == 18
+    assert _derived(document, "power_points") == 18
+    assert SYSTEM.evaluate(document).total("budget").budget == 30
+
+
+def test_a_sidekick_is_priced_as_super_characteristics_and_skills() -> None:
+    """Sidekick: "The Sidekick’s characteristics and skills must be purchased as if they
+    were Super Characteristics and Super Skills, out of your character’s point budget"
+    (line 3116); "Your character cannot have a Sidekick with a higher POW than your
+    character" (line 3128)."""
+    from sheetapp.systems.powersets.model import Sidekick
+
+    document = character("superhuman", pow=14)
+    document.character.superpowers = [SuperpowerChoice(power="sidekick", name="Robin")]
+    assert found(document, codes.POWER_COST)
+    kid = Sidekick(name="Robin", str=8, con=9, siz=8, int=12, pow=10, dex=14, cha=11)
+    kid.skill_levels = 2
+    document.character.sidekicks = [kid]
+    # 8+9+8+11 = 36, (12+10+14)×3 = 108, 2 Super Skill levels × 2 = 4
+    assert _cost(document) == 148
+    assert not found(document, codes.POWER_COST)
+    assert not found(document, codes.SIDEKICK_NOT_BOUGHT)
+    kid.pow = 15
+    assert found(document, codes.SIDEKICK_POW) == [
+        (Severity.ERROR, ("character", "sidekicks", 0, "pow"))
+    ]
+    kid.name = "Bucky"
+    assert found(document, codes.SIDEKICK_NOT_BOUGHT) == [
+        (Severity.WARNING, ("character", "sidekicks", 0, "name"))
+    ]

@@ -18,6 +18,7 @@ from sheetapp.systems.powersets.catalog import (
 from sheetapp.systems.powersets.model import (
     PowersetsCampaign,
     PowersetsCharacter,
+    Sidekick,
     SuperpowerChoice,
 )
 from sheetapp.systems.powersets.mutation_effects import final_scores
@@ -40,6 +41,42 @@ def cost_per_level(choice: SuperpowerChoice, power: Superpower) -> int | None:
         if spec.option_costs and choice.choice in spec.options:
             per_level = spec.option_costs[spec.options.index(choice.choice)]
     return per_level
+
+
+#: "1 per point of STR, CON, SIZ, or CHA; 3 points for each point of DEX, INT, POW, and
+#: EDU" (line 3203)
+SUPER_CHARACTERISTIC_COST: dict[str, int] = {
+    "STR": 1,
+    "CON": 1,
+    "SIZ": 1,
+    "CHA": 1,
+    "DEX": 3,
+    "INT": 3,
+    "POW": 3,
+}
+#: Super Skill: "2 per level" (line 3261)
+SUPER_SKILL_COST = 2
+
+
+def sidekick_price(sidekick: Sidekick) -> tuple[int, str]:
+    """A Sidekick's characteristics bought "as if they were Super Characteristics", its
+    skills as Super Skills, and its powers and equipment (line 3116)."""
+    scores = sidekick.scores()
+    parts = [f"{name} {scores[name]}×{each}" for name, each in SUPER_CHARACTERISTIC_COST.items()]
+    cost = sum(scores[name] * each for name, each in SUPER_CHARACTERISTIC_COST.items())
+    cost += SUPER_SKILL_COST * sidekick.skill_levels + sidekick.powers_cost
+    text = " + ".join(parts)
+    if sidekick.skill_levels:
+        text += f" + Super Skill {sidekick.skill_levels}×{SUPER_SKILL_COST}"
+    if sidekick.powers_cost:
+        text += f" + powers and equipment {sidekick.powers_cost}"
+    return cost, f"{text} = {cost}"
+
+
+def sidekick_of(character: PowersetsCharacter, choice: SuperpowerChoice) -> Sidekick | None:
+    """The sidekick a Sidekick power buys: the one of the power's name."""
+    name = power_name(choice).casefold()
+    return next((s for s in character.sidekicks if s.name.strip().casefold() == name), None)
 
 
 def price(choice: SuperpowerChoice, power: Superpower, siz: int) -> tuple[int | None, str]:
@@ -187,9 +224,10 @@ def work_out_budget(
         by_name.setdefault(applied.power.strip().casefold(), []).append((number, applied.modifier))
     applied_values = [applied.model_dump() for applied in character.power_modifiers]
     siz = final_scores(character)["SIZ"]
+    sidekicks = [s.model_dump() for s in character.sidekicks]
     powers = _POWER_COSTS.each(
         character.superpowers,
-        (applied_values, siz),
+        (applied_values, siz, sidekicks),
         lambda index, choice: _power_cost(character, by_name, index, choice, siz),
     )
     rows = failings()
@@ -220,6 +258,8 @@ def work_out_budget(
     )
 
 
+SIDEKICK = "sidekick"
+
 #: "Psycho-social frailty ... +1 point each (+3 points maximum, higher with gamemaster's
 #: approval)" (line 2464)
 PSYCHO_SOCIAL = "psycho_social_frailty"
@@ -241,6 +281,9 @@ def _power_cost(
     if power is None:
         return PowerCost(index, name, None, "not in the catalog", 0, 0, "")
     initial, explanation = price(choice, power, siz)
+    sidekick = sidekick_of(character, choice) if choice.power == SIDEKICK else None
+    if sidekick is not None and choice.cost_override is None:
+        initial, explanation = sidekick_price(sidekick)
     base = initial or 0
     reward, surcharge, texts = 0, 0, []
     for number, modifier_id in by_name.get(name.casefold(), []):

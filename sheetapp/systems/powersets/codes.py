@@ -287,6 +287,16 @@ TRADITION = IssueCode(
     "A spell or ability of a character with two sets of its type, naming neither.",
     cite(SEED, 378, "Two power sets at the Normal power level"),
 )
+SIDEKICK_POW = IssueCode(
+    "powersets.sidekick_pow",
+    "A Sidekick with a higher POW than its owner.",
+    cite(SEED, 3128, "Your character cannot have a Sidekick with a higher POW than your character"),
+)
+SIDEKICK_NOT_BOUGHT = IssueCode(
+    "powersets.sidekick_not_bought",
+    "A Sidekick listed without the Sidekick superpower of its name that pays for it.",
+    cite(SEED, 3116, "out of your character’s point budget"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

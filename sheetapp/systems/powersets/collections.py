@@ -17,7 +17,7 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
-from sheetapp.systems.powersets.budget import power_name, price
+from sheetapp.systems.powersets.budget import power_name, price, sidekick_price
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     POWER_SETS,
@@ -56,6 +56,7 @@ from sheetapp.systems.powersets.model import (
     PowersetsDocument,
     PowIncrease,
     PsychicChoice,
+    Sidekick,
     SkillEntry,
     SorceryChoice,
     SpellStudy,
@@ -359,6 +360,42 @@ BRAZIERS: Collection[PowersetsDocument] = Collection(
     help="A focus attuned by the Sorcery spell Brazier of Power: each casting on it "
     "sacrifices a point of permanent POW (taken off POW for you) and lets it hold your POW "
     "after that sacrifice.",
+)
+
+
+def _sidekick_cost(_document: Any, _row: int, item: Sidekick) -> CellView:
+    cost, how = sidekick_price(item)
+    return CellView(str(cost), tooltip=how, align_right=True)
+
+
+SIDEKICKS: Collection[PowersetsDocument] = Collection(
+    key="sidekicks",
+    title="Sidekicks",
+    noun="sidekick",
+    path=("character", "sidekicks"),
+    item_model=Sidekick,
+    columns=(
+        Column("Name", field="name", edit="text"),
+        *(
+            Column(label, field=label.lower(), edit="int", align_right=True)
+            for label in ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")
+        ),
+        Column("Super Skill levels", field="skill_levels", edit="int", align_right=True),
+        Column(
+            "Powers and equipment",
+            field="powers_cost",
+            edit="int",
+            align_right=True,
+            tooltip="What its powers and equipment cost from your budget",
+        ),
+        Column("Cost", cell=_sidekick_cost),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda _document: Sidekick(),
+    help="A Sidekick bought with the Sidekick superpower of the same name: its "
+    "characteristics cost as Super Characteristics (1 a point of STR, CON, SIZ or CHA, 3 "
+    "of DEX, INT or POW), its skills as Super Skill levels (2 each), plus its powers and "
+    "equipment. Its POW is at most yours.",
 )
 
 FAMILIARS: Collection[PowersetsDocument] = Collection(
@@ -1058,6 +1095,7 @@ COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
     SORCERY,
     BOUND,
     BRAZIERS,
+    SIDEKICKS,
     STUDIES,
     SKILLS,
 )

@@ -49,7 +49,31 @@ class Characteristics(FileModel):
 
     def scores(self) -> dict[builtins.str, builtins.int]:
         """By the chapter's names: ``{"STR": 12, ...}``."""
-        return {name.upper(): getattr(self, name) for name in type(self).model_fields}
+        return {name.upper(): getattr(self, name) for name in Characteristics.model_fields}
+
+
+class Sidekick(Characteristics):
+    """A Sidekick bought with the superpower (lines 3106-3128): "The Sidekick’s
+    characteristics and skills must be purchased as if they were Super Characteristics and
+    Super Skills, out of your character’s point budget"; its powers and equipment are paid
+    for too (the points entered)."""
+
+    name: builtins.str = Field(default="Sidekick", max_length=MAX_NAME_LENGTH, title="Name")
+    skill_levels: builtins.int = Field(
+        default=0,
+        ge=0,
+        le=LEVEL_LIMIT,
+        title="Super Skill levels",
+        description="its skills, bought as Super Skill levels (+20% each, 2 points)",
+    )
+    powers_cost: builtins.int = Field(
+        default=0,
+        ge=0,
+        le=1_000_000,
+        title="Powers and equipment (points)",
+        description="what its powers and equipment cost from the budget",
+    )
+    note: builtins.str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
 class PowerSetChoice(FileModel):
@@ -362,6 +386,7 @@ class PowersetsCharacter(FileModel):
     sorcery: list[SorceryChoice] = Field(default_factory=list)
     bound: list[BoundEntity] = Field(default_factory=list)
     braziers: list[Brazier] = Field(default_factory=list)
+    sidekicks: list[Sidekick] = Field(default_factory=list)
     superpowers: list[SuperpowerChoice] = Field(default_factory=list)
     power_modifiers: list[ModifierChoice] = Field(default_factory=list)
     failings: list[FailingChoice] = Field(default_factory=list)

@@ -85,6 +85,11 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
         label = definition.name if definition else choice.mutation
         for change in choice.changes:
             parts[change.characteristic].append((label, change.amount))
+    # "Each level adds +1 of STR, CON, SIZ, INT, POW, DEX, CHA, or EDU to your character’s
+    # original characteristics" (line 3207); EDU is not among the characteristics kept
+    for power in character.superpowers:
+        if power.power == SUPER_CHARACTERISTIC and power.choice in parts and power.levels:
+            parts[power.choice].append((power.name.strip() or "Super Characteristic", power.levels))
     # permanent POW spent on the magician's and the sorcerer's rituals
     for label, amount in pow_sacrifices(character):
         parts["POW"].append((label, -amount))
@@ -100,6 +105,8 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
         found[name] = ScoreAfterMutations(name, initial[name], final, tuple(parts[name]))
     return found
 
+
+SUPER_CHARACTERISTIC = "super_characteristic"
 
 #: "the magician must spend 1 point of permanent POW" to bind a familiar (line 485); "The
 #: final ritual to be enacted over the staff costs your character a point of permanent

@@ -12,7 +12,7 @@ from sheetapp.core.codes import IssueCode
 from sheetapp.core.issues import DataPath, Issue, Severity
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.powersets import codes
-from sheetapp.systems.powersets.budget import Budget, PowerCost
+from sheetapp.systems.powersets.budget import SIDEKICK, Budget, PowerCost, power_name
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     PowerLevelId,
@@ -648,6 +648,39 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def sidekicks(ctx: RuleContext) -> list[Issue]:
+    """Lines 3116, 3128: a Sidekick is paid for by a Sidekick superpower out of the budget;
+    its POW is at most its owner's."""
+    character = ctx.character
+    issues: list[Issue] = []
+    bought = {power_name(p).casefold() for p in character.superpowers if p.power == SIDEKICK}
+    pow_ = ctx.scores["POW"]
+    for index, sidekick in enumerate(character.sidekicks):
+        name = sidekick.name.strip() or "The sidekick"
+        if sidekick.name.strip().casefold() not in bought:
+            issues.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.SIDEKICK_NOT_BOUGHT,
+                    f"{name} is not paid for: no Sidekick superpower named '{name}'.",
+                    ("character", "sidekicks", index, "name"),
+                    "Add the Sidekick superpower and give it the sidekick's name.",
+                )
+            )
+        if sidekick.pow > pow_:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SIDEKICK_POW,
+                    f"{name} has POW {sidekick.pow}, higher than the character's POW {pow_}.",
+                    ("character", "sidekicks", index, "pow"),
+                    "Lower its POW: a sidekick whose POW outgrows its owner's leaves their "
+                    "service (½ its original budget comes back).",
+                )
+            )
+    return issues
+
+
 def braziers(ctx: RuleContext) -> list[Issue]:
     """Lines 2074-2078: a focus holds up to the sorcerer's POW after each attunement's
     sacrifice; it is made by casting Brazier of Power."""
@@ -698,7 +731,7 @@ def superpower_choices(ctx: RuleContext) -> list[Issue]:
         issue
         for found in _CHOICE_ISSUES.each(
             ctx.budget.powers,
-            lambda row: tuple(_choice_issues(row.index, choices[row.index], scores)),
+            lambda row: tuple(_choice_issues(row.index, choices[row.index], scores, row.cost)),
             scores,
         )
         for issue in found
@@ -710,7 +743,9 @@ def superpower_choices(ctx: RuleContext) -> list[Issue]:
 _CHOICE_ISSUES: ByIdentity[PowerCost, tuple[Issue, ...]] = ByIdentity()
 
 
-def _choice_issues(index: int, choice: SuperpowerChoice, scores: dict[str, int]) -> Iterator[Issue]:
+def _choice_issues(
+    index: int, choice: SuperpowerChoice, scores: dict[str, int], cost: int | None
+) -> Iterator[Issue]:
     path: DataPath = ("character", "superpowers")
     power = superpowers().get(choice.power)
     if power is None:
@@ -734,13 +769,19 @@ def _choice_issues(index: int, choice: SuperpowerChoice, scores: dict[str, int])
             "Type or pick it in the Choice cell.",
         )
     variable = power.cost_per_level is None and not any(c.option_costs for c in power.choices)
-    if variable and choice.cost_override is None:
+    if variable and cost is None:
         yield _issue(
             Severity.WARNING,
             codes.POWER_COST,
             f"{name}: its cost is {power.cost_text.lower()}; the gamemaster sets it.",
             (*path, index, "cost_override"),
-            "Type the cost the gamemaster set.",
+            "Type the cost the gamemaster set"
+            + (
+                ", or list the sidekick under the power's name (Sidekicks): its "
+                "characteristics and skills are priced for you."
+                if choice.power == SIDEKICK
+                else "."
+            ),
         )
     cap = power.level_cap
     if cap is not None:
@@ -1286,6 +1327,7 @@ RULES: tuple[Rule, ...] = (
     psychic,
     sorcery,
     braziers,
+    sidekicks,
     superpower_choices,
     superpower_budget,
     pow_increases,

@@ -23,7 +23,7 @@ from sheetapp.sheet import (
     header,
     worst,
 )
-from sheetapp.systems.powersets.budget import power_name
+from sheetapp.systems.powersets.budget import power_name, sidekick_price
 from sheetapp.systems.powersets.catalog import (
     failings,
     magic_spells,
@@ -288,6 +288,30 @@ def _power_sections(
                     )
                     for i, st in enumerate(character.staves)
                 ),
+            ],
+            evaluation,
+        ),
+        _table(
+            "sidekicks",
+            "Sidekicks",
+            (
+                ("name", "Name", "left"),
+                ("characteristics", "Characteristics", "left"),
+                ("skills", "Super Skill", "center"),
+                ("cost", "Cost", "center"),
+            ),
+            [
+                (
+                    {
+                        "name": k.name,
+                        "characteristics": " ".join(f"{n} {v}" for n, v in k.scores().items()),
+                        "skills": str(k.skill_levels),
+                        "cost": str(sidekick_price(k)[0]),
+                    },
+                    ("character", "sidekicks", i),
+                    k.note,
+                )
+                for i, k in enumerate(character.sidekicks)
             ],
             evaluation,
         ),

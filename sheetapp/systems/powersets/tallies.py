@@ -447,7 +447,8 @@ def _at_table(
         cost = costs.get(index)
         if numbers is None or cost is None:
             continue
-        label = f"{cost.name} {choice.levels}" + (f" ({choice.choice})" if choice.choice else "")
+        levels = "" if choice.power == "sidekick" else f" {choice.levels}"
+        label = f"{cost.name}{levels}" + (f" ({choice.choice})" if choice.choice else "")
         points = "?" if cost.cost is None else f"{cost.cost} pts"
         values.append(
             _row_value(
