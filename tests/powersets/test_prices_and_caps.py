@@ -353,3 +353,20 @@ def test_a_sidekick_is_priced_as_super_characteristics_and_skills() -> None:
     assert found(document, codes.SIDEKICK_NOT_BOUGHT) == [
         (Severity.WARNING, ("character", "sidekicks", 0, "name"))
     ]
+
+
+def test_a_mutation_above_major_is_three_picks_with_the_gamemaster() -> None:
+    """Superhuman: "Your gamemaster may allow you to take a mutation at above major quality
+    (for three picks)" (line 1020)."""
+    document = character("superhuman", ("mutations", "superhuman"), con=4)
+    document.character.mutations = [MutationChoice(mutation="hardy", major=True, above_major=True)]
+    assert found(document, codes.ABOVE_MAJOR) == [
+        (Severity.ERROR, ("character", "mutations", 0, "above_major"))
+    ]
+    document.campaign.above_major_allowed = True
+    assert not found(document, codes.ABOVE_MAJOR)
+    assert _derived(document, "mutations.picks") == "3 of 4"
+    epic = character("epic", ("mutations", "epic"), con=8)
+    epic.campaign.above_major_allowed = True
+    epic.character.mutations = [MutationChoice(mutation="hardy", above_major=True)]
+    assert found(epic, codes.ABOVE_MAJOR)

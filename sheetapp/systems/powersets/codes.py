@@ -297,6 +297,11 @@ SIDEKICK_NOT_BOUGHT = IssueCode(
     "A Sidekick listed without the Sidekick superpower of its name that pays for it.",
     cite(SEED, 3116, "out of your character’s point budget"),
 )
+ABOVE_MAJOR = IssueCode(
+    "powersets.above_major",
+    "A mutation above major quality without the Superhuman level and the gamemaster.",
+    cite(SEED, 1020, "Your gamemaster may allow you to take a mutation at above major quality"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

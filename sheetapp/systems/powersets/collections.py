@@ -787,6 +787,12 @@ MUTATIONS: Collection[PowersetsDocument] = Collection(
             ),
         ),
         Column("Major", field="major", edit="bool"),
+        Column(
+            "Above major",
+            field="above_major",
+            edit="bool",
+            tooltip="Superhuman, with the gamemaster's allowance: three picks",
+        ),
         Column("D100 rolls", edit="text", cell=_mutation_rolls_cell, on_edit=_set_mutation_rolls),
         Column("Changes", edit="text", cell=_changes_cell, on_edit=_set_changes),
         Column("Note", field="note", edit="text"),

@@ -131,6 +131,18 @@ class MutationChoice(FileModel):
 
     mutation: str = Field(pattern=ID_PATTERN)
     major: bool = Field(default=False, title="Major")
+    above_major: bool = Field(
+        default=False,
+        title="Above major",
+        description="a Superhuman mutation above major quality, for three picks, with the "
+        "gamemaster's allowance",
+    )
+
+    @property
+    def picks(self) -> int:
+        """Minor 1, major 2, above major 3 (lines 1015, 1020)."""
+        return 3 if self.above_major else 2 if self.major else 1
+
     rolls: list[int] = Field(
         default_factory=list,
         max_length=10,
@@ -421,6 +433,12 @@ class PowersetsCampaign(FileModel):
         default=False,
         title="The gamemaster approves more than four adverse mutations",
         description="more than four adverse mutations need the gamemaster's approval",
+    )
+    above_major_allowed: bool = Field(
+        default=False,
+        title="The gamemaster allows mutations above major (Superhuman)",
+        description="a Superhuman mutant may take a mutation above major quality, for "
+        "three picks, if the gamemaster allows it",
     )
     psycho_social_above_cap: bool = Field(
         default=False,

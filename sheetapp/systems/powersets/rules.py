@@ -344,10 +344,34 @@ def mutations(ctx: RuleContext) -> list[Issue]:
             )
 
     issues += _mutation_rolls(ctx)
+    allows = next(s for s in power_levels().mutations if s.id == level).above_major_allowed
+    for index, choice in enumerate(chosen):
+        entry = catalog.get(choice.mutation)
+        if not choice.above_major or entry is None:
+            continue
+        why = (
+            "it has only a minor version"
+            if entry.minor_only
+            else f"only a Superhuman mutant may take one (this one is {level.title()})"
+            if not allows
+            else "the gamemaster's allowance is not ticked in the campaign settings"
+            if not ctx.campaign.above_major_allowed
+            else ""
+        )
+        if why:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.ABOVE_MAJOR,
+                    f"{entry.name} above major quality: {why}.",
+                    (*path, index, "above_major"),
+                    "Untick 'Above major', or have the gamemaster allow it.",
+                )
+            )
 
     def picks(kind: str) -> int:
         return sum(
-            2 if m.major else 1
+            m.picks
             for m in chosen
             if (entry := catalog.get(m.mutation)) is not None and entry.kind == kind
         )

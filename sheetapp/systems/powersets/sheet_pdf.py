@@ -327,7 +327,9 @@ def _power_sections(
                 (
                     {
                         "mutation": _name(mutation_names, m.mutation),
-                        "version": ("Major" if m.major else "Minor")
+                        "version": (
+                            "Above major" if m.above_major else "Major" if m.major else "Minor"
+                        )
                         + (
                             " (rolled " + ", ".join(f"{r:02d}" for r in m.rolls) + ")"
                             if m.rolls

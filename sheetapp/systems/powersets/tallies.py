@@ -105,7 +105,7 @@ def mutation_tallies(character: PowersetsCharacter, level: PowerLevelId, con: in
 
     def picks(kind: str) -> int:
         return sum(
-            2 if m.major else 1
+            m.picks
             for m in character.mutations
             if (entry := catalog.get(m.mutation)) is not None and entry.kind == kind
         )
