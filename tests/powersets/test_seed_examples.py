@@ -100,7 +100,7 @@ def test_the_siz_14_force_field(tmp_path: Path, capsys: pytest.CaptureFixture[st
     sheet = _sheet_values(document)
     assert sheet["superpowers.0.cost"] == "28"
     assert "SIZ 14" in sheet["superpowers.0.how"]
-    assert "1 per combat round" in sheet["superpowers.0.table"]
+    assert sheet["superpowers.0.table"].startswith("20 armor; PP: 1 per combat round")
     assert "Force Field 2 (Kinetic): 28 pts" in capsys.readouterr().out
 
 

@@ -217,11 +217,30 @@ def sorcery_at_table(choice: SorceryChoice, pow_: int) -> tuple[str, str] | None
     return short, (f"{short}; range {spell.range}; duration {_worked(spell.duration, pow_)}")
 
 
+#: what a superpower's levels come to at the table, where its entry gives a number:
+#: "1D6 damage per level" (Energy Projection, lines 2933-2943), "by 1D6 per level"
+#: (Diminish/Enhance Characteristic, line 2846), "1D6 points per level per combat round"
+#: (Drain, line 2866), "1 point of armor" a level (Armor, line 2782), "10 points of armor
+#: per level" (Force Field, line 3005), "–5% per level" (Defense, line 2816)
+SUPER_EFFECT = {
+    "energy_projection": "{n}D6 damage",
+    "diminish_enhance_characteristic": "{n}D6 to the characteristic",
+    "drain": "{n}D6 drained a combat round",
+    "armor": "{n} armor",
+    "force_field": "{armor} armor",
+    "defense": "−{defense}% to be hit",
+}
+
+
 def superpower_at_table(choice: SuperpowerChoice) -> tuple[str, str] | None:
     power = superpowers().get(choice.power)
     if power is None:
         return None
     short = f"PP: {power.power_point_cost}"
+    effect = SUPER_EFFECT.get(choice.power)
+    if effect is not None:
+        levels = choice.levels
+        short = effect.format(n=levels, armor=10 * levels, defense=5 * levels) + f"; {short}"
     return short, f"{short}; range {power.base_range}; duration {power.duration}"
 
 
