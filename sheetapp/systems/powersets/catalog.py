@@ -106,6 +106,12 @@ class Scaled(CatalogModel):
         return f"{subject} {factor}".rstrip() + f"{rounding}{minimum}"
 
 
+def a_level(level: str) -> str:
+    """ "a Heroic", "an Epic": a power level with its article, for the player's words."""
+    name = level.title()
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
 # --- power levels -------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from sheetapp.systems.powersets.catalog import (
     PowerLevelId,
     PowerSetId,
     Scaled,
+    a_level,
     failings,
     magic_spells,
     mutations_by_id,
@@ -204,9 +205,9 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
             _issue(
                 Severity.ERROR,
                 codes.COMBINATION,
-                f"These power sets are more than a {game.title()} character begins with{lowered}.",
+                f"These power sets are more than {a_level(game)} character begins with{lowered}.",
                 path,
-                f"A {game.title()} character begins with one of: {options}.",
+                f"{a_level(game).capitalize()} character begins with one of: {options}.",
             )
         )
     else:
@@ -217,8 +218,8 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                 _issue(
                     Severity.INFO,
                     codes.POWER_STEPS,
-                    f"Power sets worth {steps} of the {allowed_steps} power steps a "
-                    f"{game.title()} character begins with{lowered}.",
+                    f"Power sets worth {steps} of the {allowed_steps} power steps "
+                    f"{a_level(game)} character begins with{lowered}.",
                     path,
                     "Fine if intended: a set may be raised a level, or another set added "
                     "(Normal 1 step, Heroic 2, Epic 3, Superhuman 4).",
@@ -258,8 +259,8 @@ def magic(ctx: RuleContext) -> list[Issue]:
                 _issue(
                     Severity.ERROR,
                     codes.MAGIC_SPELLS,
-                    f"{len(starting)} starting spells of {label}; a "
-                    f"{tradition.level.title()} magician knows {start.spells}.",
+                    f"{len(starting)} starting spells of {label}; "
+                    f"{a_level(tradition.level)} magician knows {start.spells}.",
                     path,
                     "Remove spells, or tick 'Learned in play' on those learned since.",
                 )
@@ -529,8 +530,8 @@ def psychic(ctx: RuleContext) -> list[Issue]:
                 _issue(
                     Severity.ERROR,
                     codes.PSYCHIC_ABILITIES,
-                    f"{len(chosen)} starting psychic abilities of {label}; a "
-                    f"{tradition.level.title()} psychic begins with {start.abilities}.",
+                    f"{len(chosen)} starting psychic abilities of {label}; "
+                    f"{a_level(tradition.level)} psychic begins with {start.abilities}.",
                     ("character", "psychic"),
                     "Remove abilities, or tick 'Learned in play' on those gained since.",
                 )

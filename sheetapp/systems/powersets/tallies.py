@@ -17,6 +17,7 @@ from sheetapp.systems.powersets.catalog import (
     PowerLevelId,
     PowerSetId,
     Scaled,
+    a_level,
     magic_spells,
     mutations_by_id,
     power_levels,
@@ -264,8 +265,8 @@ def tallies(
                 "power_steps",
                 "Power steps",
                 Tally(steps, _rank(game) + 1).text,
-                "the power sets' steps (Normal 1, Heroic 2, Epic 3, Superhuman 4) of those a "
-                f"{game.title()} character begins with",
+                "the power sets' steps (Normal 1, Heroic 2, Epic 3, Superhuman 4) of those "
+                f"{a_level(game)} character begins with",
                 ("character", "power_sets"),
             )
         )
@@ -282,7 +283,7 @@ def tallies(
                     _key("magic.spells", tradition, found),
                     f"{label}: starting spells",
                     magic_spells_tally(character, tradition).text,
-                    f"a {tradition.level.title()} magician knows {start.spells} spells at "
+                    f"{a_level(tradition.level)} magician knows {start.spells} spells at "
                     f"{_times(start.skill)}; spells learned in play do not count",
                     ("character", "magic_spells"),
                 )
@@ -352,7 +353,7 @@ def tallies(
                 _key("psychic.abilities", tradition, found),
                 f"{tradition.label('Psychic', len(found) > 1)}: starting abilities",
                 psychic_tally(character, tradition).text,
-                f"a {tradition.level.title()} psychic begins with them at POW×1; abilities "
+                f"{a_level(tradition.level)} psychic begins with them at POW×1; abilities "
                 "gained in play do not count",
                 ("character", "psychic"),
             )
