@@ -157,3 +157,48 @@ def test_psychic_and_sorcery_numbers_at_the_table() -> None:
     assert values["sorcery.levels"].value == "4 of 14"
     assert values["sorcery.memory"].value == "4 of 14"
     assert values["psychic.abilities"].value == "1 of 2"
+
+
+#: (set, level, scores, derived key, value): the allowance each set's level gives, "0 of N"
+#: on a new character of the set (lines 472-475, 1018-1020, 1281-1284, 1735-1738, 2431-2434)
+EVERY_SET_AT_EVERY_LEVEL = [
+    ("magic", "normal", {"int": 13}, "magic.spells", "0 of 4"),
+    ("magic", "heroic", {"int": 13}, "magic.spells", "0 of 6"),
+    ("magic", "epic", {"int": 13}, "magic.spells", "0 of 8"),
+    ("magic", "superhuman", {"int": 13}, "magic.spells", "0 of 10"),
+    ("mutations", "normal", {"con": 13}, "mutations.rolled", "0 (2 rolls by default)"),
+    ("mutations", "heroic", {"con": 13}, "mutations.picks", "0 of 4"),
+    ("mutations", "epic", {"con": 13}, "mutations.picks", "0 of 7"),
+    ("mutations", "superhuman", {"con": 13}, "mutations.picks", "0 of 13"),
+    ("psychic", "normal", {"pow": 13}, "psychic.abilities", "0 of 2"),
+    ("psychic", "heroic", {"pow": 13}, "psychic.abilities", "0 of 4"),
+    ("psychic", "epic", {"pow": 13}, "psychic.abilities", "0 of 6"),
+    ("psychic", "superhuman", {"pow": 13}, "psychic.abilities", "0 of 10"),
+    ("sorcery", "normal", {"int": 13, "pow": 16}, "sorcery.levels", "0 of 7"),
+    ("sorcery", "heroic", {"int": 13, "pow": 16}, "sorcery.levels", "0 of 13"),
+    ("sorcery", "epic", {"int": 13, "pow": 16}, "sorcery.levels", "0 of 26"),
+    ("sorcery", "superhuman", {"int": 13, "pow": 16}, "sorcery.levels", "0 of 52"),
+    ("superpowers", "normal", {"str": 13}, "budget", 7),
+    ("superpowers", "heroic", {"str": 13}, "budget", 13),
+    ("superpowers", "epic", {"str": 13}, "budget", 26),
+    ("superpowers", "superhuman", {"str": 13}, "budget", 73),
+]
+
+
+@pytest.mark.parametrize(("power_set", "level", "scores", "key", "value"), EVERY_SET_AT_EVERY_LEVEL)
+def test_every_set_at_every_level_shows_its_allowance(
+    power_set: str, level: str, scores: dict[str, int], key: str, value: object
+) -> None:
+    """ "Choose mutations equal to ¼ your character’s CON (round up), with a minimum of 2"
+    (line 1018); "Up to ½ INT (round up) in levels of spells known." (line 1735); the rest
+    as the table above. The value is a derived value (validate, export-json), on the sheet
+    and in the window's totals."""
+    document = character(level, (power_set, level), **scores)
+    evaluation = SYSTEM.evaluate(document)
+    derived = {v.key: v for v in evaluation.derived}
+    assert derived[key].value == value
+    assert not derived[key].per_row
+    steps = ("normal", "heroic", "epic", "superhuman").index(level) + 1
+    assert derived["power_steps"].value == f"{steps} of {steps}"
+    sheet = _sheet_values(document)
+    assert sheet[derived[key].label] == str(value)
