@@ -84,6 +84,12 @@ def test_the_modifier_cap_limits_rewards_before_cost_raising_modifiers() -> None
     capped = [i for i in evaluation.issues if i.code == codes.MODIFIER_CAP]
     assert [i.severity for i in capped] == [Severity.INFO]
     assert "(10) counts, 1 not counted" in capped[0].message
+    # the window's Cost cell says the same
+    from sheetapp.systems.powersets.collections import SUPERPOWERS
+
+    cost_column = next(c for c in SUPERPOWERS.columns if c.title == "Cost")
+    assert cost_column.cell is not None
+    assert cost_column.cell(document, 0, document.character.superpowers[0]).text == "40"
     # without the rewards the cost-raising modifier is not netted against anything
     document.character.power_modifiers = document.character.power_modifiers[2:]
     assert _cost(document) == 40

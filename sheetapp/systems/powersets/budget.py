@@ -79,6 +79,19 @@ def sidekick_of(character: PowersetsCharacter, choice: SuperpowerChoice) -> Side
     return next((s for s in character.sidekicks if s.name.strip().casefold() == name), None)
 
 
+def doublings(character: PowersetsCharacter, choice: SuperpowerChoice) -> int:
+    """How many of the power's modifiers double its base cost (line 2505)."""
+    name = power_name(choice).casefold()
+    found = power_modifiers()
+    return sum(
+        1
+        for applied in character.power_modifiers
+        if applied.power.strip().casefold() == name
+        and (modifier := found.get(applied.modifier)) is not None
+        and modifier.reward_kind == "doubles_cost"
+    )
+
+
 def price(choice: SuperpowerChoice, power: Superpower, siz: int) -> tuple[int | None, str]:
     """What the levels bought cost before power modifiers, and how: levels × cost per
     level, × SIZ for a power priced "per point of SIZ" (Force Field: "a character of SIZ

@@ -17,7 +17,14 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
-from sheetapp.systems.powersets.budget import power_name, price, sidekick_price
+from sheetapp.systems.powersets.budget import (
+    SIDEKICK,
+    doublings,
+    power_name,
+    price,
+    sidekick_of,
+    sidekick_price,
+)
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     POWER_SETS,
@@ -936,9 +943,19 @@ def _cost_cell(document: PowersetsDocument, _row: int, item: SuperpowerChoice) -
     power = superpowers().get(item.power)
     if power is None:
         return CellView("")
-    cost, how = price(item, power, final_scores(document.character)["SIZ"])
+    character = document.character
+    sidekick = sidekick_of(character, item) if item.power == SIDEKICK else None
+    cost: int | None
+    if sidekick is not None and item.cost_override is None:
+        cost, how = sidekick_price(sidekick)
+    else:
+        cost, how = price(item, power, final_scores(character)["SIZ"])
     if cost is None:
         return CellView("?", tooltip=how, align_right=True)
+    times = doublings(character, item)
+    if times:
+        how += f"; + {cost * times} (base cost doubled)"
+        cost += cost * times
     return CellView(str(cost), tooltip=f"{how} ({power.cost_text})", align_right=True)
 
 
