@@ -359,6 +359,14 @@ def test_a_sidekick_is_priced_as_super_characteristics_and_skills() -> None:
     assert found(document, codes.SIDEKICK_NOT_BOUGHT) == [
         (Severity.WARNING, ("character", "sidekicks", 0, "name"))
     ]
+    # "Normally, your character can only have one Sidekick at a time, though your
+    # gamemaster may allow you to purchase an additional Sidekick or more" (line 3128)
+    document.character.superpowers.append(SuperpowerChoice(power="sidekick", name="Bucky"))
+    assert found(document, codes.SIDEKICKS_MORE) == [
+        (Severity.ERROR, ("character", "superpowers", 1))
+    ]
+    document.campaign.several_sidekicks_allowed = True
+    assert not found(document, codes.SIDEKICKS_MORE)
 
 
 def test_a_mutation_above_major_is_three_picks_with_the_gamemaster() -> None:

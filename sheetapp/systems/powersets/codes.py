@@ -292,6 +292,11 @@ SIDEKICK_POW = IssueCode(
     "A Sidekick with a higher POW than its owner.",
     cite(SEED, 3128, "Your character cannot have a Sidekick with a higher POW than your character"),
 )
+SIDEKICKS_MORE = IssueCode(
+    "powersets.sidekicks_more",
+    "More than one Sidekick without the gamemaster's allowance.",
+    cite(SEED, 3128, "Normally, your character can only have one Sidekick at a time"),
+)
 SIDEKICK_NOT_BOUGHT = IssueCode(
     "powersets.sidekick_not_bought",
     "A Sidekick listed without the Sidekick superpower of its name that pays for it.",

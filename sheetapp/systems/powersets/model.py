@@ -440,6 +440,11 @@ class PowersetsCampaign(FileModel):
         description="a Superhuman mutant may take a mutation above major quality, for "
         "three picks, if the gamemaster allows it",
     )
+    several_sidekicks_allowed: bool = Field(
+        default=False,
+        title="The gamemaster allows more than one Sidekick",
+        description="a character has one Sidekick at a time unless the gamemaster allows more",
+    )
     psycho_social_above_cap: bool = Field(
         default=False,
         title="The gamemaster approves more than 3 points of psycho-social frailties",

@@ -679,6 +679,18 @@ def sidekicks(ctx: RuleContext) -> list[Issue]:
     character = ctx.character
     issues: list[Issue] = []
     bought = {power_name(p).casefold() for p in character.superpowers if p.power == SIDEKICK}
+    bought_rows = [i for i, p in enumerate(character.superpowers) if p.power == SIDEKICK]
+    if len(bought_rows) > 1 and not ctx.campaign.several_sidekicks_allowed:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.SIDEKICKS_MORE,
+                f"{len(bought_rows)} Sidekicks: a character has one at a time unless the "
+                "gamemaster allows more.",
+                ("character", "superpowers", bought_rows[1]),
+                "Remove one, or tick the gamemaster's allowance in the campaign settings.",
+            )
+        )
     pow_ = ctx.scores["POW"]
     for index, sidekick in enumerate(character.sidekicks):
         name = sidekick.name.strip() or "The sidekick"
