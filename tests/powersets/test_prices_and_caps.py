@@ -303,6 +303,11 @@ def test_two_magic_traditions_count_their_own_spells() -> None:
     assert not evaluation.has_errors, [i.message for i in evaluation.issues]
     assert _derived(document, "magic.spells.0") == "4 of 4"
     assert _derived(document, "magic.spells.1") == "4 of 4"
+    sheet = SYSTEM.sheet(document, SYSTEM.evaluate(document))
+    powers = next(x for x in sheet.sections if x.key == "powers")
+    labels = {e.label: e.value for e in powers.entries}  # type: ignore[attr-defined]
+    assert labels["Magic (Hedge): starting spells"] == "4 of 4"
+    assert labels["Magic (Court): starting spells"] == "4 of 4"
     document.character.magic_spells[0].tradition = "Court"
     assert found(document, codes.MAGIC_SPELLS) == [(Severity.ERROR, ("character", "magic_spells"))]
     document.character.magic_spells[0].tradition = ""

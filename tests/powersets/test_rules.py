@@ -95,8 +95,31 @@ def test_more_than_one_set_is_the_gamemasters_say() -> None:
 
 def test_powers_of_a_set_the_character_lacks() -> None:
     document = character()
-    document.character.magic_spells = [MagicSpellChoice(spell="light")]
-    assert found(document, codes.SET_MISSING) == [(Severity.ERROR, ("character", "magic_spells"))]
+    document.character.psychic = [PsychicChoice(ability="telepathy")]
+    assert found(document, codes.SET_MISSING) == [(Severity.ERROR, ("character", "psychic"))]
+
+
+def test_a_non_magician_knows_a_quarter_of_int_in_spell_levels() -> None:
+    """ "A non-magician can know up to ¼ their INT (rounded down) in spell levels. These
+    spells begin at an INT×1 skill rating" (line 546): INT 13, 3 levels."""
+    document = character(int=13)
+    document.character.magic_spells = [
+        MagicSpellChoice(spell="light", level=2, skill=13),
+        MagicSpellChoice(spell="heal", level=1, skill=20),
+    ]
+    assert not found(document, codes.NON_MAGICIAN_SPELLS)
+    assert not found(document, codes.SET_MISSING)
+    levels = next(v for v in SYSTEM.evaluate(document).derived if v.key == "magic.non_magician")
+    assert levels.value == "3 of 3"
+    document.character.magic_spells[1].level = 2
+    assert found(document, codes.NON_MAGICIAN_SPELLS) == [
+        (Severity.ERROR, ("character", "magic_spells"))
+    ]
+    document.character.magic_spells[1].level = 1
+    document.character.magic_spells[0].skill = 12
+    assert found(document, codes.NON_MAGICIAN_SPELLS) == [
+        (Severity.ERROR, ("character", "magic_spells", 0, "skill"))
+    ]
 
 
 def test_magic_starting_spells_levels_and_memory() -> None:

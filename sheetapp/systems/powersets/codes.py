@@ -307,6 +307,11 @@ ABOVE_MAJOR = IssueCode(
     "A mutation above major quality without the Superhuman level and the gamemaster.",
     cite(SEED, 1020, "Your gamemaster may allow you to take a mutation at above major quality"),
 )
+NON_MAGICIAN_SPELLS = IssueCode(
+    "powersets.non_magician_spells",
+    "A non-magician's spells beyond ¼ INT in levels, or below INT×1.",
+    cite(SEED, 546, "A non-magician can know up to ¼ their INT (rounded down) in spell levels"),
+)
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 
 #: every code above, by its text

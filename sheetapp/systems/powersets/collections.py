@@ -177,7 +177,8 @@ def starting_rating(character: PowersetsCharacter, power_set: PowerSetId) -> int
     """The rating the set's starting spells or abilities begin at for this character."""
     level = next((c.level for c in character.power_sets if c.power_set == power_set), None)
     if level is None:
-        return None
+        # a non-magician's spells "begin at an INT×1 skill rating" (line 546)
+        return final_scores(character)["INT"] if power_set == "magic" else None
     skill: Scaled
     if power_set == "magic":
         skill = next(r for r in power_levels().magic if r.id == level).skill

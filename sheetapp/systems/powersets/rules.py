@@ -226,6 +226,9 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                 )
             )
     for power_set, field in SET_LISTS.items():
+        # a non-magician may know a few spells (line 546): magic(), not an error here
+        if power_set == "magic":
+            continue
         if getattr(character, field) and power_set not in seen:
             issues.append(
                 _issue(
@@ -245,7 +248,9 @@ def magic(ctx: RuleContext) -> list[Issue]:
     levels per spell up to ½ INT (round up)."""
     level = ctx.level_of("magic")
     spells = ctx.character.magic_spells
-    if level is None or not spells:
+    if level is None:
+        return _non_magician(ctx) if spells else []
+    if not spells:
         return []
     rules = power_levels()
     path: DataPath = ("character", "magic_spells")
@@ -307,6 +312,43 @@ def magic(ctx: RuleContext) -> list[Issue]:
                 "Untick 'Memorised' on some spells.",
             )
         )
+    return issues
+
+
+def _non_magician(ctx: RuleContext) -> list[Issue]:
+    """ "A non-magician can know up to ¼ their INT (rounded down) in spell levels. These
+    spells begin at an INT×1 skill rating" (line 546)."""
+    spells = ctx.character.magic_spells
+    intelligence = ctx.scores["INT"]
+    limit = power_levels().rule("non_magician_spell_levels").scaled
+    assert limit is not None
+    most = limit.value(intelligence)
+    known = sum(s.level for s in spells)
+    path: DataPath = ("character", "magic_spells")
+    issues: list[Issue] = []
+    if known > most:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.NON_MAGICIAN_SPELLS,
+                f"{known} spell levels without the Magic power set; a non-magician knows up "
+                f"to ¼ INT (rounded down): {most}.",
+                path,
+                "Remove spells or lower their levels, or add the Magic power set.",
+            )
+        )
+    for index, spell in enumerate(spells):
+        if spell.skill < intelligence:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.NON_MAGICIAN_SPELLS,
+                    f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: a non-magician's "
+                    f"spells begin at INT×1 ({intelligence}%).",
+                    (*path, index, "skill"),
+                    f"Raise it to {intelligence}% or more.",
+                )
+            )
     return issues
 
 

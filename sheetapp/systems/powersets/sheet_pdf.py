@@ -40,11 +40,13 @@ from sheetapp.systems.powersets.rules import SET_NAMES
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
 from sheetapp.systems.powersets.tallies import superpower_at_table
 
-#: each set's allowance beside its tally (tallies.py), printed under Powers
+#: each set's allowance beside its tally (tallies.py), printed under Powers; with two
+#: sets of one type each has its own ("magic.spells.0", "magic.spells.1")
 TALLIES = (
     "magic.spells",
     "magic.memory",
     "magic.most_levels",
+    "magic.non_magician",
     "mutations.picks",
     "mutations.adverse",
     "mutations.rolled",
@@ -103,7 +105,7 @@ def powersets_sheet(
         for key, value in derived.items()
         if key in ("power_points", "budget", "banked", "projection", "power_steps", "failings")
         or key.startswith(("starting_skill.", "familiar.size_cap"))
-        or key in TALLIES
+        or key.startswith(TALLIES)
     )
     sets = _table(
         "power_sets",

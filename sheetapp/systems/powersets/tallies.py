@@ -311,6 +311,19 @@ def tallies(
                 ("character", "familiars"),
             ),
         ]
+    if _set_level(character, "magic") is None and character.magic_spells:
+        limit = power_levels().rule("non_magician_spell_levels").scaled
+        assert limit is not None
+        values.append(
+            DerivedValue(
+                "magic.non_magician",
+                "Spells (non-magician): levels",
+                Tally(sum(s.level for s in character.magic_spells), limit.value(intelligence)).text,
+                f"a non-magician knows up to ¼ INT {intelligence} (rounded down) in spell "
+                "levels, at INT×1",
+                ("character", "magic_spells"),
+            )
+        )
     level = _set_level(character, "mutations")
     if level is not None:
         picks = mutation_tallies(character, level, con)
