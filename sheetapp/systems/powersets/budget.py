@@ -174,7 +174,7 @@ class Budget:
 
     @cached_property
     def modifiers(self) -> int:
-        return sum(p.reward_counted for p in self.powers)
+        return sum(min(p.reward, p.reward_cap) for p in self.powers if p.reward)
 
     @cached_property
     def total(self) -> int:
@@ -228,7 +228,10 @@ def starting_budget(
 
 
 def work_out_budget(
-    character: PowersetsCharacter, campaign: PowersetsCampaign, earned: int = 0
+    character: PowersetsCharacter,
+    campaign: PowersetsCampaign,
+    earned: int = 0,
+    scores: dict[str, int] | None = None,
 ) -> Budget:
     level = superpower_level(character)
     starting, text = starting_budget(character, campaign, level) if level else (0, "no set")
@@ -236,7 +239,7 @@ def work_out_budget(
     for number, applied in enumerate(character.power_modifiers):
         by_name.setdefault(applied.power.strip().casefold(), []).append((number, applied.modifier))
     applied_values = [applied.model_dump() for applied in character.power_modifiers]
-    siz = final_scores(character)["SIZ"]
+    siz = (scores or final_scores(character))["SIZ"]
     sidekicks = [s.model_dump() for s in character.sidekicks]
     powers = _POWER_COSTS.each(
         character.superpowers,

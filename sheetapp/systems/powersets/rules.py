@@ -74,6 +74,8 @@ class RuleContext:
     character: PowersetsCharacter
     campaign: PowersetsCampaign
     budget: Budget
+    #: the characteristics after mutations, worked out once by the caller (else here)
+    final: dict[str, int] | None = None
 
     def level_of(self, power_set: PowerSetId) -> PowerLevelId | None:
         return next((c.level for c in self.character.power_sets if c.power_set == power_set), None)
@@ -82,7 +84,7 @@ class RuleContext:
     def scores(self) -> dict[str, int]:
         """The characteristics after mutations: "Any bonuses or derived attributes using
         those characteristics are similarly modified" (line 1130)."""
-        return final_scores(self.character)
+        return self.final if self.final is not None else final_scores(self.character)
 
     @property
     def initial_scores(self) -> dict[str, int]:
@@ -720,8 +722,8 @@ def sidekicks(ctx: RuleContext) -> list[Issue]:
     its POW is at most its owner's."""
     character = ctx.character
     issues: list[Issue] = []
-    bought = {power_name(p).casefold() for p in character.superpowers if p.power == SIDEKICK}
     bought_rows = [i for i, p in enumerate(character.superpowers) if p.power == SIDEKICK]
+    bought = {power_name(character.superpowers[i]).casefold() for i in bought_rows}
     if len(bought_rows) > 1 and not ctx.campaign.several_sidekicks_allowed:
         issues.append(
             _issue(
@@ -1354,16 +1356,17 @@ def projection(ctx: RuleContext) -> list[Issue]:
     if level is None:
         return issues
     limit = PROJECTION_LIMITS[level] if ctx.campaign.projection_limit == "by_level" else None
-    at_creation = projection_base(character) + skill.creation_points
+    base = projection_base(character, ctx.scores)
+    at_creation = base + skill.creation_points
     if limit is not None and at_creation > limit:
         issues.append(
             _issue(
                 Severity.ERROR,
                 codes.PROJECTION_LIMIT,
-                f"Projection starts at {at_creation}% (DEX×2 {projection_base(character)} "
+                f"Projection starts at {at_creation}% (DEX×2 {base} "
                 f"+ {skill.creation_points}); the {level.title()} level's limit is {limit}%.",
                 (*path, "creation_points"),
-                f"Spend at most {max(0, limit - projection_base(character))} skill points on it.",
+                f"Spend at most {max(0, limit - base)} skill points on it.",
             )
         )
     if skill.checked:

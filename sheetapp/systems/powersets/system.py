@@ -26,7 +26,7 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
-from sheetapp.systems.powersets.experience import projection_base, projection_value
+from sheetapp.systems.powersets.experience import projection_base
 from sheetapp.systems.powersets.model import (
     PowerSetChoice,
     PowersetsCampaign,
@@ -38,6 +38,7 @@ from sheetapp.systems.powersets.mutation_effects import (
     DEMON_POW,
     FAMILIAR_POW,
     STAFF_POW,
+    ScoreAfterMutations,
     final_scores,
     scores_after_mutations,
 )
@@ -101,7 +102,10 @@ class PowersetsSystem:
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: PowersetsCharacter = document.character
         campaign: PowersetsCampaign = document.campaign
-        budget = work_out_budget(character, campaign, earned_budget(document))
+        after = scores_after_mutations(character)
+        scores = {name: score.final for name, score in after.items()}
+        budget = work_out_budget(character, campaign, earned_budget(document), scores)
+        points, points_text = power_points(character, scores), power_points_text(character, scores)
         totals = [
             Total(
                 BUDGET,
@@ -116,17 +120,17 @@ class PowersetsSystem:
             Total(
                 "power_points",
                 "Power points",
-                power_points(character),
+                points,
                 None,
                 "",
-                power_points_text(character),
+                points_text,
             ),
         ]
-        ctx = rules.RuleContext(character, campaign, budget)
+        ctx = rules.RuleContext(character, campaign, budget, scores)
         return Evaluation.build(
             cost_lines(character, budget),
             totals,
-            derived(character, campaign, budget),
+            derived(character, campaign, budget, after, (points, points_text)),
             rules.check(ctx),
         )
 
@@ -167,16 +171,17 @@ def earned_budget(document: CharacterDocument[Any, Any]) -> int:
     return earned_total(document.history, BUDGET)
 
 
-def power_points(character: PowersetsCharacter) -> int:
+def power_points(character: PowersetsCharacter, scores: dict[str, int] | None = None) -> int:
     """One pool for every power set (line 398): POW, plus 10 per level of Extra Energy
     (line 2596)."""
     extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
-    return final_scores(character)["POW"] + POINTS_PER_EXTRA_ENERGY * extra
+    pow_ = (scores or final_scores(character))["POW"]
+    return pow_ + POINTS_PER_EXTRA_ENERGY * extra
 
 
-def power_points_text(character: PowersetsCharacter) -> str:
+def power_points_text(character: PowersetsCharacter, scores: dict[str, int] | None = None) -> str:
     extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
-    text = f"POW {final_scores(character)['POW']}"
+    text = f"POW {(scores or final_scores(character))['POW']}"
     if extra:
         text += f" + Extra Energy {extra} × {POINTS_PER_EXTRA_ENERGY}"
     return text + "; one pool for every power set"
@@ -218,9 +223,12 @@ def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
 
 
 def derived(
-    character: PowersetsCharacter, campaign: PowersetsCampaign, budget: Budget
+    character: PowersetsCharacter,
+    campaign: PowersetsCampaign,
+    budget: Budget,
+    after: dict[str, ScoreAfterMutations],
+    points: tuple[int, str],
 ) -> list[DerivedValue]:
-    after = scores_after_mutations(character)
     scores = {name: score.final for name, score in after.items()}
     values = [
         DerivedValue(
@@ -236,8 +244,8 @@ def derived(
         DerivedValue(
             "power_points",
             "Power points",
-            power_points(character),
-            power_points_text(character),
+            points[0],
+            points[1],
             ("character", "characteristics", "pow"),
         )
     )
@@ -276,7 +284,7 @@ def derived(
         )
         if campaign.projection_option:
             skill = character.projection
-            base = projection_base(character)
+            base = projection_base(character, scores)
             parts = [f"DEX×2 {base}"]
             if skill.creation_points:
                 parts.append(f"+ {skill.creation_points} skill points")
@@ -286,7 +294,7 @@ def derived(
                 DerivedValue(
                     "projection",
                     "Projection",
-                    f"{projection_value(character)}%",
+                    f"{base + skill.creation_points + skill.experience}%",
                     " ".join(parts) + " (the skill that directs superpowers; it improves by "
                     "experience checks)",
                     ("character", "projection"),

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from sheetapp.core.evaluation import DerivedValue
-from sheetapp.systems.powersets.budget import Budget
+from sheetapp.core.unchanged import ByIdentity
+from sheetapp.systems.powersets.budget import Budget, PowerCost
 from sheetapp.systems.powersets.catalog import (
     PowerLevelId,
     PowerSetId,
@@ -474,24 +475,31 @@ def _at_table(
                     ("character", "sorcery", index),
                 )
             )
-    costs = {power.index: power for power in budget.powers}
-    for index, choice in enumerate(character.superpowers):
-        numbers = superpower_at_table(choice)
-        cost = costs.get(index)
-        if numbers is None or cost is None:
-            continue
-        levels = "" if choice.power == "sidekick" else f" {choice.levels}"
-        label = f"{cost.name}{levels}" + (f" ({choice.choice})" if choice.choice else "")
-        points = "?" if cost.cost is None else f"{cost.cost} pts"
-        values.append(
-            _row_value(
-                f"power.{index}",
-                label,
-                (points, f"{points} ({cost.explanation}); {numbers[1]}"),
-                ("character", "superpowers", index),
-            )
-        )
+    choices = character.superpowers
+    found = _POWER_VALUES.each(budget.powers, lambda row: _power_value(row, choices[row.index]))
+    values += [value for value in found if value is not None]
     return values
+
+
+def _power_value(cost: PowerCost, choice: SuperpowerChoice) -> DerivedValue | None:
+    """A superpower's numbers at the table, its cost first."""
+    numbers = superpower_at_table(choice)
+    if numbers is None:
+        return None
+    levels = "" if choice.power == "sidekick" else f" {choice.levels}"
+    label = f"{cost.name}{levels}" + (f" ({choice.choice})" if choice.choice else "")
+    points = "?" if cost.cost is None else f"{cost.cost} pts"
+    return _row_value(
+        f"power.{cost.index}",
+        label,
+        (points, f"{points} ({cost.explanation}); {numbers[1]}"),
+        ("character", "superpowers", cost.index),
+    )
+
+
+#: a power's cost row is the same object while its choice, its modifiers and SIZ are
+#: unchanged (budget.py), and its numbers at the table follow from them
+_POWER_VALUES: ByIdentity[PowerCost, DerivedValue | None] = ByIdentity()
 
 
 def _levels(count: int) -> str:
