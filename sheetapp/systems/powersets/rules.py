@@ -209,7 +209,7 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                 codes.COMBINATION,
                 f"These power sets are more than {a_level(game)} character begins with{lowered}.",
                 path,
-                f"{a_level(game).capitalize()} character begins with one of: {options}.",
+                f"{_capital(a_level(game))} character begins with one of: {options}.",
             )
         )
     else:
@@ -1420,6 +1420,11 @@ RULES: tuple[Rule, ...] = (
 
 def check(ctx: RuleContext) -> list[Issue]:
     return [issue for rule in RULES for issue in rule(ctx)]
+
+
+def _capital(text: str) -> str:
+    """ "An Epic": the first letter only (str.capitalize lowers the rest)."""
+    return text[:1].upper() + text[1:]
 
 
 def _times(scaled: Scaled) -> str:
