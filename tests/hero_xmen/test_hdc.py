@@ -464,3 +464,22 @@ def test_martial_arts_and_talents_the_campaign_lists_as_skills() -> None:
     assert "Odd Feint" in entries(report, "kept")
     assert "a Skill in the campaign" in entries(report, "converted")["Combat Sense"]
     assert "combat_sense" in {s.skill for s in document.character.skills}
+
+
+def test_import_and_export_refuse_bad_targets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "storm.hdc"
+    source.write_bytes((FIXTURES / "storm_front.hdc").read_bytes())
+    out = tmp_path / "storm.json"
+    assert main(["import-hdc", str(source), "-o", str(source), "--force"]) == 2
+    assert main(["import-hdc", str(source), "-o", str(out), "--report", str(out)]) == 2
+    assert main(["import-hdc", str(source), "-o", str(tmp_path)]) == 2  # a folder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["storm.hdc"]
+    assert source.read_bytes() == (FIXTURES / "storm_front.hdc").read_bytes()
+    assert main(["import-hdc", str(source), "-o", str(out)]) == 0
+    folder = tmp_path / "folder.hdc"
+    folder.mkdir()
+    capsys.readouterr()
+    assert main(["export-hdc", str(out), "-o", str(folder), "--force"]) == 2
+    assert "folder.hdc" in capsys.readouterr().err
