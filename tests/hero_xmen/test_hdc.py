@@ -483,3 +483,30 @@ def test_import_and_export_refuse_bad_targets(
     capsys.readouterr()
     assert main(["export-hdc", str(out), "-o", str(folder), "--force"]) == 2
     assert "folder.hdc" in capsys.readouterr().err
+
+
+def test_adders_are_never_lost() -> None:
+    """ "Extra radius is a +5/+10 adder, not a +0.25 advantage." (line 365)"""
+    _document, report = imported("forbidden_unknown.hdc")
+    assert "its 5 points are added" in entries(report, "custom")["Energy Blast: Glitter"]
+    source = (FIXTURES / "storm_front.hdc").read_text(encoding="utf-8")
+    images = source.replace(
+        '<POWER XMLID="TELEPATHY"',
+        '<POWER XMLID="IMAGES" ID="4100" BASECOST="10.0" LEVELS="0" ALIAS="Images" NAME="Mirage">'
+        '<ADDER XMLID="RADIUS" ID="4101" BASECOST="5.0" LEVELS="0" ALIAS="Extra radius" />'
+        '<ADDER XMLID="SPARKLE" ID="4102" BASECOST="2.0" LEVELS="2" ALIAS="Sparkle" />'
+        "</POWER>\n    "
+        '<POWER XMLID="TELEPATHY"',
+    )
+    document, report = import_hdc(images.encode("utf-8"))
+    mirage = next(p for p in document.character.powers if p.power == "images")
+    assert [(a.adder, a.name, a.points) for a in mirage.adders] == [
+        ("extra_radius", "", 5),
+        (None, "Sparkle", 4),
+    ]
+    assert "Mirage (Images): Sparkle" in entries(report, "custom")
+    again, _report = import_hdc(export_hdc(document))
+    assert [(a.adder, a.points) for a in again.character.powers[3].adders] == [
+        ("extra_radius", 5),
+        (None, 4),
+    ]

@@ -583,12 +583,16 @@ class _Exporter:
                 child = ET.Element("ADDER", {"ID": adder.hdc_id or self.ids.new()})
                 child.set("XMLID", "CUSTOMADDER" if adder.adder is None else adder.adder.upper())
                 child.set("ALIAS", adder.name or adder.adder or "Adder")
+            levels = max(1, int(_number(child, "LEVELS")))
+            if adder.points % levels:
+                levels = 1
             _attrs(
                 child,
                 {
-                    "BASECOST": _cost(adder.points),
-                    "LEVELS": child.get("LEVELS", "0"),
+                    "BASECOST": _cost(adder.points // levels),
+                    "LEVELS": levels if levels > 1 else child.get("LEVELS", "0"),
                     "SHEETAPP_ADDER": adder.adder,
+                    "SHEETAPP_POINTS": adder.points,
                 },
             )
             element.append(child)

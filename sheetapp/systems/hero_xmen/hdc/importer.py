@@ -539,6 +539,7 @@ class _Importer:
             self.catalog_power(element, power, tables.POWERS[xmlid], levels, what)
         else:
             self.custom_power(element, power, xmlid, what)
+        self.read_adders(element, power, what)
         self.read_modifiers(element, power, what, uid)
         self.character.powers.append(power)
         return True
@@ -687,25 +688,47 @@ class _Importer:
             )
         else:
             self.report.count("Powers")
+
+    def read_adders(self, element: ET.Element, power: PowerChoice, what: str) -> None:
+        """Each adder of a power as a flat addition to its base cost (a catalog adder by
+        its own name, Images' extra radius)."""
+        catalog = self.cats.powers.get(power.power or "")
+        known = {adder.id: adder for adder in catalog.adders} if catalog else {}
         for child in element:
-            if child.tag == "ADDER":
-                points = _number(child, "BASECOST") * max(1, _whole(child, "LEVELS", 1))
-                if points >= 0 and points == int(points):
-                    power.adders.append(
-                        PowerAdder(
-                            name=label(child)[:500],
-                            points=int(points),
-                            hdc_id=child.get("ID", "")[:100],
-                        )
-                    )
-                else:
-                    self.report.add(
-                        "Powers",
-                        f"{what}: {label(child)}",
-                        "kept",
-                        f"an adder of {points:g} points is not whole: kept for the export",
-                    )
-                    self.kept.elements.append((f"POWER:{power.hdc_id}", _xml(child)))
+            if child.tag != "ADDER":
+                continue
+            points = _number(child, "BASECOST") * max(1, _whole(child, "LEVELS", 1))
+            adder_id = own(child, "adder")
+            if adder_id not in known:
+                adder_id = next(
+                    (a.id for a in known.values() if _norm(a.name) in _norm(label(child))), None
+                )
+            if points < 0 or points != int(points) or points > 10_000:
+                self.report.add(
+                    "Powers",
+                    f"{what}: {label(child)}",
+                    "kept",
+                    f"an adder of {points:g} points is not a whole number of points: kept "
+                    "for the export",
+                )
+                self.kept.elements.append((f"POWER:{power.hdc_id}", _xml(child)))
+                continue
+            power.adders.append(
+                PowerAdder(
+                    adder=adder_id,
+                    name="" if adder_id else label(child)[:500],
+                    points=int(points),
+                    hdc_id=child.get("ID", "")[:100],
+                )
+            )
+            if adder_id is None and own(child, "points") is None:
+                self.report.add(
+                    "Powers",
+                    f"{what}: {label(child)}",
+                    "custom",
+                    f"an adder the campaign does not list: its {int(points)} points are added "
+                    "to the base cost",
+                )
 
     def read_modifiers(self, element: ET.Element, power: PowerChoice, what: str, uid: str) -> None:
         for child in element:
