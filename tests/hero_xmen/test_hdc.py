@@ -510,3 +510,20 @@ def test_adders_are_never_lost() -> None:
         ("extra_radius", 5),
         (None, 4),
     ]
+
+
+def test_a_vulnerability_comes_in_extremely_important() -> None:
+    """ "Vulnerabilities are always Extremely Important." (line 683)"""
+    source = (FIXTURES / "storm_front.hdc").read_text(encoding="utf-8")
+    with_one = source.replace(
+        "</DISADVANTAGES>",
+        '<DISAD XMLID="VULNERABILITY" ID="5100" BASECOST="0.0" LEVELS="0" '
+        'ALIAS="Vulnerability" INPUT="2x STUN from sonics" NAME="" /></DISADVANTAGES>',
+    )
+    document, report = import_hdc(with_one.encode("utf-8"))
+    vulnerability = document.character.disadvantages[-1]
+    assert (vulnerability.kind, vulnerability.importance) == ("vulnerability", "extremely")
+    filled = [e.detail for e in report.entries if e.element.startswith("Vulnerability")]
+    assert not any("Importance" in detail for detail in filled if "does not give" in detail)
+    codes = {issue.code for issue in SYSTEM.evaluate(document).issues}
+    assert "hero-xmen.vulnerability_importance" not in codes

@@ -798,6 +798,8 @@ class _Importer:
             hdc_id=uid,
         )
         found: dict[str, str] = {}
+        if kind == "vulnerability":
+            found["importance"] = "extremely"  # always Extremely Important (the supplement)
         for child in element:
             if child.tag != "ADDER":
                 continue
