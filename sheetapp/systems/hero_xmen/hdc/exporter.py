@@ -37,8 +37,6 @@ from sheetapp.systems.hero_xmen.model import (
 from sheetapp.systems.hero_xmen.system import earned_xp
 
 DEFAULT_TEMPLATE = "builtIn.Superheroic.hdt"
-#: HERO 5e characteristics the campaign does not have, written at their base
-ABSENT_CHARACTERISTICS = ("COM", "SPD", "LEAPING")
 CHARACTERISTIC_ORDER = (
     "STR",
     "DEX",

@@ -150,7 +150,6 @@ class _Importer:
         )
         self.frameworks: dict[str, str] = {}  # HD ID -> framework name
         self.md_from_power = 0
-        self.image_name = ""
         self.hero5e_active: dict[str, int] = {}  # HD ID -> HERO 5e Active Points
         self.skill_names = {_norm(s.id): s.id for s in self.cats.skills.values()}
         self.skill_names.update({_norm(s.name): s.id for s in self.cats.skills.values()})
@@ -233,7 +232,6 @@ class _Importer:
             return None
         if not head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")) or len(text) > 8_000_000:
             return None
-        self.image_name = (element.get("FileName") or "").strip()[:200]
         self.report.count("Portrait")
         return text
 

@@ -39,9 +39,6 @@ SKILL_ALIASES: dict[str, str] = {
     "COMBAT_LEVELS": "combat_skill_levels",
     "PENALTY_SKILL_LEVELS": "penalty_skill_levels",
 }
-#: the characteristic each skill type rolls against (HD's CHARACTERISTIC attribute)
-TYPE_CHARACTERISTIC: dict[str, str] = {"agility": "DEX", "intellect": "INT", "interaction": "PRE"}
-
 #: Hero Designer power XMLIDs the campaign's catalog prices itself
 POWERS: dict[str, str] = {
     "EGOATTACK": "ego_blast",
