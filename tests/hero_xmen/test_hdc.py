@@ -527,3 +527,11 @@ def test_a_vulnerability_comes_in_extremely_important() -> None:
     assert not any("Importance" in detail for detail in filled if "does not give" in detail)
     codes = {issue.code for issue in SYSTEM.evaluate(document).issues}
     assert "hero-xmen.vulnerability_importance" not in codes
+
+
+@pytest.mark.parametrize("name", ["storm_front", "forbidden_unknown"])
+def test_each_fixture_gives_its_expected_report(name: str) -> None:
+    """The whole report, read and checked by hand once (``<fixture>.report.txt``): a
+    change to what an import says shows here."""
+    _document, report = import_hdc((FIXTURES / f"{name}.hdc").read_bytes(), f"{name}.hdc")
+    assert report.text() == (FIXTURES / f"{name}.report.txt").read_text(encoding="utf-8")
