@@ -535,3 +535,17 @@ def test_each_fixture_gives_its_expected_report(name: str) -> None:
     change to what an import says shows here."""
     _document, report = import_hdc((FIXTURES / f"{name}.hdc").read_bytes(), f"{name}.hdc")
     assert report.text() == (FIXTURES / f"{name}.report.txt").read_text(encoding="utf-8")
+
+
+def test_a_sixth_edition_character_on_a_custom_template_is_refused() -> None:
+    source = (FIXTURES / "storm_front.hdc").read_text(encoding="utf-8")
+    custom = source.replace("builtIn.Superheroic.hdt", "OurGroup.hdt").replace(
+        "</CHARACTERISTICS>", '<OMCV XMLID="OMCV" ID="1099" LEVELS="0" /></CHARACTERISTICS>'
+    )
+    with pytest.raises(HdcError, match="6th Edition"):
+        import_hdc(custom.encode("utf-8"))
+    document, _report = import_hdc(
+        source.replace("builtIn.Superheroic.hdt", "OurGroup.hdt").encode()
+    )
+    assert document.character.hero_designer is not None
+    assert document.character.hero_designer.template == "OurGroup.hdt"

@@ -78,10 +78,15 @@ FRAMEWORKS = {"MULTIPOWER": "multipower", "ELEMENTAL_CONTROL": "elemental_contro
 
 
 def is_sixth_edition(root: ET.Element) -> bool:
-    """Hero Designer names its built-in 6th Edition templates ``builtIn.<Name>6E.hdt``;
-    a 5th Edition one has no ``6E`` (the Foundry VTT HERO system tells them apart so)."""
+    """Hero Designer names its built-in 6th Edition templates ``builtIn.<Name>6E.hdt``
+    (the Foundry VTT HERO system tells the editions apart so); a 6th Edition character
+    also has the OMCV and DMCV characteristics, which the 5th Edition does not."""
     template = root.get("TEMPLATE", "")
-    return "6E" in template.upper().replace("BUILTIN.", "")
+    if "6E" in template.upper().replace("BUILTIN.", ""):
+        return True
+    characteristics = root.find("CHARACTERISTICS")
+    tags = {child.tag for child in characteristics} if characteristics is not None else set()
+    return bool(tags & {"OMCV", "DMCV"})
 
 
 def _number(element: ET.Element, attribute: str, default: float = 0) -> float:
