@@ -327,6 +327,8 @@ class _Exporter:
             "SHEETAPP_SKILL": skill_id,
             "SHEETAPP_COST": cost,
         }
+        if not general and choice.level < 0 and choice.level != -3:
+            values["SHEETAPP_LEVEL"] = choice.level  # not a step of the ladder: kept as it is
         if choice.vehicles:
             values["INPUT"] = name or choice.vehicles[0]
             values["NAME"] = name
@@ -516,14 +518,16 @@ class _Exporter:
                 "NAME": choice.name,
                 "BASECOST": _cost(choice.base_cost or 0),
                 "LEVELS": 0,
-                "SHEETAPP_BASE_COST": choice.base_cost,
+                "SHEETAPP_BASE_COST": "" if choice.base_cost is None else choice.base_cost,
                 "SHEETAPP_LEVELS": choice.levels,
                 "SHEETAPP_LEVELS2": choice.levels2 or None,
             }
         values.update(
             {
                 "PARENTID": parent or None,
-                "ULTRA_SLOT": (choice.slot == "flexible") if parent else None,
+                "ULTRA_SLOT": (choice.slot == "flexible")
+                if parent or choice.slot != "fixed"
+                else None,
                 "SHEETAPP_FRAMEWORK": choice.framework if choice.framework and not parent else None,
                 "SHEETAPP_COSTS_END": None if choice.costs_end else False,
                 "SHEETAPP_ACTIVE_POINTS": row.points.active,

@@ -302,7 +302,9 @@ class _Importer:
 
     def read_item(self, section: str, element: ET.Element) -> None:
         uid = element.get("ID") or f"{section}-{len(self.kept.entries) + len(self.kept.elements)}"
-        uid = uid[:100]
+        uid = uid[:90]
+        while uid in self.kept.entries:  # two elements of one ID: each keeps its own
+            uid += "+"
         taken = False
         if section == "SKILLS":
             taken = self.read_skill(element, uid)
@@ -366,6 +368,8 @@ class _Importer:
             self.report.count("Skills")
             return True
         level = -3 if _yes(element, "FAMILIARITY") else levels
+        if own(element, "level") is not None:
+            level = int(_number(element, "SHEETAPP_LEVEL", level))
         vehicles: list[str] = []
         listed = own(element, "vehicles")
         if listed is not None:
