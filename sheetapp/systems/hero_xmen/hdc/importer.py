@@ -725,7 +725,7 @@ class _Importer:
                     adder=adder_id,
                     name="" if adder_id else label(child)[:500],
                     points=int(points),
-                    hdc_id=child.get("ID", "")[:100],
+                    hdc_id=(child.get("ID") or f"{power.hdc_id}-a{len(power.adders)}")[:100],
                 )
             )
             if adder_id is None and own(child, "points") is None:
@@ -745,7 +745,7 @@ class _Importer:
             option = (child.get("OPTIONID") or "").upper()
             value = _number(child, "BASECOST")
             levels = _whole(child, "LEVELS")
-            child_id = child.get("ID", "")[:100]
+            child_id = (child.get("ID") or f"{uid}-m{len(power.modifiers)}")[:100]
             modifier_id = tables.MODIFIERS.get(f"{xmlid}/{option}") or tables.MODIFIERS.get(xmlid)
             if own(child, "modifier") in self.cats.modifiers:
                 modifier_id = own(child, "modifier")
