@@ -549,3 +549,15 @@ def test_a_sixth_edition_character_on_a_custom_template_is_refused() -> None:
     )
     assert document.character.hero_designer is not None
     assert document.character.hero_designer.template == "OurGroup.hdt"
+
+
+def test_lightning_reflexes_costs_what_the_supplement_says_and_the_report_names_it() -> None:
+    """ "Each +1 to Initiative costs 3 Character Points." (line 313)"""
+    document, report = imported("storm_front.hdc")
+    built = build(document.character, document.campaign, catalogs_for(document.campaign))
+    assert [row.cost for row in built.talents] == [3]
+    # HERO 5e: Lightning Reflexes with all actions, 1 point per +1
+    assert (
+        "1 point in Hero Designer (HERO 5e), 3 by the campaign"
+        in entries(report, "cost")["Lightning Reflexes"]
+    )

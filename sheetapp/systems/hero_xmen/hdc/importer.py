@@ -280,7 +280,7 @@ class _Importer:
                         self.keep_whole(
                             "CHARACTERISTICS",
                             element,
-                            f"{reason}; its {levels:+d} ({cost:g} points in Hero Designer) "
+                            f"{reason}; its {levels:+d} ({_points(cost)} in Hero Designer) "
                             "count for nothing here",
                         )
                     continue  # at its base: the export writes it so again
@@ -887,7 +887,7 @@ class _Importer:
                     "Characteristics",
                     f"{key} {levels:+d}",
                     "cost",
-                    f"{hero5e:g} points in Hero Designer, {ours} by the campaign "
+                    f"{_points(hero5e)} in Hero Designer, {ours} by the campaign "
                     f"({built.chars[char_id].explanation})",
                 )
         elements = {uid: parse_xml(text.encode("utf-8")) for uid, text in self.kept.entries.items()}
@@ -901,7 +901,7 @@ class _Importer:
                     "Skills",
                     label(skill),
                     "cost",
-                    f"{skill_cost} points in Hero Designer (HERO 5e), {row.cost} by the campaign "
+                    f"{_points(skill_cost)} in Hero Designer (HERO 5e), {row.cost} by the campaign "
                     f"({row.explanation})",
                 )
             char = skill.get("CHARACTERISTIC", "").upper()
@@ -912,6 +912,31 @@ class _Importer:
                     "converted",
                     f"rolled on {char} in Hero Designer, on {row.characteristic.upper()} by "
                     "the campaign's skill type",
+                )
+        for talent_row, talent in zip(built.talents, document.character.talents, strict=True):
+            reflexes = elements.get(talent.hdc_id)
+            xmlid = (reflexes.get("XMLID") or "").upper() if reflexes is not None else ""
+            if reflexes is None or not xmlid.startswith("LIGHTNING_REFLEXES"):
+                continue
+            levels = _whole(reflexes, "LEVELS")
+            # HERO 5e: 1 point per +1 with all actions, per +2 with a single action
+            every = xmlid.endswith("_ALL") or (reflexes.get("OPTIONID") or "").upper() == "ALL"
+            talent_cost = levels if every else -(-levels // 2)
+            if not every:
+                self.report.add(
+                    "Talents",
+                    label(reflexes),
+                    "converted",
+                    "for a single action in Hero Designer; the campaign's Lightning Reflexes "
+                    "adds to Initiative",
+                )
+            if talent_cost != talent_row.cost:
+                self.report.add(
+                    "Talents",
+                    label(reflexes),
+                    "cost",
+                    f"{_points(talent_cost)} in Hero Designer (HERO 5e), {talent_row.cost} by the "
+                    f"campaign ({talent_row.explanation})",
                 )
         for power_row, power in zip(built.powers, document.character.powers, strict=True):
             active = self.hero5e_active.get(power.hdc_id)
@@ -937,7 +962,7 @@ class _Importer:
                     "Disadvantages",
                     label(disad),
                     "cost",
-                    f"Worth {recorded:g} points in Hero Designer (the sum of its parts), "
+                    f"Worth {_points(recorded)} in Hero Designer (the sum of its parts), "
                     f"{disadvantage.value.value} by the campaign's table "
                     f"({disadvantage.value.explanation})",
                 )
@@ -995,6 +1020,10 @@ def _points_text(element: ET.Element) -> str:
     if base or levels:
         return f"Hero Designer recorded a base cost of {base:g} and {levels} levels"
     return "Hero Designer recorded no points for it"
+
+
+def _points(value: float) -> str:
+    return f"{value:g} point" if value == 1 else f"{value:g} points"
 
 
 def _signed(value: float) -> str:
