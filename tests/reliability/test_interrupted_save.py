@@ -242,7 +242,9 @@ def test_a_failure_at_every_call(tmp_path: Path, scenario: str, tally: Counter[s
                 # as the error leaves it: cleaned up
                 after = snapshot(folder)
                 check_state(after, "hero.json", allowed, backups)
-                assert not [n for n in after if n.endswith(TEMPORARY_MARKER)], f"{what}: temp file left"
+                assert not [n for n in after if n.endswith(TEMPORARY_MARKER)], (
+                    f"{what}: temp file left"
+                )
                 # and saving again works
                 atomic_write(folder / "hero.json", NEW)
                 assert (folder / "hero.json").read_bytes() == NEW, what
