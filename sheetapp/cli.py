@@ -354,21 +354,16 @@ STDOUT = Path("-")
 def check_output(path: Path, *, source: Path | None = None, force: bool = False) -> None:
     """An export never replaces the character it was made from, nor an existing file
     without ``--force``; standard output (``-``) is always fine."""
+    from sheetapp.storage.targets import same_file
+
     if path == STDOUT:
         return
-    if source is not None and _same_file(path, source):
+    if source is not None and same_file(path, source):
         raise CommandError(
             f"{path} is the character being exported: write the export to another file"
         )
     if (path.exists() or path.is_symlink()) and not force:
         raise CommandError(f"{path} already exists; use --force to overwrite it")
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return one.exists() and os.path.samefile(one, other)
-    except OSError:
-        return False
 
 
 def write_output(path: Path, data: bytes) -> None:
