@@ -36,7 +36,12 @@ from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemLoadError, SystemRegistry
-from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
+from sheetapp.editing.autosave import (
+    claim_autosave,
+    discard_autosave,
+    orphaned_autosaves,
+    recover,
+)
 from sheetapp.editing.places import place_name
 from sheetapp.startup import thaw_collector
 from sheetapp.storage.atomic import atomic_write
@@ -825,8 +830,10 @@ class MainWindow(QMainWindow):
     # --- recovery -------------------------------------------------------------------------------
 
     def offer_recovery(self, ask: Callable[[RecoveryDialog], bool] | None = None) -> int:
-        """Offer the autosaves a crashed session left; returns how many were recovered."""
-        records = orphaned_autosaves(self.autosaver.folder)
+        """Offer the autosaves a crashed session left; returns how many were recovered.
+        Each is claimed first, so another sheetapp starting meanwhile does not offer it too."""
+        found = orphaned_autosaves(self.autosaver.folder)
+        records = [claimed for record in found if (claimed := claim_autosave(record)) is not None]
         if not records:
             return 0
         dialog = RecoveryDialog(records, self)
