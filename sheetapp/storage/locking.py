@@ -19,11 +19,14 @@ each only by the process that holds its lock.
 The lock is released when the process ends, even by ``kill -9``, so a crash never leaves
 a file locked. Where ``fcntl`` does not exist (Windows, whose locks would stop the
 process's own reads of the file) the lock is ``msvcrt``'s byte-range lock on a lock file
-in the user's cache folder keyed by the file's resolved path, as before.
+in the user's cache folder keyed by the file's resolved path, as before; so it is on a
+file system whose files take no ``flock`` (it says ENOLCK or EOPNOTSUPP), where that lock
+orders only one user's programs reaching the file by one resolved name.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
@@ -39,6 +42,9 @@ from sheetapp.storage.atomic import UnsafeTarget, resolved_target
 
 #: how long a writer waits for another to finish before giving up
 WAIT_SECONDS = 60.0
+#: what ``flock`` says on a file system that has no such locks (some network shares):
+#: the lock falls back to the cache folder's lock file of the resolved path
+_NO_FILE_LOCKS = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL}
 
 
 class FileBusy(OSError):
@@ -80,10 +86,19 @@ def locked(path: Path, wait: float = WAIT_SECONDS) -> Iterator[None]:
     is a symbolic link) for the duration of the block."""
     target = resolved_target(Path(path))
     deadline = time.monotonic() + wait
-    fd = _lock_the_file(target, deadline) if _ON_POSIX else _lock_a_lock_file(target, deadline)
+    fd: int | None = None
+    if _ON_POSIX:
+        try:
+            fd = _lock_the_file(target, deadline)
+        except OSError as exc:
+            if exc.errno not in _NO_FILE_LOCKS:
+                raise
+    on_the_file = fd is not None
+    if fd is None:  # Windows, or a file system without flock: the cache folder's lock
+        fd = _lock_a_lock_file(target, deadline)
     try:
         yield
-        if _ON_POSIX:
+        if on_the_file:
             remove_old_lock_file(target)
     finally:
         try:

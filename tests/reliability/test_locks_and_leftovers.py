@@ -190,3 +190,26 @@ def test_lock_files_of_earlier_versions_are_removed_by_their_holder(
         == 0
     )
     assert set(old.parent.iterdir()) == before - {old}
+
+
+def test_a_file_system_without_file_locks_falls_back_to_the_cache_lock(
+    owl: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some network shares refuse ``flock`` (ENOLCK): saving must still work, under the
+    cache folder's lock of the resolved path."""
+    import errno
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    real = locking._try_lock
+
+    def no_locks_on_the_share(fd: int) -> None:
+        if os.fstat(fd).st_ino == os.stat(owl).st_ino:
+            raise OSError(errno.ENOLCK, "No locks available")
+        real(fd)
+
+    monkeypatch.setattr(locking, "_try_lock", no_locks_on_the_share)
+    with locked(owl):
+        assert locking.lock_path(owl).exists()
+        assert is_locked(owl)
+    atomic_write(owl, b"new")
+    assert owl.read_bytes() == b"new"
