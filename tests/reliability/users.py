@@ -44,17 +44,17 @@ class Party:
     python: str
 
     def environment(self, home: Path) -> dict[str, str]:
-        paths = {
-            REPO,
-            Path(sysconfig.get_paths()["purelib"]),
-            Path(sysconfig.get_paths()["platlib"]),
-        }
+        # the checkout first: the installed packages' folder may hold a data-only
+        # ``sheetapp`` folder that must not shadow it
+        paths = dict.fromkeys(
+            [REPO, Path(sysconfig.get_paths()["purelib"]), Path(sysconfig.get_paths()["platlib"])]
+        )
         env = {
             key: value
             for key, value in os.environ.items()
             if not key.startswith(("XDG_", "PYTHON", "VIRTUAL_ENV"))
         }
-        env.update(HOME=str(home), PYTHONPATH=os.pathsep.join(str(p) for p in sorted(paths)))
+        env.update(HOME=str(home), PYTHONPATH=os.pathsep.join(str(p) for p in paths))
         return env
 
     def popen(self, args: Sequence[str], home: Path, **kwargs: object) -> subprocess.Popen[str]:
