@@ -45,9 +45,14 @@ GUI_ENTRY_POINT_GROUP = "sheetapp.gui"
 
 def warn(text: str) -> None:
     """Write a message to standard error; one that cannot be written (``2>/dev/full``, a
-    closed terminal) is dropped: the exit code still says what happened."""
-    with contextlib.suppress(OSError, ValueError):
+    closed terminal) is dropped: the exit code still says what happened. The stream is
+    then swapped for the null device, or Python would try to write the bytes left in its
+    buffer again at exit, fail, and exit 120 whatever the command returned."""
+    try:
         print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
 def tell(text: str, out: TextIO, *, to_stderr: bool) -> None:
