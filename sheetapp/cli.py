@@ -55,6 +55,17 @@ def warn(text: str) -> None:
             sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
+def silence_broken_stdout() -> None:
+    """Standard output that cannot be written (``>/dev/full``) is pointed at the null
+    device, or Python would retry the buffered bytes at exit and exit 120."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+
+
 def tell(text: str, out: TextIO, *, to_stderr: bool) -> None:
     """A report line: to standard error when standard output carries the file itself."""
     if to_stderr:
@@ -274,7 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return launch_gui([])
         check_text_options(args)
-        return COMMANDS[args.command](args, sys.stdout)
+        code = COMMANDS[args.command](args, sys.stdout)
+        sys.stdout.flush()  # a report that cannot be written fails here, not at exit
+        return code
     except CommandError as exc:
         warn(f"sheetapp: {exc}")
         return exc.code
@@ -293,7 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         # A file the system cannot use (a name over 255 bytes, a missing folder, no
-        # permission...): a message and exit 2, like any unreadable or unwritable file.
+        # permission, a full standard output...): a message and exit 2, like any
+        # unreadable or unwritable file.
+        silence_broken_stdout()
         where = f"{shorten(str(exc.filename))}: " if exc.filename else ""
         warn(f"sheetapp: {where}{exc.strerror or exc}")
         return EXIT_UNREADABLE
