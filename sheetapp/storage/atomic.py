@@ -140,8 +140,7 @@ def _may_write(path: Path, info: os.stat_result) -> None:
 def resolved_target(path: Path) -> Path:
     """The file a save of ``path`` writes: through symbolic links to the file they name.
     Raises :class:`UnsafeTarget` when that is not a regular file, is read-only or the user
-    may not write it, and
-    OSError (ENAMETOOLONG) for a name no file system takes."""
+    may not write it, and OSError (ENAMETOOLONG) for a name no file system takes."""
     if len(os.fsencode(path.name)) > MAX_NAME_BYTES:
         raise OSError(36, f"the file name is longer than {MAX_NAME_BYTES} bytes")
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
