@@ -81,7 +81,9 @@ def test_file_names_that_are_not_utf8_work(tmp_path: Path) -> None:
             capture_output=True,
             check=False,
         )
-        assert run.returncode == 0, (command, run.stderr)
+        # validate: 1 when the new character still breaks a rule (a step left to do)
+        allowed = (0, 1) if command[0] == b"validate" else (0,)
+        assert run.returncode in allowed, (command, run.stderr)
         assert b"internal error" not in run.stderr
     names = set(os.listdir(os.fsencode(tmp_path)))
     assert {hero, hero + b".bak", export, pdf, text} <= names
