@@ -111,6 +111,7 @@ def import_hdc(window: MainWindow, path: Path | None = None) -> EditorView | Non
 def export_hdc(window: MainWindow, path: Path | None = None) -> bool:
     """Write the current character as a Hero Designer file (where: asked for when None)."""
     from sheetapp.storage.atomic import atomic_write
+    from sheetapp.storage.targets import export_refusal
     from sheetapp.systems.hero_xmen.hdc.files import hdc_bytes
     from sheetapp.systems.hero_xmen.hdc.safe_xml import HdcError
 
@@ -124,6 +125,11 @@ def export_hdc(window: MainWindow, path: Path | None = None) -> bool:
         return False
     path = path or window.choose_save_path(view, "Export to Hero Designer", HDC_FILTER, ".hdc")
     if path is None:
+        return False
+    open_files = [other.document.path for other in window.views() if other.document.path]
+    problem = export_refusal(path, open_files)  # never over a character, a folder, a device
+    if problem is not None:
+        show_error(window, "Cannot export to Hero Designer", problem)
         return False
     try:
         atomic_write(path, data, keep_backup=False)

@@ -74,3 +74,20 @@ def test_export_through_the_menu_writes_a_file_that_imports_back(
     document, _report = import_hdc(target.read_bytes())
     assert document.meta.name == "Sable Storm"
     assert [f.name for f in document.character.frameworks] == ["Storm Powers", "Psionics"]
+
+
+def test_export_never_writes_over_an_open_character(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    character = tmp_path / "sable.json"
+    character.write_bytes(
+        (REPO / "resources" / "examples" / "hero-xmen" / "sable-storm.json").read_bytes()
+    )
+    assert window.open_path(character) is not None
+    before = character.read_bytes()
+    shown: list[str] = []
+    monkeypatch.setattr(ui.hdc_actions, "show_error", lambda _w, _t, text: shown.append(text))
+    monkeypatch.setattr(window, "choose_save_path", lambda *_args: character)
+    menu_action(window, "Export", "export_hdc").trigger()
+    assert shown and "replace the character" in shown[0]
+    assert character.read_bytes() == before
