@@ -89,7 +89,12 @@ class NewCharacterDialog(QDialog):
     def _system_changed(self) -> None:
         for form in (self.campaign_form, self.character_form):
             if form is not None:
+                # Out of the dialog now, not at the next return to the event loop: while the
+                # dialog runs its own loop (exec), deleteLater alone leaves the old system's
+                # forms drawn under the new ones, catching clicks (issue 31).
                 self.settings_layout.removeWidget(form)
+                form.hide()
+                form.setParent(None)
                 form.deleteLater()
         template = self.system.new_document("")
         self.campaign_form = ModelForm(field_specs(type(template.campaign)))
