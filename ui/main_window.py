@@ -70,6 +70,8 @@ if TYPE_CHECKING:
 FILE_FILTER = "Character files (*.json);;All files (*)"
 EXPORT_FILTER = "Portable JSON export (*.json)"
 PDF_FILTER = "PDF files (*.pdf)"
+#: a window shorter than this (in logical pixels) puts the Issues panel at the side
+SHORT_WINDOW = 560
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 RELOAD, OVERWRITE, SAVE_AS = "reload", "overwrite", "save as"
 
@@ -793,8 +795,20 @@ class MainWindow(QMainWindow):
         if not self._shown_once:
             self._shown_once = True
             if self.settings.get(WINDOW_STATE).isEmpty():
-                self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
-                self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
+                self._first_dock_layout()
+
+    def _first_dock_layout(self) -> None:
+        """The docks' first sizes, from the window's: on a short window (scale 2 on a
+        laptop, 800×500) the Issues panel joins the Explain panel's tabs at the side, so
+        the lists keep their rows; on a narrow one the side panels take a quarter of it."""
+        if self.height() < SHORT_WINDOW:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.issues_dock)
+            self.tabifyDockWidget(self.advancement_dock, self.issues_dock)
+            self.explain_dock.raise_()
+        else:
+            self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
+        side = min(340, self.width() * 3 // 10)
+        self.resizeDocks([self.explain_dock], [side], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.autosaver.save_all()

@@ -102,8 +102,11 @@ class LineText(QWidget):
 
 
 class TotalsBar(QFrame):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, counts_apart: bool = False) -> None:
+        """``counts_apart``: the issue counts are placed by the caller (beside a bar that
+        scrolls sideways, where they stay in sight), not at the bar's end."""
         super().__init__(parent)
+        self.counts_apart = counts_apart
         self.setObjectName("totals")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.layout_ = QHBoxLayout(self)
@@ -201,7 +204,8 @@ class TotalsBar(QFrame):
         self._keys = [total.key for total in evaluation.totals]
         if self.layout_.indexOf(self.derived) < 0:
             self.layout_.addWidget(self.derived, 1)
-            self.layout_.addWidget(self.counts)
+            if not self.counts_apart:
+                self.layout_.addWidget(self.counts)
 
     def text(self) -> str:
         """Everything the bar says, for tests and accessibility."""
