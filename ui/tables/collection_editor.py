@@ -26,6 +26,7 @@ from ui.document import EditorDocument
 from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
 from ui.picker import PickerDialog
+from ui.screen_fit import sideways
 from ui.tables.collection_model import CollectionTableModel
 from ui.tables.views import table_view, tool_button, window_action
 
@@ -289,6 +290,11 @@ def editor_box(editor: CollectionEditor, extra: QWidget | None = None) -> QWidge
     bar = editor.toolbar()
     if extra is not None:
         bar.addWidget(extra)
-    layout.addLayout(bar)
+    # The tool bar scrolls sideways in a narrow window (scale 2) rather than widening
+    # the page past it, which pushed the table's number columns out of sight (issue 31).
+    buttons = QWidget()
+    buttons.setLayout(bar)
+    bar.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(sideways(buttons, f"{editor.collection.key}_tools"))
     layout.addWidget(editor.view, 1)
     return box
