@@ -113,9 +113,11 @@ class TotalsBar(QFrame):
         self.layout_.setContentsMargins(8, 4, 8, 4)
         self.layout_.setSpacing(12)
         self.total_widgets: list[QWidget] = []
-        self.counts = LineText(elide=False)
+        # parented now (a bar without totals never lays them out: they were top-level
+        # windows of their own until then)
+        self.counts = LineText(elide=False, parent=self)
         self.counts.setObjectName("issue_counts")
-        self.derived = LineText(elide=True)
+        self.derived = LineText(elide=True, parent=self)
         self.derived.setObjectName("derived")
         self._keys: list[str] | None = None
         self._bars: list[tuple[QLabel, QProgressBar]] = []

@@ -14,10 +14,6 @@ and every column whose cells are numbers must lie inside the table's visible par
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,17 +32,15 @@ from pytestqt.qtbot import QtBot
 
 from sheetapp.core.system import installed_systems
 from tests.ui.conftest import REPO, make_main_window
+from tests.ui.screen_runs import assert_passed, current_run, run_on_screen
 from ui.editor_view import EditorView
 from ui.main_window import MainWindow
 from ui.roles import EDIT_KIND_ROLE
 from ui.systems.collections_page import CollectionsPage
 
-RUN = os.environ.get("SHEETAPP_READABLE", "")
-SCREENS = {
-    # run: (physical screen, scale factor, rows every table shows)
-    "small": ((1280, 720), "1", 8),
-    "scale2": ((1600, 1000), "2", 4),
-}
+RUN = current_run()
+#: rows every table shows, per run
+TARGET_ROWS = {"small": 8, "scale2": 4}
 EXAMPLES = sorted((REPO / "resources" / "examples").rglob("*.json"))
 
 
@@ -68,64 +62,7 @@ EXAMPLES = sorted((REPO / "resources" / "examples").rglob("*.json"))
     ],
 )
 def test_tables_readable(run: str, tmp_path: Path) -> None:
-    (width, height), scale, _rows = SCREENS[run]
-    config = tmp_path / "screen.json"
-    screen = {
-        "name": run,
-        "x": 0,
-        "y": 0,
-        "width": width,
-        "height": height,
-        "logicalDpi": 96,
-        "logicalBaseDpi": 96,
-        "dpr": 1,
-    }
-    config.write_text(
-        json.dumps(
-            {
-                "synchronousWindowSystemEvents": False,
-                "windowFrameMargins": False,
-                "screens": [screen],
-            }
-        ),
-        encoding="utf-8",
-    )
-    env = dict(os.environ)
-    env.update(
-        {
-            "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-            "QT_SCALE_FACTOR": scale,
-            "SHEETAPP_READABLE": run,
-            "HOME": str(tmp_path / "home"),
-            "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        }
-    )
-    env.pop("QT_SCREEN_SCALE_FACTORS", None)
-    env.pop("QT_AUTO_SCREEN_SCALE_FACTOR", None)
-    (tmp_path / "home").mkdir(exist_ok=True)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:randomly",
-            "-p",
-            "no:cacheprovider",
-            f"{Path(__file__)}",
-            "-k",
-            "in_child",
-        ],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, f"{done.stdout[-8000:]}\n{done.stderr[-3000:]}"
-    assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-2000:]
+    assert_passed(run_on_screen(run, Path(__file__), "in_child", tmp_path))
 
 
 # --- the child -------------------------------------------------------------------------------
@@ -260,7 +197,7 @@ def open_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
 @in_child
 @pytest.mark.qt_log_ignore("This plugin does not support")
 def test_in_child_every_table_of_every_example(qtbot: QtBot, tmp_path: Path) -> None:
-    target = SCREENS[RUN][2]
+    target = TARGET_ROWS[RUN]
     window = open_window(qtbot, tmp_path)
     problems: list[str] = []
     for example in EXAMPLES:

@@ -42,6 +42,7 @@ class CollectionsPage(SystemPage):
             self.forms_tab = scrolling(forms, "character_forms")
             self.tabs.addTab(self.forms_tab, forms.title.replace("&", "&&"))
         else:
+            forms.hide()  # at once: deleteLater waits for the event loop, drawn till then
             forms.deleteLater()
         for collection in self.declared:
             # Only the tab in front is built before the first paint; the others when shown.

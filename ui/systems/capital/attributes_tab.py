@@ -208,6 +208,7 @@ class AttributesTab(QWidget):
         while len(self.dice_buttons) > len(rolls.dice):
             button = self.dice_buttons.pop()
             self.dice_row.removeWidget(button)
+            button.hide()
             button.deleteLater()
         used = {index: attr for attr, index in rolls.assignment.items()}
         for index, button in enumerate(self.dice_buttons):
