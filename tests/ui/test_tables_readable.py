@@ -219,6 +219,46 @@ def test_in_child_every_table_of_every_example(qtbot: QtBot, tmp_path: Path) -> 
 
 @in_child
 @pytest.mark.qt_log_ignore("This plugin does not support")
+def test_in_child_a_tab_shown_is_not_scrolled_to_a_blank_area(qtbot: QtBot, tmp_path: Path) -> None:
+    """Scrolled to the bottom of one tab, then another tab: the page shows that tab from
+    its top, no taller than it needs ("switching tabs keeps the page scrolled to a blank
+    area")."""
+    window = open_window(qtbot, tmp_path)
+    problems: list[str] = []
+    for example in EXAMPLES:
+        editor = window.open_path(example)
+        assert editor is not None
+        settle()
+        tabs = editor.tabs
+        bar = editor.page_scroll.verticalScrollBar()
+        for number in range(tabs.count()):
+            for other in [(number - 1) % tabs.count(), (number + 1) % tabs.count()]:
+                if other == number:
+                    continue
+                tabs.setCurrentIndex(other)
+                settle()
+                bar.setValue(bar.maximum())
+                tabs.setCurrentIndex(number)
+                settle()
+                content = editor.page_scroll.widget()
+                room = editor.page_scroll.viewport().height()
+                needed = max(room, content.minimumSizeHint().height())
+                name = (
+                    f"{example.stem} ▸ {tabs.tabText(number)} after {tabs.tabText(other)}".replace(
+                        "&&", "&"
+                    )
+                )
+                if bar.value() != 0:
+                    problems.append(f"{name}: the page is still scrolled down")
+                if content.height() > needed + 1:
+                    problems.append(f"{name}: {content.height()} tall for {needed}")
+        window.close_tab(window.tabs.indexOf(editor))
+        settle()
+    assert not problems, "\n".join(problems)
+
+
+@in_child
+@pytest.mark.qt_log_ignore("This plugin does not support")
 def test_in_child_a_row_jumped_to_or_added_shows_selected(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_window(qtbot, tmp_path)
     problems: list[str] = []
