@@ -20,11 +20,17 @@ def manual_text() -> str:
         return "The user manual is missing from this installation."
 
 
+def key_text(key: QKeySequence) -> str:
+    """A key as the keyboard labels it: Qt names Shift+Tab "Backtab" (issue 31: the list
+    showed "Ctrl+Shift+Backtab")."""
+    return key.toString(QKeySequence.SequenceFormat.NativeText).replace("Backtab", "Tab")
+
+
 def shortcuts_html(actions: list[QAction]) -> str:
     rows = []
     seen: set[tuple[str, str]] = set()
     for action in actions:
-        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        keys = " or ".join(dict.fromkeys(key_text(key) for key in action.shortcuts()))
         name = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
         if not keys or not name or (name, keys) in seen:
             continue

@@ -24,3 +24,13 @@ def test_the_manual_ships_in_the_wheel() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     included = project["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert included.get("docs/manual.md") == "sheetapp/_data/docs/manual.md"
+
+
+def test_the_shortcuts_list_names_keys_as_the_keyboard_does(window: MainWindow) -> None:
+    """Issue 31: "the shortcuts list shows "Ctrl+Shift+Backtab"": Qt's name for
+    Shift+Tab is not a key on any keyboard; each action lists its keys once."""
+    shortcuts = window.show_shortcuts().text.toPlainText()
+    assert "Backtab" not in shortcuts
+    lines = shortcuts.splitlines()
+    keys = lines[lines.index("Previous Character") + 1]  # the table's next cell
+    assert keys == "Ctrl+Shift+Tab"
