@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.core.document import CharacterDocument
-from sheetapp.core.system import GameSystem, SystemRegistry
+from sheetapp.core.system import GameSystem, SystemRegistry, started_with_settings
 from sheetapp.editing.fields import with_settings
 from sheetapp.storage.examples import list_examples, load_example
 from ui.forms import ModelForm, field_specs
@@ -149,4 +149,5 @@ class NewCharacterDialog(QDialog):
             )
             return example.model_copy(update={"meta": meta})
         name = self.name.text().strip() or "New character"
-        return with_settings(self.system.new_document(name), self.settings())
+        document = with_settings(self.system.new_document(name), self.settings())
+        return started_with_settings(self.system, document)
