@@ -183,8 +183,11 @@ class CollectionEditor(QObject):
             self._select_new(at, edit=True)
             return True
         if entry_id is None:
-            entries = collection.entries() if collection.entries else []
-            prompt = self.pick_prompt() if self.pick_prompt else ""
+            entries = collection.offered_entries(self.document.document)
+            if not entries and collection.custom is not None:
+                # every catalog entry is on the sheet already: a skill of one's own
+                return self.add_custom()
+            prompt = self.pick_prompt() if self.pick_prompt else collection.pick_note
             dialog = PickerDialog(f"Add {collection.noun}", entries, self.host, prompt)
             if not dialog.exec():
                 return False
@@ -266,7 +269,15 @@ def reveal(widget: QWidget) -> None:
 def ask_custom_values(custom: CustomEntries, parent: QWidget) -> dict[str, Any] | None:
     """The custom-entry dialog of a declared list; None when the user cancels."""
     specs = [
-        FieldSpec(f.key, f.label, f.kind, low=f.low, high=f.high, choices=f.choices)
+        FieldSpec(
+            f.key,
+            f.label,
+            f.kind,
+            low=f.low,
+            high=f.high,
+            choices=f.choices,
+            choice_labels=f.choice_labels() if f.choice_labels is not None else (),
+        )
         for f in custom.fields
     ]
     dialog = FieldsDialog(

@@ -109,12 +109,24 @@ SKILLS: Collection[Twod10Document] = Collection(
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [_entry(s, s.attribute.upper()) for s in catalogs().skills.values()],
+    offered=lambda document, skill_id: all(s.skill != skill_id for s in document.character.skills),
+    pick_note="The skills the rules name that are not on the sheet yet; any other skill "
+    "(Rifle, Streetwise …) is added with Custom Skill.",
     new_item=_new_skill,
     custom=CustomEntries(
         "Custom Skill",
         (
             CustomField("name", "Name", required=True),
-            CustomField("attribute", "Attribute", "choice", "int", choices=tuple(ATTRIBUTES)),
+            CustomField(
+                "attribute",
+                "Attribute",
+                "choice",
+                "int",
+                choices=tuple(ATTRIBUTES),
+                choice_labels=lambda: tuple(
+                    (key, catalogs().attributes[key].name) for key in ATTRIBUTES
+                ),
+            ),
         ),
         _custom_skill,
         intro="A skill the rules fragment does not name; it uses the attribute you choose.",
