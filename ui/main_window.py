@@ -52,7 +52,7 @@ from ui.document import EditorDocument
 from ui.editor_view import EditorView
 from ui.errors import report_exception, show_error
 from ui.explain import ExplainPane
-from ui.help import HelpDialog, manual_text, shortcuts_html
+from ui.help import HelpDialog, ManualViewer, shortcuts_html
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, PdfRenderer, pdf_renderer, print_preview_function
@@ -1018,9 +1018,8 @@ class MainWindow(QMainWindow):
             self.theme_actions[theme].setChecked(True)
         self._refresh_docks()
 
-    def show_manual(self) -> HelpDialog:
-        dialog = HelpDialog("sheetapp User Manual", self)
-        dialog.text.setMarkdown(manual_text())
+    def show_manual(self) -> ManualViewer:
+        dialog = ManualViewer(self)
         dialog.show()
         return dialog
 
