@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -281,6 +283,25 @@ class EditorView(QWidget):
         # isHidden, not isVisible: a character on a background tab is folded too
         return not self.header_toggle.isHidden() and not self.header_toggle.isChecked()
 
+    def _bring_into_view(self) -> None:
+        """The cell just selected in sight in the page too (the page scrolls sideways at
+        scale 2: a table scrolled to its cell still had it right of the window)."""
+        view = QApplication.focusWidget()
+        if not isinstance(view, QAbstractItemView) or not self.isAncestorOf(view):
+            return
+        current = view.currentIndex()
+        inner = self.page_scroll.widget()
+        if not current.isValid() or inner is None:
+            return
+        self.layout().activate()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        view.scrollTo(current)
+        cell = view.visualRect(current)
+        corner = view.viewport().mapTo(inner, cell.topLeft())
+        right = view.viewport().mapTo(inner, cell.topRight())
+        self.page_scroll.ensureVisible(right.x(), right.y() + cell.height() // 2, 8, 8)
+        self.page_scroll.ensureVisible(corner.x(), corner.y() + cell.height() // 2, 8, 8)
+
     def _follow_tabs(self, tabs: QTabWidget) -> None:
         """The page is as tall as its tab in front (not as its tallest tab, which left a
         short tab scrolled to a blank area), and a newly shown tab starts at its top."""
@@ -349,6 +370,7 @@ class EditorView(QWidget):
         """Show the place an issue points at: a cell of the page, a header field or a
         campaign setting."""
         if self.page.select_path(path):
+            self._bring_into_view()
             return True
         if len(path) >= 2 and path[0] == "meta" and str(path[1]) in self.header.edits:
             if self.header_is_folded():

@@ -41,26 +41,17 @@ from ui.systems.collections_page import CollectionsPage
 RUN = current_run()
 #: rows every table shows, per run
 TARGET_ROWS = {"small": 8, "scale2": 4}
+#: what is known not to hold yet, per run: each must still be found (a gap closed is
+#: taken off this list). Glorious Gladiators' abilities tree sizes its columns once, its
+#: own way (issue 31 has the tree served by the tables' column fitter separately): at
+#: scale 2 its GP column is right of the window.
+KNOWN_GAPS = {"scale2": ("▸ Abilities ▸ abilities: the GP column is out of sight",)}
 EXAMPLES = sorted((REPO / "resources" / "examples").rglob("*.json"))
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(bool(RUN), reason="the parent of the runs")
-@pytest.mark.parametrize(
-    "run",
-    [
-        "small",
-        pytest.param(
-            "scale2",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="not yet at scale 2: Glorious Gladiators' abilities tree (GP column) "
-                "and its two trait tables, Capital's Role & Story and Equipment pages, "
-                "X-Men HERO's twelve-column Disadvantages (Value)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("run", ["small", "scale2"])
 def test_tables_readable(run: str, tmp_path: Path) -> None:
     assert_passed(run_on_screen(run, Path(__file__), "in_child", tmp_path))
 
@@ -214,7 +205,11 @@ def test_in_child_every_table_of_every_example(qtbot: QtBot, tmp_path: Path) -> 
                     )
         window.close_tab(window.tabs.indexOf(editor))
         settle()
-    assert not problems, "\n".join(problems)
+    known = KNOWN_GAPS.get(RUN, ())
+    unknown = [p for p in problems if not any(gap in p for gap in known)]
+    assert not unknown, "\n".join(unknown)
+    closed = [gap for gap in known if not any(gap in p for p in problems)]
+    assert not closed, f"closed, take them off KNOWN_GAPS: {closed}"
 
 
 @in_child
@@ -309,6 +304,8 @@ def _selected_in_sight(widget: QWidget | None, editor: EditorView, where: str) -
         problems.append(f"{where}: the row is current but not selected")
     window = editor.window()
     rect = in_window(widget, widget.visualRect(current), window)
-    if not fully_in(rect, seen_rect(widget.viewport(), window)):
+    seen = seen_rect(widget.viewport(), window)
+    # its whole height, and its start (a long name may run past the right edge)
+    if not rows_in(rect, seen) or not seen.left() - 1 <= rect.left() <= seen.right():
         problems.append(f"{where}: the row is out of sight")
     return problems

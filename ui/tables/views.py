@@ -50,6 +50,20 @@ def table_view(name: str, model: QAbstractItemModel, stretch: int = 0) -> QTable
     return view
 
 
+#: the rows a table keeps in sight however small the window (the page scrolls instead):
+#: at scale 2 tables squeezed by the steps around them showed one or two (issue 31)
+LEAST_ROWS = 4
+
+
+def keep_rows(view: QTableView, rows: int = LEAST_ROWS) -> None:
+    """Give ``view`` room for its column titles and ``rows`` rows at least."""
+    header = view.horizontalHeader()
+    title = header.sizeHint().height() if not header.isHidden() else 0
+    row = view.verticalHeader().defaultSectionSize()
+    bar = view.horizontalScrollBar().sizeHint().height()
+    view.setMinimumHeight(title + rows * row + bar + 2 * view.frameWidth())
+
+
 class ColumnFitter(QObject):
     """Keeps a table's columns as wide as their contents, one column stretched to fill
     the room left.
@@ -81,8 +95,10 @@ class ColumnFitter(QObject):
         model = view.model()
         for column in range(model.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        #: each column's contents width, measured when the columns are fitted
+        #: each column's contents width (its cells' and its title's), measured when the
+        #: columns are fitted, and its cells' alone
         self.contents: dict[int, int] = {}
+        self.cells: dict[int, int] = {}
         #: the columns whose cells are numbers (right-aligned or edited as numbers)
         self.numbers: set[int] = set()
         model.modelReset.connect(self.fit)
@@ -109,8 +125,11 @@ class ColumnFitter(QObject):
         model = self.view.model()
         header = self.view.horizontalHeader()
         self.numbers = {c for c in range(model.columnCount()) if carries_numbers(model, c)}
+        self.cells = {
+            column: self.view.sizeHintForColumn(column) for column in range(model.columnCount())
+        }
         self.contents = {
-            column: max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))
+            column: max(self.cells[column], header.sectionSizeHint(column))
             for column in range(model.columnCount())
         }
         self.place_stretch()
@@ -131,7 +150,15 @@ class ColumnFitter(QObject):
             texts = [c for c in shown if c not in self.numbers and c != self.stretch]
             excess = _give_way(widths, texts, excess, 5 * letters)
             if excess > 0 and has_stretch:
-                _give_way(widths, [self.stretch], excess, 12 * letters)
+                excess = _give_way(widths, [self.stretch], excess, 10 * letters)
+            # then the number columns' titles elide (their numbers stay whole)
+            for column in shown:
+                if excess <= 0 or column not in self.numbers:
+                    continue
+                least = max(self.cells.get(column, 0), 4 * letters)
+                taken = max(0, min(excess, widths[column] - least))
+                widths[column] -= taken
+                excess -= taken
         for column, width in widths.items():
             if self.view.columnWidth(column) != width:
                 self.view.setColumnWidth(column, width)
@@ -173,7 +200,10 @@ class ColumnFitter(QObject):
             self.numbers.add(column)
         if needed > self.contents.get(column, 0) or number:
             self.contents[column] = max(needed, self.contents.get(column, 0))
+            self.cells[column] = max(needed, self.cells.get(column, 0))
             self.place_stretch()
+        elif needed > self.cells.get(column, 0):
+            self.cells[column] = needed
 
 
 def _give_way(widths: dict[int, int], columns: list[int], excess: int, floor: int) -> int:
@@ -273,6 +303,7 @@ __all__ = [
     "CellTreeView",
     "ColumnFitter",
     "carries_numbers",
+    "keep_rows",
     "table_view",
     "tool_button",
     "window_action",
