@@ -293,7 +293,7 @@ class EditorView(QWidget):
         inner = self.page_scroll.widget()
         if not current.isValid() or inner is None:
             return
-        self.layout().activate()
+        self.body_layout.activate()
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         view.scrollTo(current)
         cell = view.visualRect(current)
@@ -309,6 +309,8 @@ class EditorView(QWidget):
         def shown(_index: int) -> None:
             for number in range(tabs.count()):
                 page = tabs.widget(number)
+                if page is None:
+                    continue
                 policy = QSizePolicy.Policy.Preferred
                 if page is not tabs.currentWidget():
                     policy = QSizePolicy.Policy.Ignored
