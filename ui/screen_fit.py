@@ -123,6 +123,13 @@ class _SidewaysStrip(QScrollArea):
     def minimumSizeHint(self) -> QSize:
         return QSize(super().minimumSizeHint().width(), self._height())
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Its widget laid out anew (a totals bar filled after the strip was placed): the
+        # strip asks for the new height (the level-up wizard's totals were cut in half).
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
 
 def sideways(widget: QWidget, name: str = "") -> QScrollArea:
     """A one-line strip (totals bars) that scrolls sideways, never taller than it is."""
