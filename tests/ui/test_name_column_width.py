@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QTableView
 
 from tests.ui.conftest import REPO
 from ui.main_window import MainWindow
+from ui.tables.views import ColumnFitter
 
 LODESTAR = REPO / "resources" / "examples" / "hero-xmen" / "lodestar.json"
 
@@ -26,8 +27,23 @@ def _powers_table(window: MainWindow) -> QTableView:
 
 
 def test_the_name_column_keeps_its_names_in_a_narrow_window(window: MainWindow) -> None:
+    """The name gives way last: in a narrow window the other text columns elide first
+    (issue 31 let names elide when even that is not enough: the number columns stay in
+    sight), and the name is whole when they leave it the room."""
     window.resize(1000, 700)
     table = _powers_table(window)
+    QApplication.processEvents()
+    fitter = table.findChild(ColumnFitter)
+    assert fitter is not None
+    letters = table.fontMetrics().averageCharWidth()
+    others = [
+        c
+        for c in range(1, table.model().columnCount())
+        if c not in fitter.numbers and not table.isColumnHidden(c)
+    ]
+    if table.columnWidth(0) < table.sizeHintForColumn(0):
+        assert all(table.columnWidth(c) <= 5 * letters for c in others)
+    window.resize(2400, 900)
     QApplication.processEvents()
     assert table.columnWidth(0) >= table.sizeHintForColumn(0)
 
