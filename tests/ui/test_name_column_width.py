@@ -56,3 +56,20 @@ def test_the_name_column_fills_a_wide_window(window: MainWindow) -> None:
     widths = sum(table.columnWidth(c) for c in range(model.columnCount()))
     assert widths == table.viewport().width()
     assert table.columnWidth(0) > table.sizeHintForColumn(0)
+
+
+def test_a_narrowed_title_elides_and_says_itself_in_its_tooltip(window: MainWindow) -> None:
+    """Issue 31: narrowed columns showed the middle of their titles ("es / Li" for
+    "Advantages / Limitations"); a title now ends in "…" and its tooltip is whole."""
+    from PySide6.QtCore import Qt
+
+    window.resize(1000, 700)
+    table = _powers_table(window)
+    header = table.horizontalHeader()
+    assert header.textElideMode() == Qt.TextElideMode.ElideRight
+    model = table.model()
+    titles = [
+        model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        for c in range(model.columnCount())
+    ]
+    assert "Advantages / Limitations" in titles

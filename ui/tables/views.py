@@ -92,6 +92,8 @@ class ColumnFitter(QObject):
         header = view.horizontalHeader()
         header.setStretchLastSection(False)
         header.setResizeContentsPrecision(SAMPLE_ROWS)
+        # a title narrowed past its length ends in "…" (it was cut at both ends)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
         model = view.model()
         for column in range(model.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
