@@ -59,7 +59,7 @@ from ui.editor_view import EditorView
 from ui.errors import report_exception, show_error
 from ui.explain import ExplainPane
 from ui.hdc_actions import install_hdc_menus
-from ui.help import HelpDialog, manual_text, shortcuts_html
+from ui.help import HelpDialog, ManualViewer, shortcuts_html
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, PdfRenderer, pdf_renderer, print_preview_function
@@ -77,6 +77,8 @@ if TYPE_CHECKING:
 FILE_FILTER = "Character files (*.json);;All files (*)"
 EXPORT_FILTER = "Portable JSON export (*.json)"
 PDF_FILTER = "PDF files (*.pdf)"
+#: a window shorter than this (in logical pixels) puts the Issues panel at the side
+SHORT_WINDOW = 560
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 RELOAD, OVERWRITE, SAVE_AS = "reload", "overwrite", "save as"
 
@@ -813,8 +815,20 @@ class MainWindow(QMainWindow):
         if not self._shown_once:
             self._shown_once = True
             if self.settings.get(WINDOW_STATE).isEmpty():
-                self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
-                self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
+                self._first_dock_layout()
+
+    def _first_dock_layout(self) -> None:
+        """The docks' first sizes, from the window's: on a short window (scale 2 on a
+        laptop, 800×500) the Issues panel joins the Explain panel's tabs at the side, so
+        the lists keep their rows; on a narrow one the side panels take a quarter of it."""
+        if self.height() < SHORT_WINDOW:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.issues_dock)
+            self.tabifyDockWidget(self.advancement_dock, self.issues_dock)
+            self.explain_dock.raise_()
+        else:
+            self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
+        side = min(340, self.width() * 3 // 10)
+        self.resizeDocks([self.explain_dock], [side], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.autosaver.save_all()
@@ -1026,9 +1040,8 @@ class MainWindow(QMainWindow):
             self.theme_actions[theme].setChecked(True)
         self._refresh_docks()
 
-    def show_manual(self) -> HelpDialog:
-        dialog = HelpDialog("sheetapp User Manual", self)
-        dialog.text.setMarkdown(manual_text())
+    def show_manual(self) -> ManualViewer:
+        dialog = ManualViewer(self)
         dialog.show()
         return dialog
 
