@@ -41,12 +41,16 @@ def play_card_sheet(
     return replace(sheet, sections=kept, issues=())
 
 
-def too_much_note(dropped: Sequence[Section], errors: int) -> TextSection:
-    """What the card leaves to the full sheet, said on the card."""
+def too_much_note(dropped: Sequence[Section | str], errors: int) -> TextSection:
+    """What the card leaves to the full sheet, said on the card: sections left off
+    (``Section``) and tables cut short ("Abilities (12 of 300 on this card)")."""
     parts = []
-    if dropped:
-        titles = ", ".join(section.title for section in dropped)
-        parts.append(f"Not on this card (see the full sheet): {titles}.")
+    short = [item for item in dropped if isinstance(item, str)]
+    whole = [item.title for item in dropped if not isinstance(item, str)]
+    if short:
+        parts.append(f"Only the first rows on this card: {', '.join(short)}.")
+    if whole:
+        parts.append(f"Not on this card (see the full sheet): {', '.join(whole)}.")
     if errors:
         parts.append(
             f"This character breaks {errors} rule{'s' if errors != 1 else ''}: see the full sheet."

@@ -226,35 +226,35 @@ def gm_notes_section(
     issues: Iterable[Issue], places: Mapping[DataPath, str] | None = None, book: str = ""
 ) -> TableSection:
     """For the game master, off unless asked for (``--with gm-notes``): each issue with
-    the rule it checks, where the rulebook states it (``book``'s line) and where the file
-    holds it (the issue's code and data path), which the player's sheet leaves out."""
+    the rule it checks in the rulebook's own words (``book`` names the rulebook) and what
+    to do about it. In the reader's words like every page: no file places, issue codes or
+    rulebook line numbers (those are for us, in the window's log and ``validate --json``)."""
+    from sheetapp.editing.wording import user_note  # editing builds on core
+
     named = places or {}
     rows = []
     for issue in issues:
         citation = getattr(issue.code, "citation", None)
-        rule = getattr(issue.code, "rule", "")
-        source = ""
-        if citation is not None:
-            lines = citation.where().partition(", ")[2]
-            quoted = "" if citation.quote in rule else f": “{citation.quote}”"
-            named_line = lines in rule  # the rule's own words already say the line
-            source = f"({book})" if named_line else f"({book or citation.seed}, {lines}{quoted})"
+        rule = user_note(str(getattr(issue.code, "rule", "") or ""))
+        if citation is not None and citation.quote and citation.quote not in rule:
+            rule = " ".join(part for part in (rule, f"The rulebook: “{citation.quote}”.") if part)
+        source = f"({book})" if book and rule else ""
         rows.append(
             Row(
                 {
-                    "where": named.get(issue.path) or format_path(issue.path),
+                    "where": named.get(issue.path) or "The character",
                     "rule": " ".join(part for part in (rule, source) if part) or "—",
-                    "file": f"{issue.code} at {format_path(issue.path)}",
+                    "kind": issue.severity.value.capitalize(),
                 },
                 issue.path,
                 issue.severity,
-                detail=issue.message,
+                detail=" ".join(part for part in (issue.message, issue.hint) if part),
             )
         )
     return TableSection(
         GM_NOTES,
-        "GM notes: the rules and the file",
-        (Column("where", "Where"), Column("rule", "Rule"), Column("file", "In the file")),
+        "GM notes: the rules behind the notes",
+        (Column("where", "Where"), Column("rule", "Rule"), Column("kind", "Kind")),
         tuple(rows),
         detail_column="rule",
     )
