@@ -4,6 +4,7 @@ several to a page, two columns), printed from :mod:`sheetapp.playsheets`."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from io import BytesIO
@@ -18,7 +19,7 @@ from sheetapp.core.issues import Severity
 from sheetapp.core.system import GameSystem
 from sheetapp.pdf.flowables import Bookmark, CellParagraph
 from sheetapp.pdf.fonts import REGULAR, register_fonts
-from sheetapp.pdf.layout import Layout, layout_for
+from sheetapp.pdf.layout import Layout, SectionLayout, layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import MARGIN, PAGE_SIZES, SheetRenderer
 from sheetapp.pdf.rows import RowTable
@@ -26,6 +27,7 @@ from sheetapp.pdf.styles import SheetStyles
 from sheetapp.pdf.text import markup
 from sheetapp.playsheets import Statblock, play_card_sheet, too_much_note
 from sheetapp.sheet import (
+    Entry,
     KeyValueSection,
     Row,
     Section,
@@ -60,7 +62,7 @@ def render_card(
     sheet = play_card_sheet(system, document, evaluation)
     errors = evaluation.count(Severity.ERROR)
     kept: list[Section] = [
-        _without_details(section)
+        _without_details(section, layout.section(section.key))
         for section in sheet.sections
         if layout.enabled(section.key, chosen.include, chosen.exclude)
     ]
@@ -86,10 +88,10 @@ def render_card(
         order.append(remaining.pop(_least_needed(remaining, declared)))
     # short tables whole (all seven characteristics), long ones from their first row;
     # else every table from its first row
-    shortest = {id(section): 1 for section in kept if _rows(section) > SHORT_TABLE}
+    shortest = {id(section): 1 for section in kept if card.units(section) > SHORT_TABLE}
     data, pages = card.attempt(shortest, set())
     if pages > 1:
-        shortest = {id(section): 1 for section in kept if _rows(section) > 1}
+        shortest = {id(section): 1 for section in kept if card.units(section) > 1}
         data, pages = card.attempt(shortest, set())
     count = 0
     if pages > 1:
@@ -111,7 +113,9 @@ def render_card(
     data, pages = card.attempt(caps, gone)
     if pages <= 1 and caps:
         data, caps = card.fill(caps, gone, needed)
-        data, caps, gone = _trade(card, data, caps, gone, needed, declared)
+        data, caps, gone = _trade(
+            card, data, caps=caps, gone=gone, needed=needed, declared=declared
+        )
     return data, card.left_out(caps, gone)
 
 
@@ -122,6 +126,7 @@ MOST_TRADES = 3
 def _trade(
     card: _Card,
     data: bytes,
+    *,
     caps: dict[int, int],
     gone: set[int],
     needed: Sequence[Section],
@@ -132,11 +137,7 @@ def _trade(
     first, while that shows more rows of the tables a fight needs more."""
 
     def cut(with_caps: Mapping[int, int]) -> list[Section]:
-        return [
-            s
-            for s in needed
-            if isinstance(s, TableSection) and with_caps.get(id(s), 1 << 30) < len(s.rows)
-        ]
+        return [s for s in needed if with_caps.get(id(s), 1 << 30) < card.units(s)]
 
     for _step in range(MOST_TRADES):
         short = cut(caps)
@@ -159,13 +160,15 @@ def _trade(
             break
         trial_data, trial_caps = card.fill(trial_caps, trial_gone, trial_needed)
 
-        def shown(with_caps: Mapping[int, int]) -> int:
-            return sum(with_caps.get(id(s), 0) for s in short if _need(s, declared) == best)
-
-        if shown(trial_caps) <= shown(caps):
+        most = [s for s in short if _need(s, declared) == best]
+        if _shown(most, trial_caps) <= _shown(most, caps):
             break
         data, caps, gone, needed = trial_data, trial_caps, trial_gone, trial_needed
     return data, caps, gone
+
+
+def _shown(sections: Sequence[Section], caps: Mapping[int, int]) -> int:
+    return sum(caps.get(id(section), 0) for section in sections)
 
 
 #: a table of more rows than this is never tried whole on a card
@@ -173,7 +176,12 @@ CARD_MOST_ROWS = 120
 
 
 def _rows(section: Section) -> int:
-    return len(section.rows) if isinstance(section, TableSection) else 0
+    """The rows of a table, the entries of a key/value section (what a card can cut)."""
+    if isinstance(section, TableSection):
+        return len(section.rows)
+    if isinstance(section, KeyValueSection):
+        return len(section.entries)
+    return 0
 
 
 class _Card:
@@ -206,15 +214,43 @@ class _Card:
             shown.append(self.cut(section, cap) if cap is not None else section)
         return shown
 
+    def per_unit(self, section: Section) -> int:
+        """Entries in one step of cutting: a table's row, a row of stat boxes."""
+        if isinstance(section, KeyValueSection):
+            chosen = self.layout.section(section.key)
+            if chosen is None:
+                return 4
+            return 1 if chosen.display == "list" else max(1, chosen.boxes_per_row)
+        return 1
+
+    def units(self, section: Section) -> int:
+        count = _rows(section)
+        step = self.per_unit(section)
+        return -(-count // step)
+
+    def shown_of(self, section: Section, cap: int) -> int:
+        """How many of the section's rows or entries ``cap`` steps show."""
+        total = _rows(section)
+        if cap >= self.units(section):
+            return total
+        step = self.per_unit(section)
+        return cap * step - (1 if step > 1 else 0)  # the last box says how many more
+
     def cut(self, section: Section, cap: int) -> Section:
-        """``section`` with its first ``cap`` rows and a row saying how many more the full
-        sheet has."""
-        if not isinstance(section, TableSection) or cap >= len(section.rows):
+        """``section`` with its first ``cap`` rows (rows of boxes) and a row (a box)
+        saying how many more the full sheet has."""
+        if cap >= self.units(section):
             return section
-        more = len(section.rows) - cap
-        first = self._first_column(section)
-        line = _more_row(first, f"… {more} more on the full sheet")
-        return replace(section, rows=(*section.rows[:cap], line))
+        shown = self.shown_of(section, cap)
+        more = _rows(section) - shown
+        if isinstance(section, TableSection):
+            first = self._first_column(section)
+            line = _more_row(first, f"… {more} more on the full sheet")
+            return replace(section, rows=(*section.rows[:shown], line))
+        if isinstance(section, KeyValueSection):
+            box = Entry("More", f"{more} on the full sheet")
+            return replace(section, entries=(*section.entries[:shown], box))
+        return section
 
     def _first_column(self, section: TableSection) -> str:
         """The column the "more" line is written in: the widest (it reads on one line)."""
@@ -229,14 +265,12 @@ class _Card:
     def left_out_sections(self, caps: Mapping[int, int], gone: set[int]) -> list[Section | str]:
         listed: list[Section | str] = []
         for section in self.kept:
+            cap = caps.get(id(section))
             if id(section) in gone:
                 listed.append(section)
-            elif isinstance(section, TableSection) and caps.get(id(section), 1 << 30) < len(
-                section.rows
-            ):
-                listed.append(
-                    f"{section.title} ({caps[id(section)]} of {len(section.rows)} on this card)"
-                )
+            elif cap is not None and cap < self.units(section):
+                shown, total = self.shown_of(section, cap), _rows(section)
+                listed.append(f"{section.title} ({shown} of {total} on this card)")
         return listed
 
     def left_out(self, caps: Mapping[int, int], gone: set[int]) -> list[str]:
@@ -265,15 +299,7 @@ class _Card:
         heights: dict[int, list[float]] = {}
         more: dict[int, float] = {}
         for section in needed:
-            assert isinstance(section, TableSection)
-            rows = min(len(section.rows), CARD_MOST_ROWS)
-            table = measurer._table(
-                replace(section, rows=section.rows[:rows]), self.layout.section(section.key)
-            )
-            measured = _heights(table)
-            heights[id(section)] = measured[1:]
-            short = measurer._table(self.cut(section, 1), self.layout.section(section.key))
-            more[id(section)] = _heights(short)[-1] if rows < len(section.rows) else 0.0
+            heights[id(section)], more[id(section)] = self._measure(measurer, section)
         room = self.blank - FILL_SAFETY
         planned = dict(caps)
         added: list[int] = []
@@ -281,8 +307,7 @@ class _Card:
         # of a thousand), most needed first
         for section in needed:
             key = id(section)
-            assert isinstance(section, TableSection)
-            total = len(section.rows)
+            total = self.units(section)
             if total > SHORT_TABLE or planned[key] >= total:
                 continue
             cost = sum(heights[key][planned[key] :]) - more[key]
@@ -296,11 +321,10 @@ class _Card:
             for section in needed:
                 key = id(section)
                 cap = planned[key]
-                assert isinstance(section, TableSection)
-                if cap >= len(section.rows) or cap >= len(heights[key]):
+                if cap >= self.units(section) or cap >= len(heights[key]):
                     continue
                 cost = heights[key][cap]
-                if cap + 1 == len(section.rows):
+                if cap + 1 == self.units(section):
                     cost -= more[key]  # the last row replaces the "more" line
                 if cost <= room:
                     planned[key] = cap + 1
@@ -317,6 +341,26 @@ class _Card:
             return data, dict(caps)
         return data, planned
 
+    def _measure(self, measurer: SheetRenderer, section: Section) -> tuple[list[float], float]:
+        """What each further step of ``section`` costs in height, and its "more" line."""
+        chosen = self.layout.section(section.key)
+        if isinstance(section, TableSection):
+            rows = min(len(section.rows), CARD_MOST_ROWS)
+            table = measurer._table(replace(section, rows=section.rows[:rows]), chosen)
+            short = measurer._table(self.cut(section, 1), chosen)
+            more = _heights(short, measurer.width)[-1] if rows < len(section.rows) else 0.0
+            return _heights(table, measurer.width)[1:], more
+        assert isinstance(section, KeyValueSection)
+        entries = section.entries[: CARD_MOST_ROWS * self.per_unit(section)]
+        grid = measurer._key_values(replace(section, entries=entries), chosen)
+        measured = _heights(grid, measurer.width)
+        if self.per_unit(section) == 1:
+            return measured, 0.0
+        # box rows with a gap row between: each further row costs the gap and itself
+        rows = measured[0::2]
+        gaps = measured[1::2]
+        return [rows[0], *(row + gap for row, gap in zip(rows[1:], gaps, strict=False))], 0.0
+
 
 #: a table of this many rows or fewer is filled in whole before longer ones grow
 SHORT_TABLE = 12
@@ -331,20 +375,23 @@ def _more_row(first: str, text: str) -> Row:
     return Row({first: text})
 
 
-def _heights(table: Any) -> list[float]:
+def _heights(table: Any, width: float) -> list[float]:
+    """Each row's height (a table reportlab lays out is wrapped for it first)."""
     if isinstance(table, RowTable):
         return list(table.row_heights)
-    return [float(h) for h in (table._rowHeights or [])]
+    table.wrap(width, 1 << 20)
+    return [float(h or 0) for h in (table._rowHeights or [])]
 
 
 #: what a fight is run from, most needed first: given up last (a layout may say
 #: otherwise for a section: its ``card``)
 FOR_THE_FIGHT: tuple[tuple[str, ...], ...] = (
     ("attack", "weapon", "abilit", "power", "psionic", "combat", "derived", "vital", "wound"),
+    ("system",),
     ("body", "armour"),
     ("attribute", "characteristic", "skill"),
 )
-CARD_RANKS = {"fight": 0, "useful": 1, "spare": 2}
+CARD_RANKS = {"fight": 0, "useful": 2, "spare": 3}
 
 
 TRACKS = "tracks"
@@ -385,16 +432,30 @@ def _least_needed(sections: Sequence[Section], declared: Mapping[str, int]) -> i
     return max(i for i, section in enumerate(sections) if _need(section, declared) == lowest)
 
 
-def _without_details(section: Section) -> Section:
+def _without_details(section: Section, chosen: SectionLayout | None = None) -> Section:
     """The card's short form: rows and stat boxes without their explanation lines (the
-    full sheet keeps them)."""
+    full sheet keeps them), but the first sentences the layout asks for (``card_detail_sentences``:
+    what a Capital System does when used)."""
+    keep = chosen.card_detail_sentences if chosen is not None else 0
     if isinstance(section, TableSection):
-        return replace(section, rows=tuple(replace(row, detail="") for row in section.rows))
+        return replace(
+            section,
+            rows=tuple(
+                replace(row, detail=_first_sentences(row.detail, keep) if keep else "")
+                for row in section.rows
+            ),
+        )
     if isinstance(section, KeyValueSection):
         return replace(
             section, entries=tuple(replace(entry, explanation="") for entry in section.entries)
         )
     return section
+
+
+def _first_sentences(text: str, count: int) -> str:
+    """The first ``count`` sentences of ``text`` (a System's Action and its effect)."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))
+    return " ".join(sentences[:count])
 
 
 def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = None) -> bytes:
