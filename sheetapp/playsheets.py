@@ -14,14 +14,31 @@ from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Severity
 from sheetapp.core.system import GameSystem
-from sheetapp.sheet import KeyValueSection, Section, Sheet, TableSection, TextSection, build_sheet
+from sheetapp.sheet import (
+    DERIVED,
+    KeyValueSection,
+    Section,
+    Sheet,
+    TableSection,
+    TextSection,
+    build_sheet,
+    table_text,
+    typed_strings,
+)
 
 #: sections a table does not play from: bookkeeping, and long explanations
 NOT_FOR_PLAY = frozenset(
-    {"costs", "notes", "history", "issues", "rounding", "status_effects", "derived_explained"}
+    {
+        "costs",
+        "notes",
+        "history",
+        "issues",
+        "gm_notes",
+        "rounding",
+        "status_effects",
+        "derived_explained",
+    }
 )
-#: a cell longer than this stays out of a statblock line
-SHORT_CELL = 30
 
 
 def _for_play(section: Section) -> bool:
@@ -92,16 +109,27 @@ def statblock(
 def generic_lines(
     system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> list[tuple[str, str]]:
-    """From the play card's sections: totals, then each section in one line."""
+    """From the play card's sections: totals, then each section in one line, every value
+    whole and with its label ("STR (Value: 15, Base: 10, Cost: 5)"); a value a section
+    already printed above is not repeated (the "how the numbers are worked out" list);
+    the entries of a table that cost nothing are named, without their columns."""
     sheet = play_card_sheet(system, document, evaluation)
     lines = [("", "; ".join(_total(t) for t in sheet.totals))] if sheet.totals else []
+    typed = typed_strings(document)
+    said: set[str] = set()
+    own = len(sheet.sections) > 1
     for section in sheet.sections:
+        if own and section.key == DERIVED:
+            continue  # the system's own sections have printed every derived value
         if isinstance(section, KeyValueSection):
-            text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
+            parts = [f"{e.label} {e.value}".strip() for e in section.entries]
+            text = "; ".join(part for part in parts if part not in said)
+            said.update(parts)
         elif isinstance(section, TableSection):
-            text = "; ".join(_row_text(section, row.cells) for row in section.rows)
+            text = table_text(section, typed)
         elif isinstance(section, TextSection):
-            text = " ".join(section.text.split())
+            lines_of = section.text.splitlines()
+            text = "; ".join(" ".join(line.split()) for line in lines_of if line.strip())
         else:  # boxes to tick are for the card
             continue
         if text:
@@ -113,9 +141,3 @@ def _total(total: Any) -> str:
     unit = f" {total.unit}" if total.unit else ""
     value = f"{total.spent}" if total.budget is None else f"{total.spent}/{total.budget}"
     return f"{total.label} {value}{unit}"
-
-
-def _row_text(section: TableSection, cells: Any) -> str:
-    first, *rest = [cells.get(column.key, "") for column in section.columns]
-    extra = [c for c in rest if c and c != "—" and len(c) <= SHORT_CELL]
-    return f"{first} ({', '.join(extra)})" if extra else first

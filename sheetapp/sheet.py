@@ -12,6 +12,7 @@ Every number comes from the evaluation, so paper and window agree.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -556,3 +557,66 @@ def issues_section(
         # what to do reads after the message, not squeezed under the narrow Kind
         detail_column="message",
     )
+
+
+def typed_strings(document: CharacterDocument[Any, Any]) -> frozenset[str]:
+    """Every piece of text the player typed into the character (names, notes, choices
+    written out), not the catalog ids and setting keys the file also holds."""
+    found: set[str] = set()
+
+    def visit(value: Any) -> None:
+        if isinstance(value, BaseModel):
+            visit(value.model_dump(mode="json"))
+        elif isinstance(value, dict):
+            for item in value.values():
+                visit(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                visit(item)
+        elif isinstance(value, str) and is_typed(value):
+            found.add(value.strip())
+
+    visit(document.character)
+    return frozenset(found)
+
+
+_ID = re.compile(r"[a-z0-9_.:\-]*")
+
+
+def is_typed(value: str) -> bool:
+    """Whether a string of a character file is text a person wrote rather than an id
+    ("damaging_attack", "ref", "2024-06-08")."""
+    return bool(value.strip()) and _ID.fullmatch(value) is None
+
+
+#: a table column holding an entry's price: an entry at 0 costs nothing
+COST_COLUMNS = frozenset({"cost", "gp", "points", "real"})
+
+
+def table_text(section: TableSection, typed: frozenset[str]) -> str:
+    """A table in one line for a statblock: each row's first cell, then every other
+    non-empty cell whole with its column's label, and the lines of the row's explanation
+    the player typed (``typed``: :func:`typed_strings`). Skills at no cost are named
+    only, at the end ("also, at no cost: ...")."""
+    first, *rest = section.columns
+    cost = next((column.key for column in rest if column.key in COST_COLUMNS), None)
+    rows: list[str] = []
+    free: list[str] = []
+    # skills at no cost (HERO's Everyman skills at -3) change nothing a GM runs
+    free_ok = cost is not None and section.key.startswith("skill")
+    for row in section.rows:
+        name = row.cells.get(first.key, "")
+        notes = [line for line in row.detail.splitlines() if line.strip() in typed]
+        if free_ok and row.cells.get(cost or "", "").strip() == "0" and not notes:
+            free.append(name)
+            continue
+        cells = [
+            f"{column.label}: {value}"
+            for column in rest
+            if (value := row.cells.get(column.key, "").strip()) and value != "—"
+        ]
+        cells += notes
+        rows.append(f"{name} ({', '.join(cells)})" if cells else name)
+    if free:
+        rows.append(f"also, at no cost: {', '.join(free)}")
+    return "; ".join(rows)

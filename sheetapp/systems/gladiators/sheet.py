@@ -25,6 +25,8 @@ from sheetapp.sheet import (
     TableSection,
     derived_section,
     header,
+    table_text,
+    typed_strings,
     worst,
 )
 from sheetapp.systems.gladiators.attacks import attack_line, best_levels
@@ -243,14 +245,26 @@ def gladiators_statblock(
         elif section.key == ABILITIES and isinstance(section, TableSection) and section.rows:
             text = _ability_block(character, section)
         elif isinstance(section, TableSection) and section.rows:
-            first = section.columns[0].key
-            text = "; ".join(
-                row.detail.split("\n")[0] or row.cells.get(first, "") for row in section.rows
-            )
+            text = table_text(section, typed_strings(document))
         else:
             continue
         lines.append((section.title, text))
     return lines
+
+
+def _ability_text(row: Row) -> str:
+    """An ability in the rulebook's notation, then what the notation leaves out: its
+    to-hit and range, labelled, and the rest of the sheet's lines (what a Drain Attack
+    drains, the player's note)."""
+    notation, *rest = row.detail.split("\n") if row.detail else [""]
+    extra = [
+        f"{label} {value}"
+        for label, key in (("to hit (D10)", "to_hit"), ("range (hexes)", "range"))
+        if (value := row.cells.get(key, "").strip()) and value != "—"
+    ]
+    extra += [line for line in rest if line.strip() and not line.startswith("To hit:")]
+    text = notation or row.cells.get("ability", "")
+    return f"{text} ({'; '.join(extra)})" if extra else text
 
 
 def _ability_block(character: GladiatorsCharacter, section: TableSection) -> str:
@@ -263,5 +277,5 @@ def _ability_block(character: GladiatorsCharacter, section: TableSection) -> str
         if short is not None:
             standard.append(short)
         else:
-            others.append(row.detail.split("\n")[0] or row.cells.get("ability", ""))
+            others.append(_ability_text(row))
     return "; ".join([", ".join(standard), *others] if standard else others)
