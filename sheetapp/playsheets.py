@@ -22,6 +22,7 @@ from sheetapp.sheet import (
     TableSection,
     TextSection,
     build_sheet,
+    header,
     table_text,
     typed_strings,
 )
@@ -83,9 +84,13 @@ class Statblock:
     system_name: str
     lines: tuple[tuple[str, str], ...]
     errors: int = 0
+    #: the character's one-line pitch, under the name
+    concept: str = ""
 
     def text(self) -> str:
         head = f"{self.name} ({self.system_name})"
+        if self.concept.strip():
+            head += f"\n{' '.join(self.concept.split())}"
         body = [f"{label}: {text}" if label else text for label, text in self.lines]
         if self.errors:
             body.append(f"(breaks {self.errors} rule{'s' if self.errors != 1 else ''})")
@@ -103,7 +108,8 @@ def statblock(
         own(document, evaluation) if callable(own) else generic_lines(system, document, evaluation)
     )
     name = document.meta.name.strip() or "Unnamed character"
-    return Statblock(name, system.name, tuple(lines), evaluation.count(Severity.ERROR))
+    concept = header(system, document).concept
+    return Statblock(name, system.name, tuple(lines), evaluation.count(Severity.ERROR), concept)
 
 
 def generic_lines(

@@ -297,7 +297,11 @@ def _concept(document: CharacterDocument[Any, Any]) -> str:
     """The one-line pitch the window's header edits (a meta key the model keeps as an
     extra, see ``sheetapp.editing.fields``)."""
     value = (document.meta.model_extra or {}).get("concept")
-    return value if isinstance(value, str) else ""
+    if isinstance(value, str) and value.strip():
+        return value
+    # a system may keep the concept with the character (2d10, X-Men HERO)
+    own = getattr(document.character, "concept", "")
+    return own if isinstance(own, str) else ""
 
 
 def campaign_entries(campaign: BaseModel, *, only_changed: bool = False) -> tuple[Entry, ...]:
@@ -608,7 +612,9 @@ def table_text(section: TableSection, typed: frozenset[str]) -> str:
         name = row.cells.get(first.key, "")
         notes = [line for line in row.detail.splitlines() if line.strip() in typed]
         if free_ok and row.cells.get(cost or "", "").strip() == "0" and not notes:
-            free.append(name)
+            # named, with what the player chose for it ("Driving (Cars)")
+            chosen = typed_parts(row, typed, name)
+            free.append(f"{name} ({', '.join(chosen)})" if chosen else name)
             continue
         cells = [
             f"{column.label}: {value}"
@@ -616,7 +622,26 @@ def table_text(section: TableSection, typed: frozenset[str]) -> str:
             if (value := row.cells.get(column.key, "").strip()) and value != "—"
         ]
         cells += notes
+        shown = " ".join([name, *cells])
+        cells += typed_parts(row, typed, shown)
         rows.append(f"{name} ({', '.join(cells)})" if cells else name)
     if free:
         rows.append(f"also, at no cost: {', '.join(free)}")
     return "; ".join(rows)
+
+
+_PARTS = re.compile(r"\n|; |, |: |\(|\)")
+
+
+def typed_parts(row: Row, typed: frozenset[str], shown: str) -> list[str]:
+    """What the player typed that a row holds inside a longer text (a vehicle chosen
+    for Driving, a note in an explanation) and ``shown`` does not say yet."""
+    found: list[str] = []
+    for text in (*row.cells.values(), row.detail):
+        if not text:
+            continue
+        for piece in _PARTS.split(text):
+            part = piece.strip()
+            if part and part in typed and part not in shown and part not in found:
+                found.append(part)
+    return found

@@ -505,6 +505,8 @@ def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = 
             CellParagraph(markup(f"{block.name}"), styles["BlockName"]),
             CellParagraph(markup(block.system_name), styles["BlockSystem"]),
         ]
+        if block.concept.strip():
+            parts.append(CellParagraph(markup(block.concept), styles["BlockLine"]))
         for label, text in block.lines:
             head = f"<b>{markup(label)}:</b> " if label else ""
             parts.append(CellParagraph(head + markup(text), styles["BlockLine"]))

@@ -416,9 +416,14 @@ class SheetRenderer:
             heading = CellParagraph(markup(title), st["SectionTitleFlow"])
             table = self._table(section, layout)
             return [CondPageBreak(self._opening_height(heading, table)), heading, table]
-        heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, KeyValueSection):
-            return [heading, self._key_values(section, layout)]
+            # like a table: the heading keeps with the first row of boxes only, so a grid
+            # taller than what is left of a page starts on it (issue 37: a page 1 left
+            # empty while the combat grid moved whole to page 2)
+            heading = CellParagraph(markup(title), st["SectionTitleFlow"])
+            grid = self._key_values(section, layout)
+            return [CondPageBreak(self._grid_opening(heading, grid)), heading, grid]
+        heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, TrackSection):
             return [heading, track_table(section.tracks, st, self.width)]
         return [heading, *self._text(section)]
@@ -431,6 +436,16 @@ class SheetRenderer:
         heights = table.row_heights if isinstance(table, RowTable) else table._rowHeights
         rows = heights[: OPENING_ROWS + 1] if heights else []
         return float(height + space + sum(rows))
+
+    def _grid_opening(self, heading: Flowable, grid: Flowable) -> float:
+        """The heading and the first row of a grid of stat boxes (or of a list)."""
+        _, height = heading.wrap(self.width, self.frame_height)
+        style = heading.style if isinstance(heading, CellParagraph) else None
+        space = (style.spaceBefore + style.spaceAfter) if style is not None else 0
+        if getattr(grid, "_rowHeights", None) is None:
+            grid.wrap(self.width, self.frame_height)
+        heights = getattr(grid, "_rowHeights", None) or [0]
+        return float(height + space + (heights[0] or 0))
 
     def _keep_rows_whole(self, table: LongTable) -> None:
         """A row (or a row of stat boxes) moves to the next page whole; only one taller

@@ -26,6 +26,7 @@ from sheetapp.sheet import (
     derived_section,
     header,
     table_text,
+    typed_parts,
     typed_strings,
     worst,
 )
@@ -243,7 +244,7 @@ def gladiators_statblock(
         if isinstance(section, KeyValueSection) and section.entries:
             text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
         elif section.key == ABILITIES and isinstance(section, TableSection) and section.rows:
-            text = _ability_block(character, section)
+            text = _ability_block(character, section, typed_strings(document))
         elif isinstance(section, TableSection) and section.rows:
             text = table_text(section, typed_strings(document))
         else:
@@ -252,7 +253,7 @@ def gladiators_statblock(
     return lines
 
 
-def _ability_text(row: Row) -> str:
+def _ability_text(row: Row, typed: frozenset[str]) -> str:
     """An ability in the rulebook's notation, then what the notation leaves out: its
     to-hit and range, labelled, and the rest of the sheet's lines (what a Drain Attack
     drains, the player's note)."""
@@ -264,10 +265,13 @@ def _ability_text(row: Row) -> str:
     ]
     extra += [line for line in rest if line.strip() and not line.startswith("To hit:")]
     text = notation or row.cells.get("ability", "")
+    extra += typed_parts(row, typed, " ".join([text, *extra]))
     return f"{text} ({'; '.join(extra)})" if extra else text
 
 
-def _ability_block(character: GladiatorsCharacter, section: TableSection) -> str:
+def _ability_block(
+    character: GladiatorsCharacter, section: TableSection, typed: frozenset[str]
+) -> str:
     standard: list[str] = []
     others: list[str] = []
     for row in section.rows:
@@ -277,5 +281,5 @@ def _ability_block(character: GladiatorsCharacter, section: TableSection) -> str
         if short is not None:
             standard.append(short)
         else:
-            others.append(_ability_text(row))
+            others.append(_ability_text(row, typed))
     return "; ".join([", ".join(standard), *others] if standard else others)
