@@ -74,6 +74,8 @@ BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 DOCUMENT_LANGUAGE = "en"
 #: a table's heading keeps with its header and this many first rows
 OPENING_ROWS = 3
+#: ... as long as they are no taller than this together (else with the first row only)
+OPENING_HEIGHT = 72.0
 #: a long table's rows are measured once (False: reportlab measures them again at each
 #: wrap, as it does by default; the tests compare the two)
 FIXED_HEIGHTS = True
@@ -434,8 +436,16 @@ class SheetRenderer:
         style = heading.style if isinstance(heading, CellParagraph) else None
         space = (style.spaceBefore + style.spaceAfter) if style is not None else 0
         heights = table.row_heights if isinstance(table, RowTable) else table._rowHeights
-        rows = heights[: OPENING_ROWS + 1] if heights else []
-        return float(height + space + sum(rows))
+        if not heights:
+            return float(height + space)
+        # the header and the first rows, but no more of them than OPENING_HEIGHT: three
+        # rows of a System's whole text would leave a quarter of page 1 empty
+        opening = heights[0] + heights[1] if len(heights) > 1 else heights[0]
+        for row in heights[2 : OPENING_ROWS + 1]:
+            if opening + row > OPENING_HEIGHT:
+                break
+            opening += row
+        return float(height + space + opening)
 
     def _grid_opening(self, heading: Flowable, grid: Flowable) -> float:
         """The heading and the first row of a grid of stat boxes (or of a list)."""

@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +33,12 @@ from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import GameSystem, installed_systems
 from sheetapp.pdf.export import render_pdf
+from sheetapp.pdf.layout import layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.playsheets import render_card, render_statblocks
-from sheetapp.pdf.renderer import FOOTER_SPACE, MARGIN, PAGE_SIZES
+from sheetapp.pdf.renderer import FOOTER_SPACE, MARGIN, PAGE_SIZES, SheetRenderer
 from sheetapp.playsheets import statblock
-from sheetapp.sheet import display
+from sheetapp.sheet import build_sheet, display
 from sheetapp.storage.files import dump_document, load_document
 from tests.pdf.helpers import lines
 
@@ -318,3 +319,28 @@ def test_no_type_under_seven_points(label: str) -> None:
     block = statblock(subject.system, subject.document, subject.evaluation())
     for data in (full_sheet(label, everything=True), render_statblocks([block])):
         assert min(font_sizes(data)) >= MIN_TYPE
+
+
+# --- page flow at scale -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(
+    "label", [f"{s}/scale-{n}" for s in sorted(GENERATORS) for n in (300, 1000)]
+)
+def test_no_page_but_the_last_is_left_mostly_empty_at_scale(label: str, paper: str) -> None:
+    """Issue 37, defect 7: at 1,000 Gladiators abilities page 1 held only the header (the
+    combat grid moved whole to page 2); Capital's pages 1-2 were about 39 % blank."""
+    subject = _subject(label)
+    layout = layout_for(subject.system.id)
+    options = PdfOptions(paper=paper)
+    sheet = build_sheet(
+        subject.system,
+        subject.document,
+        subject.evaluation(),
+        partial(layout.enabled, include=options.include, exclude=options.exclude),
+    )
+    renderer = SheetRenderer(layout, options)
+    renderer.render(sheet)
+    empty = [round(left / height, 2) for left, height in renderer.page_fill[:-1]]
+    assert max(empty, default=0) <= MOST_BLANK, empty
