@@ -567,20 +567,17 @@ def typed_strings(document: CharacterDocument[Any, Any]) -> frozenset[str]:
     """Every piece of text the player typed into the character (names, notes, choices
     written out), not the catalog ids and setting keys the file also holds."""
     found: set[str] = set()
-
-    def visit(value: Any) -> None:
-        if isinstance(value, BaseModel):
-            visit(value.model_dump(mode="json"))
-        elif isinstance(value, dict):
-            for item in value.values():
-                visit(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                visit(item)
-        elif isinstance(value, str) and is_typed(value):
-            found.add(value.strip())
-
-    visit(document.character)
+    stack: list[Any] = [document.character.model_dump(mode="json")]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is str:
+            if value and is_typed(value):
+                found.add(value.strip())
+        elif kind is dict:
+            stack.extend(value.values())
+        elif kind is list:
+            stack.extend(value)
     return frozenset(found)
 
 

@@ -204,6 +204,8 @@ class _Card:
         #: after :meth:`attempt`: the space left below the last line, and the frame's
         self.blank = 0.0
         self.height = 1.0
+        #: each section's step heights, measured once
+        self._measured: dict[int, tuple[list[float], float]] = {}
 
     def sections(self, caps: Mapping[int, int], gone: set[int]) -> list[Section]:
         shown: list[Section] = []
@@ -299,7 +301,9 @@ class _Card:
         heights: dict[int, list[float]] = {}
         more: dict[int, float] = {}
         for section in needed:
-            heights[id(section)], more[id(section)] = self._measure(measurer, section)
+            if id(section) not in self._measured:
+                self._measured[id(section)] = self._measure(measurer, section)
+            heights[id(section)], more[id(section)] = self._measured[id(section)]
         room = self.blank - FILL_SAFETY
         planned = dict(caps)
         added: list[int] = []
@@ -458,6 +462,36 @@ def _first_sentences(text: str, count: int) -> str:
     return " ".join(sentences[:count])
 
 
+#: the letters of one paragraph of a statblock line, at most (about ten lines)
+CHUNK = 900
+
+
+def _chunks(text: str) -> list[str]:
+    """``text`` cut after an entry ("; " outside brackets) into pieces of at most
+    ``CHUNK`` letters (an entry longer than that is a piece of its own)."""
+    if len(text) <= CHUNK:
+        return [text]
+    pieces: list[str] = []
+    depth = 0
+    start = 0
+    last_cut = 0
+    for index, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif char == ";" and depth == 0 and text.startswith("; ", index):
+            if index - start > CHUNK and last_cut > start:
+                pieces.append(text[start : last_cut + 1])
+                start = last_cut + 2
+            last_cut = index
+    if len(text) - start > CHUNK and last_cut > start:
+        pieces.append(text[start : last_cut + 1])
+        start = last_cut + 2
+    pieces.append(text[start:])
+    return [piece for piece in pieces if piece]
+
+
 def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = None) -> bytes:
     """The statblocks in two columns, each kept whole, as many to a page as fit."""
     chosen = options or PdfOptions()
@@ -509,7 +543,11 @@ def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = 
             parts.append(CellParagraph(markup(block.concept), styles["BlockLine"]))
         for label, text in block.lines:
             head = f"<b>{markup(label)}:</b> " if label else ""
-            parts.append(CellParagraph(head + markup(text), styles["BlockLine"]))
+            # a line of a thousand abilities as paragraphs of some entries each: one
+            # paragraph of 100,000 letters takes reportlab seconds to split over pages
+            for piece, chunk in enumerate(_chunks(text)):
+                style = styles["BlockLine" if piece == 0 else "BlockMore"]
+                parts.append(CellParagraph((head if piece == 0 else "") + markup(chunk), style))
         if block.errors:
             plural = "s" if block.errors != 1 else ""
             parts.append(

@@ -113,6 +113,8 @@ class SheetStyles:
         self._add("BlockName", self["SectionTitle"], fontSize=11, leading=13, spaceBefore=0)
         self._add("BlockSystem", base, fontSize=7, leading=8.5, textColor=p.muted, spaceAfter=3)
         self._add("BlockLine", base, fontSize=7.5, leading=9.2, spaceAfter=1.5)
+        # the rest of a long statblock line, indented under its label
+        self._add("BlockMore", self["BlockLine"], leftIndent=6)
         self._add(
             "TableHead",
             base,

@@ -240,13 +240,14 @@ def gladiators_statblock(
     sheet = gladiators_sheet(system, document, evaluation)
     character: GladiatorsCharacter = document.character
     lines = [("", "; ".join(f"{t.label} {t.spent} {t.unit}".strip() for t in sheet.totals))]
+    typed = typed_strings(document)
     for section in sheet.sections:
         if isinstance(section, KeyValueSection) and section.entries:
             text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
         elif section.key == ABILITIES and isinstance(section, TableSection) and section.rows:
-            text = _ability_block(character, section, typed_strings(document))
+            text = _ability_block(character, section, typed)
         elif isinstance(section, TableSection) and section.rows:
-            text = table_text(section, typed_strings(document))
+            text = table_text(section, typed)
         else:
             continue
         lines.append((section.title, text))
