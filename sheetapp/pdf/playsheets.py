@@ -67,6 +67,9 @@ def render_card(
         if layout.enabled(section.key, chosen.include, chosen.exclude)
     ]
     tracks = card_tracks(layout, evaluation)
+    own = getattr(system, "card_tracks", None)
+    if callable(own):  # a system's own boxes (Gladiators' Limited Ammo and Shots)
+        tracks = replace(tracks, tracks=(*tracks.tracks, *own(document, evaluation)))
     if not tracks.empty:
         kept.insert(0, tracks)
     declared = {
@@ -349,10 +352,12 @@ class _Card:
         """What each further step of ``section`` costs in height, and its "more" line."""
         chosen = self.layout.section(section.key)
         if isinstance(section, TableSection):
-            rows = min(len(section.rows), CARD_MOST_ROWS)
-            table = measurer._table(replace(section, rows=section.rows[:rows]), chosen)
-            short = measurer._table(self.cut(section, 1), chosen)
-            more = _heights(short, measurer.width)[-1] if rows < len(section.rows) else 0.0
+            count = min(len(section.rows), CARD_MOST_ROWS)
+            table = measurer._table(replace(section, rows=section.rows[:count]), chosen)
+            cut = self.cut(section, 1)
+            assert isinstance(cut, TableSection)
+            short = measurer._table(cut, chosen)
+            more = _heights(short, measurer.width)[-1] if count < len(section.rows) else 0.0
             return _heights(table, measurer.width)[1:], more
         assert isinstance(section, KeyValueSection)
         entries = section.entries[: CARD_MOST_ROWS * self.per_unit(section)]
@@ -361,9 +366,9 @@ class _Card:
         if self.per_unit(section) == 1:
             return measured, 0.0
         # box rows with a gap row between: each further row costs the gap and itself
-        rows = measured[0::2]
+        boxes = measured[0::2]
         gaps = measured[1::2]
-        return [rows[0], *(row + gap for row, gap in zip(rows[1:], gaps, strict=False))], 0.0
+        return [boxes[0], *(row + gap for row, gap in zip(boxes[1:], gaps, strict=False))], 0.0
 
 
 #: a table of this many rows or fewer is filled in whole before longer ones grow

@@ -9,6 +9,7 @@ and derived value is read from the evaluation, so paper and window agree.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sheetapp.core.costs import CostLine
@@ -23,7 +24,9 @@ from sheetapp.sheet import (
     Row,
     Sheet,
     TableSection,
+    Track,
     derived_section,
+    display,
     header,
     table_text,
     typed_parts,
@@ -75,7 +78,7 @@ def gladiators_sheet(
     kept = getattr(system, "resolved_abilities", None)
     resolved = kept(character, campaign) if kept else resolve_character(character, cats)
     return Sheet(
-        header=header(system, document, _campaign(campaign)),
+        header=header(system, document, _campaign(campaign, character)),
         totals=evaluation.totals,
         sections=(
             derived_section(evaluation, "Combat and movement"),
@@ -101,15 +104,28 @@ def gladiators_sheet(
     )
 
 
-def _campaign(campaign: GladiatorsCampaign) -> list[Entry]:
-    """The budget, then only the readings a group changed from the defaults."""
-    entries = [Entry("Budget", f"{campaign.gp_budget} GP", path=("campaign", "gp_budget"))]
+def _campaign(campaign: GladiatorsCampaign, character: GladiatorsCharacter) -> list[Entry]:
+    """The budget that applies to the character (a minor character's, which the campaign
+    may leave unset), then only the readings a group changed from the defaults, in the
+    campaign dialog's words."""
+    fields = type(campaign).model_fields
+    if character.character_type == "major":
+        entries = [Entry("Budget", f"{campaign.gp_budget} GP", path=("campaign", "gp_budget"))]
+    elif campaign.minor_gp_budget is not None:
+        label = fields["minor_gp_budget"].title or "Budget"
+        entries = [Entry(label, f"{campaign.minor_gp_budget} GP", path=("campaign",))]
+    else:
+        entries = []
     defaults = GladiatorsCampaign()
     for name in ("negative_cap", "negative_scaling_basis", "minor_needs_traits"):
         value = getattr(campaign, name)
         if value != getattr(defaults, name):
-            label = name.replace("_", " ").capitalize()
-            entries.append(Entry(label, str(value), path=("campaign", name)))
+            info = fields[name]
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            choices = extra.get("choice_labels", {})
+            shown = choices.get(value, display(value)) if isinstance(choices, dict) else value
+            label = info.title or name.replace("_", " ").capitalize()
+            entries.append(Entry(label, str(shown), path=("campaign", name)))
     if campaign.starting_upgrade != defaults.starting_upgrade:
         entries.append(Entry("Starting upgrades", campaign.starting_upgrade, path=("campaign",)))
     return entries
@@ -284,3 +300,37 @@ def _ability_block(
         else:
             others.append(_ability_text(row, typed))
     return "; ".join([", ".join(standard), *others] if standard else others)
+
+
+#: "-3 for 3 uses" (Limited Ammo), "After 3 uses the ability must be reloaded" (Shots)
+_USES = re.compile(r"(\d+)\s+uses\b")
+
+
+def gladiators_card_tracks(
+    document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> tuple[Track, ...]:
+    """Boxes to tick on the play card for each ability used up in a fight: Limited Ammo,
+    "The ability can be used 3 or 6 times and then cannot be used for the rest of the"
+    scene (line 207), and Shots, "After 3 uses the ability must be reloaded taking 2
+    actions." (line 243). The number of uses is the one the rulebook's words give (the
+    chosen variant's, else the modifier's)."""
+    character: GladiatorsCharacter = document.character
+    tracks: list[Track] = []
+    for index, ability in enumerate(resolve_character(character, catalogs())):
+        for modifier in ability.modifiers:
+            if modifier.choice.modifier not in ("limited_ammo", "shots"):
+                continue
+            words = [modifier.variant.label if modifier.variant else ""]
+            if modifier.definition is not None:
+                words.append(modifier.definition.text)
+            uses = next((int(m.group(1)) for w in words if (m := _USES.search(w))), None)
+            if not uses:
+                continue
+            what = (
+                "uses this scene"
+                if modifier.choice.modifier == "limited_ammo"
+                else ("shots, then 2 actions to reload")
+            )
+            name = ability.choice.label or ability.name
+            tracks.append(Track(f"{name}: {what}", uses, (), ("character", "abilities", index)))
+    return tuple(tracks)
