@@ -86,6 +86,8 @@ class Statblock:
     errors: int = 0
     #: the character's one-line pitch, under the name
     concept: str = ""
+    #: who plays the character (the PDF's author)
+    player: str = ""
 
     def text(self) -> str:
         head = f"{self.name} ({self.system_name})"
@@ -109,7 +111,14 @@ def statblock(
     )
     name = document.meta.name.strip() or "Unnamed character"
     concept = header(system, document).concept
-    return Statblock(name, system.name, tuple(lines), evaluation.count(Severity.ERROR), concept)
+    return Statblock(
+        name,
+        system.name,
+        tuple(lines),
+        evaluation.count(Severity.ERROR),
+        concept,
+        document.meta.player,
+    )
 
 
 def generic_lines(

@@ -497,6 +497,12 @@ def _chunks(text: str) -> list[str]:
     return [piece for piece in pieces if piece]
 
 
+def _players(blocks: Sequence[Statblock]) -> str:
+    """The players named in the statblocks, else the game master's tool."""
+    players = sorted({block.player.strip() for block in blocks if block.player.strip()})
+    return ", ".join(players) or "sheetapp"
+
+
 def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = None) -> bytes:
     """The statblocks in two columns, each kept whole, as many to a page as fit."""
     chosen = options or PdfOptions()
@@ -509,6 +515,8 @@ def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = 
         buffer,
         pagesize=(width, height),
         title="Statblocks: " + ", ".join(block.name for block in blocks),
+        author=_players(blocks),
+        subject="GM statblocks: " + ", ".join(sorted({block.system_name for block in blocks})),
         creator=f"sheetapp {__version__}",
         producer=f"sheetapp {__version__} (reportlab)",
         initialFontName=REGULAR,

@@ -89,6 +89,8 @@ def track_table(tracks: tuple[Track, ...], styles: SheetStyles, width: float) ->
     table.setStyle(
         TableStyle(
             [
+                # else reportlab names Helvetica, unembedded, for the table's own text
+                ("FONTNAME", (0, 0), (-1, -1), REGULAR),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 4),

@@ -344,3 +344,45 @@ def test_no_page_but_the_last_is_left_mostly_empty_at_scale(label: str, paper: s
     renderer.render(sheet)
     empty = [round(left / height, 2) for left, height in renderer.page_fill[:-1]]
     assert max(empty, default=0) <= MOST_BLANK, empty
+
+
+# --- minor ----------------------------------------------------------------------------
+
+
+def unembedded_fonts(data: bytes) -> set[str]:
+    """The fonts a PDF names without embedding them (Helvetica a card never used)."""
+    found: set[str] = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        fonts = page.get("/Resources", {}).get_object().get("/Font", {})
+        for reference in fonts.get_object().values():
+            font = reference.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target.get("/FontDescriptor")
+            embedded = descriptor is not None and any(
+                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
+            if not embedded:
+                found.add(str(font.get("/BaseFont")))
+    return found
+
+
+@pytest.mark.parametrize("label", [f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+def test_cards_and_statblocks_embed_every_font_they_name(label: str) -> None:
+    subject = _subject(label)
+    evaluation = subject.evaluation()
+    card, _left = render_card(subject.system, subject.document, evaluation)
+    block = statblock(subject.system, subject.document, evaluation)
+    assert unembedded_fonts(card) == set()
+    assert unembedded_fonts(render_statblocks([block])) == set()
+
+
+def test_a_statblock_pdf_says_who_and_what_it_is() -> None:
+    blocks = [
+        statblock(s.system, s.document, s.evaluation())
+        for s in (_subject("gladiators/city-police"), _subject("capital/mara-quell"))
+    ]
+    info = PdfReader(io.BytesIO(render_statblocks(blocks))).metadata
+    assert info is not None
+    assert info.author == "Sam"  # Mara Quell's player
+    assert info.subject == "GM statblocks: Capital alpha2, Glorious Gladiators v6"
