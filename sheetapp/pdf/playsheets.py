@@ -24,7 +24,7 @@ from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import MARGIN, PAGE_SIZES, SheetRenderer
 from sheetapp.pdf.rows import RowTable
 from sheetapp.pdf.styles import SheetStyles
-from sheetapp.pdf.text import markup
+from sheetapp.pdf.text import collecting_missing, markup, stop_collecting
 from sheetapp.playsheets import Statblock, play_card_sheet, too_much_note
 from sheetapp.sheet import (
     Entry,
@@ -47,7 +47,22 @@ def render_card(
     evaluation: Evaluation,
     options: PdfOptions | None = None,
 ) -> tuple[bytes, list[str]]:
-    """The one-page play card, and what it had to leave to the full sheet (said on the
+    """The one-page play card, and what it left to the full sheet (see
+    :func:`render_card_reporting`)."""
+    data, left, _missing = render_card_reporting(system, document, evaluation, options)
+    return data, left
+
+
+def render_card_reporting(
+    system: GameSystem[Any],
+    document: CharacterDocument[Any, Any],
+    evaluation: Evaluation,
+    options: PdfOptions | None = None,
+) -> tuple[bytes, list[str], list[str]]:
+    """The one-page play card, what it left to the full sheet and the characters no
+    font could draw (the CLI and the window name them, as for the full sheet).
+
+    The card, and what it had to leave to the full sheet (said on the
     card too): "Abilities (12 of 300 on this card)" for a table cut short, a section's
     title for one left off whole.
 
@@ -82,7 +97,7 @@ def render_card(
     if not any(_rows(section) > CARD_MOST_ROWS for section in kept):
         data, pages = card.attempt({}, set())
         if pages <= 1:
-            return data, []
+            return data, [], sorted(card.missing)
     # The order sections are given up in, then the fewest given up that fit one page
     # (a binary search: a large character needs a few renders, not one per section).
     order: list[Section] = []
@@ -119,7 +134,7 @@ def render_card(
         data, caps, gone = _trade(
             card, data, caps=caps, gone=gone, needed=needed, declared=declared
         )
-    return data, card.left_out(caps, gone)
+    return data, card.left_out(caps, gone), sorted(card.missing)
 
 
 #: how many sections a card gives up, one at a time, for rows of tables a fight needs more
@@ -207,6 +222,8 @@ class _Card:
         #: after :meth:`attempt`: the space left below the last line, and the frame's
         self.blank = 0.0
         self.height = 1.0
+        #: the characters no font could draw, in any render (they print as boxes)
+        self.missing: set[str] = set()
         #: each section's step heights, measured once
         self._measured: dict[int, tuple[list[float], float]] = {}
 
@@ -290,6 +307,7 @@ class _Card:
         sections = (*shown, note) if not note.empty else tuple(shown)
         renderer = SheetRenderer(self.layout, self.options)
         data = renderer.render(replace(self.sheet, sections=sections))
+        self.missing.update(renderer.missing_glyphs)
         if renderer.page_fill:
             self.blank, self.height = renderer.page_fill[-1]
         return data, len(renderer.page_fill)
@@ -505,6 +523,13 @@ def _players(blocks: Sequence[Statblock]) -> str:
 
 def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = None) -> bytes:
     """The statblocks in two columns, each kept whole, as many to a page as fit."""
+    return render_statblocks_reporting(blocks, options)[0]
+
+
+def render_statblocks_reporting(
+    blocks: Sequence[Statblock], options: PdfOptions | None = None
+) -> tuple[bytes, list[str]]:
+    """The statblocks' PDF, and the characters no font could draw."""
     chosen = options or PdfOptions()
     register_fonts()
     styles = SheetStyles(chosen.monochrome)
@@ -546,6 +571,7 @@ def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = 
 
     document.addPageTemplates([PageTemplate("blocks", frames, onPage=footer)])
     story: list[Any] = []
+    missing = collecting_missing()  # filled as the text is marked up
     for number, block in enumerate(blocks):
         parts: list[Any] = [
             Bookmark(f"block-{number}", block.name, 0),
@@ -571,5 +597,8 @@ def render_statblocks(blocks: Sequence[Statblock], options: PdfOptions | None = 
             )
         story.append(KeepTogether(parts))
         story.append(Spacer(1, 10))
-    document.build(story)
-    return buffer.getvalue()
+    try:
+        document.build(story)
+    finally:
+        stop_collecting()
+    return buffer.getvalue(), sorted(missing)

@@ -246,7 +246,9 @@ class SheetRenderer:
     # --- content ----------------------------------------------------------------
 
     def flowables(self, sheet: Sheet) -> list[Flowable]:
-        beside = len(sheet.totals) <= MAX_TOTALS_BESIDE_NAME
+        # a very long name takes the page's width, the totals go under it
+        long_name = len(sheet.header.name) > VERY_LONG_NAME
+        beside = len(sheet.totals) <= MAX_TOTALS_BESIDE_NAME and not long_name
         name = clean(sheet.header.name or "Unnamed character")
         story: list[Flowable] = [
             Bookmark("character", name, 0),
@@ -293,7 +295,8 @@ class SheetRenderer:
         """Name, player, system and campaign; the totals and the portrait to the right."""
         h = sheet.header
         st = self.styles
-        text: list[Flowable] = [CellParagraph(markup(h.name or "Unnamed character"), st["Title"])]
+        name = h.name or "Unnamed character"
+        text: list[Flowable] = [CellParagraph(markup(name), st[_title_style(name)])]
         if h.concept.strip():
             text.append(CellParagraph(markup(h.concept), st["Subtitle"]))
         facts = [f"Player: {h.player}" if h.player else "", h.system_name]
@@ -696,6 +699,19 @@ class SheetRenderer:
 
     def _text(self, section: TextSection) -> list[Flowable]:
         return [CellParagraph(block, self.styles["Body"]) for block in paragraphs(section.text)]
+
+
+#: a name longer than this prints in smaller type (and longer still, smaller again)
+LONG_NAME = 40
+VERY_LONG_NAME = 100
+
+
+def _title_style(name: str) -> str:
+    """The heading's style for a name of this length: whole, in type that keeps it to a
+    few lines."""
+    if len(name) > VERY_LONG_NAME:
+        return "TitleVeryLong"
+    return "TitleLong" if len(name) > LONG_NAME else "Title"
 
 
 def _flowable(block: Block) -> Flowable:

@@ -96,6 +96,10 @@ class SheetStyles:
         )
         self._styles: dict[str, ParagraphStyle] = {"Body": base}
         self._add("Title", base, fontName=BOLD, fontSize=20, leading=24, textColor=p.accent)
+        # a long name: smaller, so it does not take the page (issue 37: 300 letters took
+        # 40 % of page 1 and pushed sections off the card)
+        self._add("TitleLong", self["Title"], fontSize=13, leading=16)
+        self._add("TitleVeryLong", self["Title"], fontSize=9.5, leading=12)
         self._add("Subtitle", base, fontSize=10, leading=13, textColor=p.muted)
         self._add("HeaderLabel", base, fontSize=7.5, leading=9, textColor=p.muted)
         self._add(

@@ -386,3 +386,42 @@ def test_a_statblock_pdf_says_who_and_what_it_is() -> None:
     assert info is not None
     assert info.author == "Sam"  # Mara Quell's player
     assert info.subject == "GM statblocks: Capital alpha2, Glorious Gladiators v6"
+
+
+# --- hostile content --------------------------------------------------------------------
+
+LONG_NAME = "Ilse " + "Varga-Okonkwo-Lindqvist " * 12 + "the Longest Named Telepath 🦸"
+
+
+def _long_named(tmp_path: Path) -> Path:
+    raw = json.loads((REPO / "resources/examples/twod10/ilse-varga-wounded.json").read_text())
+    raw["meta"]["name"] = LONG_NAME
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_a_300_letter_name_prints_whole_once_in_smaller_type(tmp_path: Path) -> None:
+    """Issue 37, defect 8: a 300-character name took 40 % of page 1 and pushed sections
+    off the card. It prints whole in the heading, in smaller type across the page."""
+    subject = _subject("twod10/ilse-varga-wounded")
+    document = load_document(_long_named(tmp_path), installed_systems()).document
+    data, _left = render_card(subject.system, document, subject.system.evaluate(document))
+    heading = [line for line in lines(data) if "Varga-Okonkwo" in line.text]
+    body = squeeze(pdf_text(data))
+    assert squeeze(LONG_NAME.replace("🦸", "")) in body
+    assert len(heading) <= 6  # not 12 lines beside the totals
+    # the sections a fight needs are still on the card
+    for title in ("Combat", "Weapons", "Psionics"):
+        assert title in pdf_text(data)
+
+
+@pytest.mark.parametrize("layout", ["card", "statblock"])
+def test_the_missing_glyph_warning_comes_with_every_layout(
+    tmp_path: Path, layout: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sheetapp.cli import main
+
+    out = tmp_path / "out.pdf"
+    assert main(["export-pdf", str(_long_named(tmp_path)), "--layout", layout, "-o", str(out)]) == 0
+    assert "U+1F9B8" in capsys.readouterr().err
