@@ -425,3 +425,20 @@ def test_the_missing_glyph_warning_comes_with_every_layout(
     out = tmp_path / "out.pdf"
     assert main(["export-pdf", str(_long_named(tmp_path)), "--layout", layout, "-o", str(out)]) == 0
     assert "U+1F9B8" in capsys.readouterr().err
+
+
+def test_arabic_copies_and_searches_as_letters(tmp_path: Path) -> None:
+    """Issue 37, defect 8: Arabic printed joined extracted as presentation-form codes
+    (U+FE70-U+FEFF), which copying and search do not match with typed letters."""
+    raw = json.loads((REPO / "resources/examples/gladiators/night-owl.json").read_text())
+    raw["meta"]["name"] = "Layla مرحبا بالعالم"
+    path = tmp_path / "arabic.json"
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    document = load_document(path, installed_systems()).document
+    subject = _subject("gladiators/night-owl")
+    evaluation = subject.system.evaluate(document)
+    card, _left = render_card(subject.system, document, evaluation)
+    for data in (render_pdf(subject.system, document, evaluation), card):
+        text = pdf_text(data)
+        assert not [c for c in text if 0xFB50 <= ord(c) <= 0xFDFF or 0xFE70 <= ord(c) <= 0xFEFF]
+        assert "مرحبا" in text and "بالعالم" in text
