@@ -25,6 +25,7 @@ from sheetapp.pdf.renderer import MARGIN, PAGE_SIZES, SheetRenderer
 from sheetapp.pdf.rows import RowTable
 from sheetapp.pdf.styles import SheetStyles
 from sheetapp.pdf.text import collecting_missing, markup, stop_collecting
+from sheetapp.pdf.tracks import track_table
 from sheetapp.playsheets import Statblock, play_card_sheet, too_much_note
 from sheetapp.sheet import (
     Entry,
@@ -199,6 +200,8 @@ def _rows(section: Section) -> int:
         return len(section.rows)
     if isinstance(section, KeyValueSection):
         return len(section.entries)
+    if isinstance(section, TrackSection):
+        return len(section.tracks)
     return 0
 
 
@@ -272,6 +275,9 @@ class _Card:
         if isinstance(section, KeyValueSection):
             box = Entry("More", f"{more} on the full sheet")
             return replace(section, entries=(*section.entries[:shown], box))
+        if isinstance(section, TrackSection):
+            line = Track(f"… {more} more (see the full sheet)", 0)
+            return replace(section, tracks=(*section.tracks[:shown], line))
         return section
 
     def _first_column(self, section: TableSection) -> str:
@@ -377,6 +383,14 @@ class _Card:
             short = measurer._table(cut, chosen)
             more = _heights(short, measurer.width)[-1] if count < len(section.rows) else 0.0
             return _heights(table, measurer.width)[1:], more
+        if isinstance(section, TrackSection):
+            count = min(len(section.tracks), CARD_MOST_ROWS)
+            table = track_table(section.tracks[:count], measurer.styles, measurer.width)
+            short = track_table(
+                (*section.tracks[:1], Track("… more", 0)), measurer.styles, measurer.width
+            )
+            more = _heights(short, measurer.width)[-1] if count < len(section.tracks) else 0.0
+            return _heights(table, measurer.width), more
         assert isinstance(section, KeyValueSection)
         entries = section.entries[: CARD_MOST_ROWS * self.per_unit(section)]
         grid = measurer._key_values(replace(section, entries=entries), chosen)
