@@ -276,8 +276,8 @@ class _Card:
             box = Entry("More", f"{more} on the full sheet")
             return replace(section, entries=(*section.entries[:shown], box))
         if isinstance(section, TrackSection):
-            line = Track(f"… {more} more (see the full sheet)", 0)
-            return replace(section, tracks=(*section.tracks[:shown], line))
+            rest = Track(f"… {more} more (see the full sheet)", 0)
+            return replace(section, tracks=(*section.tracks[:shown], rest))
         return section
 
     def _first_column(self, section: TableSection) -> str:
