@@ -637,7 +637,8 @@ def typed_parts(row: Row, typed: frozenset[str], shown: str) -> list[str]:
     for text in (*row.cells.values(), row.detail):
         if not text:
             continue
-        for piece in _PARTS.split(text):
+        coarse = [text, *text.split("\n"), *re.split(r"\n|; ", text)]
+        for piece in [*coarse, *_PARTS.split(text)]:
             part = piece.strip()
             if part and part in typed and part not in shown and part not in found:
                 found.append(part)

@@ -196,6 +196,10 @@ def _printed(value: str, text: str) -> bool:
     (the sheet gives each its row)."""
     if squeeze(value) in text:
         return True
+    # a price with its unit ("20 pts") prints in a column headed by the unit
+    priced = re.fullmatch(r"(-?\d+) (pts|GP|points|PP)", value)
+    if priced and priced.group(1) in text:
+        return True
     return ", " in value and all(squeeze(part) in text for part in value.split(", "))
 
 

@@ -21,6 +21,8 @@ from sheetapp.sheet import (
     TextSection,
     campaign_entries,
     header,
+    typed_parts,
+    typed_strings,
     worst,
 )
 from sheetapp.systems.hero_xmen import codes
@@ -534,6 +536,7 @@ def hero_statblock(
     sheet = hero_sheet(system, document, evaluation)
     sections = {section.key: section for section in sheet.sections}
     points = evaluation.total("points")
+    typed = typed_strings(document)
     lines: list[tuple[str, str]] = [("", f"Character Points {points.spent}/{points.budget}")]
     for key, columns in STATBLOCK:
         section = sections.get(key)
@@ -551,6 +554,9 @@ def hero_statblock(
                 parts.append(f"{cell} {unit}".strip())
             if key == "disadvantages":
                 parts.append(f"{row.cells.get('value', '')} pts")
+            # what the player typed for the row (a note, a vehicle for Transport
+            # Familiarity) is kept whole (issue 37)
+            parts += typed_parts(row, typed, " ".join([row.cells.get(first, ""), *parts]))
             items.append(f"{row.cells.get(first, '')} ({'; '.join(parts)})" if parts else "")
         lines.append((section.title, "; ".join(item for item in items if item)))
         if key == "knockback":
