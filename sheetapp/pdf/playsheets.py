@@ -93,6 +93,7 @@ def render_card_reporting(
     }
     declared[TRACKS] = CARD_RANKS["fight"]
     card = _Card(layout, chosen, sheet, kept, errors)
+    card.declared = declared
     # A card that fits whole is printed whole (the common case: one render). A table of
     # more rows than a page holds could not fit: it is not tried whole.
     if not any(_rows(section) > CARD_MOST_ROWS for section in kept):
@@ -225,6 +226,8 @@ class _Card:
         #: after :meth:`attempt`: the space left below the last line, and the frame's
         self.blank = 0.0
         self.height = 1.0
+        #: how much a fight needs each section, by key (the layout's word)
+        self.declared: Mapping[str, int] = {}
         #: the characters no font could draw, in any render (they print as boxes)
         self.missing: set[str] = set()
         #: each section's step heights, measured once
@@ -321,9 +324,9 @@ class _Card:
     def fill(
         self, caps: dict[int, int], gone: set[int], needed: Sequence[Section]
     ) -> tuple[bytes, dict[int, int]]:
-        """The page's empty foot filled with further rows of the tables cut short, one
-        row of each in turn, most needed first (heights measured, then one render to
-        check; a row too many is taken back)."""
+        """The page's empty foot filled with further rows of the tables cut short, the
+        most needed first (heights measured, then one render to check; a row too many
+        is taken back)."""
         measurer = SheetRenderer(self.layout, self.options)
         heights: dict[int, list[float]] = {}
         more: dict[int, float] = {}
@@ -334,34 +337,38 @@ class _Card:
         room = self.blank - FILL_SAFETY
         planned = dict(caps)
         added: list[int] = []
-        # first the short tables whole (all seven characteristics before a third power
-        # of a thousand), most needed first
-        for section in needed:
-            key = id(section)
-            total = self.units(section)
-            if total > SHORT_TABLE or planned[key] >= total:
-                continue
-            cost = sum(heights[key][planned[key] :]) - more[key]
-            if cost <= room:
-                added.extend([key] * (total - planned[key]))
-                planned[key] = total
-                room -= cost
-        growing = True
-        while growing:
-            growing = False
-            for section in needed:
+        # the most needed first: a fight's powers before the characteristics; within
+        # one rank, first the short tables whole (all seven characteristics before a
+        # third power of a thousand), then a row of each in turn
+        ranks = sorted({_need(section, self.declared) for section in needed})
+        for rank in ranks:
+            group = [s for s in needed if _need(s, self.declared) == rank]
+            for section in group:
                 key = id(section)
-                cap = planned[key]
-                if cap >= self.units(section) or cap >= len(heights[key]):
+                total = self.units(section)
+                if total > SHORT_TABLE or planned[key] >= total:
                     continue
-                cost = heights[key][cap]
-                if cap + 1 == self.units(section):
-                    cost -= more[key]  # the last row replaces the "more" line
+                cost = sum(heights[key][planned[key] :]) - more[key]
                 if cost <= room:
-                    planned[key] = cap + 1
+                    added.extend([key] * (total - planned[key]))
+                    planned[key] = total
                     room -= cost
-                    added.append(key)
-                    growing = True
+            growing = True
+            while growing:
+                growing = False
+                for section in group:
+                    key = id(section)
+                    cap = planned[key]
+                    if cap >= self.units(section) or cap >= len(heights[key]):
+                        continue
+                    cost = heights[key][cap]
+                    if cap + 1 == self.units(section):
+                        cost -= more[key]  # the last row replaces the "more" line
+                    if cost <= room:
+                        planned[key] = cap + 1
+                        room -= cost
+                        added.append(key)
+                        growing = True
         data, pages = self.attempt(planned, gone)
         while pages > 1 and added:
             key = added.pop()
