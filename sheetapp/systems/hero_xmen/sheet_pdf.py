@@ -544,7 +544,13 @@ def hero_statblock(
             continue
         first = section.columns[0].key
         items = []
+        free: list[str] = []
         for row in section.rows:
+            typed_here = typed_parts(row, typed, row.cells.get(first, ""))
+            if key == "skills" and row.cells.get("cost", "").strip() == "0" and not typed_here:
+                # an Everyperson skill at -3 costs nothing and changes nothing: named
+                free.append(row.cells.get(first, ""))
+                continue
             parts = []
             for column in columns:
                 cell = row.cells.get(column, "")
@@ -558,6 +564,8 @@ def hero_statblock(
             # Familiarity) is kept whole (issue 37)
             parts += typed_parts(row, typed, " ".join([row.cells.get(first, ""), *parts]))
             items.append(f"{row.cells.get(first, '')} ({'; '.join(parts)})" if parts else "")
+        if free:
+            items.append(f"also, at no cost: {', '.join(free)}")
         lines.append((section.title, "; ".join(item for item in items if item)))
         if key == "knockback":
             combat = sections.get("combat")
