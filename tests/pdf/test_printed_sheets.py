@@ -446,3 +446,26 @@ def test_arabic_copies_and_searches_as_letters(tmp_path: Path) -> None:
         text = pdf_text(data)
         assert not [c for c in text if 0xFB50 <= ord(c) <= 0xFDFF or 0xFE70 <= ord(c) <= 0xFEFF]
         assert "مرحبا" in text and "بالعالم" in text
+
+
+def test_statblocks_say_what_the_issue_found_missing() -> None:
+    """Issue 37, defect 3, example by example: Capital's personality with its values and
+    its derived list not repeated; HERO's "Reduced Endurance (0 END)" and "Only Affects
+    Metal"; 2d10's Eye row with its effect; Power Sets' "five bolts a day"; Gladiators'
+    "Drain Attack Vision" and to-hit; no GM-notes line; Everyperson skills named once."""
+
+    def text(label: str) -> str:
+        subject = _subject(label)
+        return statblock(subject.system, subject.document, subject.evaluation()).text()
+
+    capital = text("capital/mara-quell")
+    assert "Ideal (Description: Community: We must all work together" in capital
+    assert "How the numbers are worked out" not in capital
+    hero = text("hero-xmen/lodestar")
+    assert "Reduced Endurance (0 END)" in hero and "Only Affects Metal" in hero
+    assert "GM notes" not in hero
+    assert "also, at no cost: Climbing" in hero and "Climbing (" not in hero
+    assert "No Depth Perception / both: Blind" in text("twod10/ilse-varga-wounded")
+    assert "five bolts a day" in text("powersets/volt")
+    swat = text("gladiators/swat-federal-agent")
+    assert "Drain Attack Vision" in swat and "to hit (D10) 5+ vs Evade 0" in swat
