@@ -54,7 +54,9 @@ def play_card_sheet(
 ) -> Sheet:
     """The sheet's sections a fight needs, in the sheet's order; the renderer fits them
     on one page and says which went to the full sheet."""
-    sheet = build_sheet(system, document, evaluation)
+    # the cost breakdown (7,000 rows at 1,000 Gladiators abilities) is not for play:
+    # not built
+    sheet = build_sheet(system, document, evaluation, lambda key: key not in NOT_FOR_PLAY)
     kept = tuple(section for section in sheet.sections if _for_play(section))
     return replace(sheet, sections=kept, issues=())
 
