@@ -17,6 +17,8 @@ from sheetapp.systems.twod10.mechanics import (
     malfunction_dv,
     ping_dv,
     psionic_range,
+    temporary_recovery_phases,
+    temporary_recovery_text,
 )
 from sheetapp.systems.twod10.model import Skill, Twod10Campaign, Twod10Character
 from sheetapp.systems.twod10.wounds import WoundTrack, build_wound_track
@@ -248,7 +250,7 @@ def build_sheet(
             )
         )
     recovery = attrs.rec
-    phases = k.temporary_heal_base - recovery
+    phases = temporary_recovery_phases(recovery, k)
     return Twod10Sheet(
         wounds=track,
         skills=skills,
@@ -271,7 +273,7 @@ def build_sheet(
             f"Toughness {attrs.toughness}{_penalty_text(penalty)} + 2D10 vs "
             f"{malfunction_dv(0, k)} + damage",
         ),
-        recovery_phases=Value(phases, f"{k.temporary_heal_base} - REC {recovery}"),
+        recovery_phases=Value(phases, temporary_recovery_text(recovery, k)),
     )
 
 
