@@ -106,7 +106,10 @@ class Contact(FileModel):
     target_spirit: int | None = Field(default=None, ge=-MAX_PLAY_COUNT, le=MAX_PLAY_COUNT)
     distance_m: int | None = Field(default=None, ge=0, le=10**12)
     line_of_sight: bool = True
-    dropping: bool = Field(default=False, description="dropped: ends at the end of the next phase")
+    dropping: Literal["", "dropped", "ending"] = Field(
+        default="",
+        description="dropped: ends at the end of the next phase ('ending': this phase)",
+    )
 
 
 class SpentUse(FileModel):

@@ -80,9 +80,8 @@ class ActionOption:
             for choice in self.choices:
                 if typed.lower() in (choice.value.lower(), choice.label.lower()):
                     return choice.value
-        else:
-            if len(typed) <= 500:
-                return typed
+        elif len(typed) <= 500:
+            return typed
         shown = typed if len(typed) <= 40 else typed[:37] + "..."
         raise ActionError(f"{self.label}: '{shown}' is not allowed (allowed: {self.allowed()})")
 
@@ -116,7 +115,7 @@ class DiceSlot:
     label: str
     dice: str = ""
     dice_for: DiceFor | None = None
-    total_allowed: bool = False
+    total_allowed: bool = True
 
     def spec(self, options: Mapping[str, OptionValue]) -> DiceSpec | None:
         text = self.dice_for(options) if self.dice_for is not None else self.dice
@@ -133,6 +132,7 @@ class VsInput:
     label: str
     default: int | None = None
     help: str = ""
+    required: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,8 +263,8 @@ def find_action(actions: Sequence[Action], wanted: str) -> Action:
 
 def option_values(
     action: Action,
-    typed: Mapping[str, str] = {},  # noqa: B006 - read only
-    given: Mapping[str, OptionValue] = {},  # noqa: B006 - read only
+    typed: Mapping[str, str] = {},
+    given: Mapping[str, OptionValue] = {},
 ) -> dict[str, OptionValue]:
     """Every option's value: typed text (the command line), values given as data (the
     window), or the default."""
@@ -279,10 +279,10 @@ def option_values(
 def resolve(
     action: Action,
     *,
-    dice: Mapping[str, str] = {},  # noqa: B006 - read only
+    dice: Mapping[str, str] = {},
     vs: int | None = None,
-    options: Mapping[str, str] = {},  # noqa: B006 - read only
-    values: Mapping[str, OptionValue] = {},  # noqa: B006 - read only
+    options: Mapping[str, str] = {},
+    values: Mapping[str, OptionValue] = {},
     roll_missing: bool = False,
     seed: int | None = None,
 ) -> Resolution:
@@ -301,7 +301,7 @@ def resolve(
             raise ActionError(f"{action.name} rolls no '{key}' dice (its dice: {slots})")
     if vs is None and action.vs is not None:
         vs = action.vs.default
-        if vs is None:
+        if vs is None and action.vs.required:
             raise ActionError(f"{action.name} needs the {action.vs.label}")
     if vs is not None and not -NUMBER_LIMIT <= vs <= NUMBER_LIMIT:
         raise ActionError(f"a {action.vs.label if action.vs else 'DV'} of {vs} is beyond reason")

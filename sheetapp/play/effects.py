@@ -49,13 +49,13 @@ def remove_conditions(document: CharacterDocument[Any, Any], names: Sequence[str
 def add_contact(document: CharacterDocument[Any, Any], contact: Contact) -> list[Change]:
     contacts = document.play.contacts
     return [
-        Change(
-            "insert", (*PLAY, "contacts", len(contacts)), after=contact.model_dump(mode="json")
-        )
+        Change("insert", (*PLAY, "contacts", len(contacts)), after=contact.model_dump(mode="json"))
     ]
 
 
-def set_contact(document: CharacterDocument[Any, Any], index: int, contact: Contact) -> list[Change]:
+def set_contact(
+    document: CharacterDocument[Any, Any], index: int, contact: Contact
+) -> list[Change]:
     held = document.play.contacts[index]
     return [
         Change(
@@ -77,12 +77,8 @@ def spend(document: CharacterDocument[Any, Any], name: str, amount: int) -> list
     uses = document.play.uses
     for index, use in enumerate(uses):
         if use.name == name:
-            return [
-                Change("set", (*PLAY, "uses", index, "spent"), use.spent, use.spent + amount)
-            ]
-    return [
-        Change("insert", (*PLAY, "uses", len(uses)), after={"name": name, "spent": amount})
-    ]
+            return [Change("set", (*PLAY, "uses", index, "spent"), use.spent, use.spent + amount)]
+    return [Change("insert", (*PLAY, "uses", len(uses)), after={"name": name, "spent": amount})]
 
 
 def spent(document: CharacterDocument[Any, Any], name: str) -> int:

@@ -283,7 +283,7 @@ def wounds(ctx: RuleContext) -> list[Issue]:
                     (*path, "damage"),
                 )
             )
-        if line.continual_shock_dv is not None and line.active:
+        if line.continual_shock_dv is not None and line.active and not wound.stabilised:
             found.append(
                 _issue(
                     Severity.INFO,

@@ -96,6 +96,12 @@ class Twod10System:
 
         return COLLECTIONS
 
+    def actions(self, document: Twod10Document) -> tuple[Any, ...]:
+        """What the character can do at the table (the DeclaresActions capability)."""
+        from sheetapp.systems.twod10.actions import twod10_actions
+
+        return twod10_actions(document)
+
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> PrintedSheet:
         """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""
         from sheetapp.systems.twod10.sheet_pdf import twod10_sheet
