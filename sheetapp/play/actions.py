@@ -11,6 +11,7 @@ declarations and call the same :func:`resolve`.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -78,7 +79,8 @@ class ActionOption:
                 return number
         elif self.kind == "choice":
             for choice in self.choices:
-                if typed.lower() in (choice.value.lower(), choice.label.lower()):
+                short = re.split(r":| \(", choice.label, maxsplit=1)[0].strip()
+                if typed.lower() in (choice.value.lower(), choice.label.lower(), short.lower()):
                     return choice.value
         elif len(typed) <= 500:
             return typed
