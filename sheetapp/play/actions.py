@@ -118,6 +118,8 @@ class DiceSlot:
     dice: str = ""
     dice_for: DiceFor | None = None
     total_allowed: bool = True
+    #: rolled only when the first dice call for it: typed when needed, else left out
+    optional: bool = False
 
     def spec(self, options: Mapping[str, OptionValue]) -> DiceSpec | None:
         text = self.dice_for(options) if self.dice_for is not None else self.dice
@@ -322,6 +324,8 @@ def resolve(
         try:
             if text is not None:
                 rolled[slot.key] = parse_typed(spec, text, total_allowed=slot.total_allowed)
+            elif slot.optional and not roll_missing:
+                continue
             elif roll_missing:
                 faces = tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
                 rolled[slot.key] = DiceRoll(spec, faces, sum(faces) + spec.bonus, "rolled", seed)
@@ -346,3 +350,20 @@ def sum_text(parts: Sequence[tuple[str, int]]) -> str:
         text += f" {'-' if value < 0 else '+'} {label} {abs(value)}" if label else f" {value:+d}"
     total = sum(value for _label, value in parts)
     return f"{text} = {total}" if len(parts) > 1 else text
+
+
+def named_numbers(text: str) -> list[tuple[str, int]]:
+    """``Rook=7, Ann=3`` as (name, number) pairs (others' INIT or turn-order results)."""
+    found = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.rpartition("=")
+        try:
+            number = int(value)
+        except ValueError:
+            number = None
+        if not sep or not name.strip() or number is None or abs(number) > NUMBER_LIMIT:
+            raise ActionError(f"write the others as Name=N, e.g. Rook=7, not '{part.strip()}'")
+        found.append((name.strip(), number))
+    return found

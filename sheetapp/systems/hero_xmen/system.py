@@ -99,6 +99,12 @@ class HeroSystem:
 
         return hero_sheet(self, document, evaluation)
 
+    def actions(self, document: Any) -> tuple[Any, ...]:
+        """What the character can do at the table (the DeclaresActions capability)."""
+        from sheetapp.systems.hero_xmen.actions import hero_actions
+
+        return hero_actions(document)
+
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: HeroCharacter = document.character
         cats = catalogs()

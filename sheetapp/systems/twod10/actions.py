@@ -25,6 +25,7 @@ from sheetapp.play.actions import (
     Resolution,
     Term,
     VsInput,
+    named_numbers,
     sum_text,
 )
 from sheetapp.play.dice import DiceRoll
@@ -148,7 +149,7 @@ class Twod10Actions:
         return (
             ActionOption("cover", "Target's cover", "choice", "open", COVERS),
             ActionOption("called", "Called location", "choice", NONE, self._called()),
-            ActionOption("surprise", "Surprise", "bool", False, help="+4 AV (line 20)"),
+            ActionOption("surprise", "Surprise", "bool", False, help="+4 AV"),
             ActionOption("modifier", "Other modifier", "int", 0, minimum=-100, maximum=100),
         )
 
@@ -156,13 +157,13 @@ class Twod10Actions:
         return Action(
             "check",
             "Skill check",
-            "Attribute + skill + 2D10 against a DV (lines 5-7, 10-12, 22-31)",
+            "Attribute + skill + 2D10 against a DV",
             self._resolve_check,
             (DiceSlot("ar", "2D10", "2D10"),),
             VsInput("DV", 14, "Easy 10, Normal 14, Challenging 18, Hard 22 ..."),
             (
                 ActionOption("use", "Roll", "choice", "perception", self._uses()),
-                ActionOption("surprise", "Surprise", "bool", False, help="+4 AV (line 20)"),
+                ActionOption("surprise", "Surprise", "bool", False, help="+4 AV"),
                 ActionOption("modifier", "Other modifier", "int", 0, minimum=-100, maximum=100),
             ),
         )
@@ -176,7 +177,7 @@ class Twod10Actions:
             "attack",
             "Attack",
             "A weapon's AV + 2D10 against the target's DV; where it hits, and the damage "
-            "through the target's armour (lines 10-15, 20, 35-57)",
+            "through the target's armour",
             self._resolve_attack,
             (
                 DiceSlot("ar", "2D10", "2D10"),
@@ -193,7 +194,7 @@ class Twod10Actions:
                     "Target's armour layers",
                     "text",
                     "",
-                    help="the RV of each layer, e.g. 6,4 (line 37)",
+                    help="the RV of each layer, e.g. 6,4",
                 ),
             ),
         )
@@ -210,7 +211,7 @@ class Twod10Actions:
             "hit",
             "Hit by an attack",
             "An attack on this character: where it hits, damage through the armour worn, the "
-            "Shock check, and the wound recorded (lines 10-15, 35-69)",
+            "Shock check, and the wound recorded",
             self._resolve_hit,
             (
                 DiceSlot("ar", "attacker's 2D10", "2D10"),
@@ -230,7 +231,7 @@ class Twod10Actions:
                     0,
                     minimum=0,
                     maximum=1000,
-                    help="a layer like any other (line 37)",
+                    help="a layer like any other",
                 ),
                 ActionOption("special", "Special damage", "choice", NONE, specials),
             ),
@@ -249,7 +250,7 @@ class Twod10Actions:
             "shock",
             "Shock save",
             "BODY + d20 against the wound's Shock check, other wounds' penalties included, "
-            "its own left out (line 69)",
+            "its own left out",
             self._resolve_shock,
             (DiceSlot("d20", "d20", "1D20"),),
             VsInput("Shock DV", None, "the wound's Shock check when left out", required=False),
@@ -278,7 +279,7 @@ class Twod10Actions:
         return Action(
             "malfunction",
             "Malfunction save",
-            "Toughness + 2D10 against 14 + damage (line 73)",
+            "Toughness + 2D10 against 14 + damage",
             self._resolve_malfunction,
             (DiceSlot("ar", "2D10", "2D10"),),
             None,
@@ -299,7 +300,7 @@ class Twod10Actions:
             "surprise",
             "Surprise",
             "The target's INT + Perception roll against this character's hiding or unexpected "
-            "attack; below it, Surprise: +4 AV (line 20)",
+            "attack; below it, Surprise: +4 AV",
             self._resolve_surprise,
             (DiceSlot("ar", "target's 2D10", "2D10"),),
             None,
@@ -338,7 +339,7 @@ class Twod10Actions:
             "influenced",
             "Influenced",
             "An influence attempt on this character: the ER gives Impressed, Stunned, Awed or "
-            "Cowed, recorded as a condition (lines 14-15, 77-80)",
+            "Cowed, recorded as a condition",
             self._resolve_influenced,
             (DiceSlot("ar", "influencer's 2D10", "2D10"),),
             VsInput("this character's DV"),
@@ -355,7 +356,7 @@ class Twod10Actions:
             "phase",
             "Next phase",
             "Who acts in what order this phase (descending INIT), and what this character's "
-            "conditions and dropped contacts do to it (lines 3, 18, 77-79, 91)",
+            "conditions and dropped contacts do to it",
             self._resolve_phase,
             (),
             None,
@@ -382,7 +383,7 @@ class Twod10Actions:
             "psionic",
             "Psionic attack",
             "Power (the full score) + Focus against WILL + Defense; range by points and line "
-            "of sight; alien minds, many targets; on a success, contact (lines 83-119)",
+            "of sight; alien minds, many targets; on a success, contact",
             self._resolve_psionic,
             (DiceSlot("ar", "2D10", dice_for=lambda o: None if o.get("automatic") else "2D10"),),
             VsInput(
@@ -411,11 +412,9 @@ class Twod10Actions:
                 ActionOption("distance_m", "Distance (m)", "int", 0, minimum=0, maximum=10**9),
                 ActionOption("line_of_sight", "Line of sight", "bool", True),
                 ActionOption("targets", "Number of targets", "int", 1, minimum=1, maximum=10**9),
-                ActionOption("alien", "Alien mind", "bool", False, help="-4 AV (line 87)"),
+                ActionOption("alien", "Alien mind", "bool", False, help="-4 AV"),
                 ActionOption("automatic", "Target allows success", "bool", False),
-                ActionOption(
-                    "surprise", "Surprise", "bool", False, help="never for psionics (line 85)"
-                ),
+                ActionOption("surprise", "Surprise", "bool", False, help="never for psionics"),
             ),
         )
 
@@ -423,8 +422,7 @@ class Twod10Actions:
         return Action(
             "ping",
             "Notice a ping",
-            "INT + Perception against the ping's Awareness DV: 30 - points, +1 per 5m beyond "
-            "20m (line 83)",
+            "INT + Perception against the ping's Awareness DV: 30 - points, +1 per 5m beyond 20m",
             self._resolve_ping,
             (DiceSlot("ar", "2D10", "2D10"),),
             None,
@@ -443,7 +441,7 @@ class Twod10Actions:
             "detect",
             "Detect the source",
             "INT + Perception against the attacker's INT + Defense: the direction, or the "
-            "identity when beaten by 4 or more (line 89)",
+            "identity when beaten by 4 or more",
             self._resolve_detect,
             (DiceSlot("ar", "2D10", "2D10"),),
             VsInput("attacker's INT + Defense"),
@@ -464,8 +462,7 @@ class Twod10Actions:
         return Action(
             "contact-dies",
             "Contacted target dies",
-            "A Shock roll (BODY + d20) against 16 + the target's SPIRIT; the contact ends "
-            "(lines 69, 91)",
+            "A Shock roll (BODY + d20) against 16 + the target's SPIRIT; the contact ends",
             self._resolve_contact_dies,
             (DiceSlot("d20", "d20", "1D20"),),
             None,
@@ -494,7 +491,7 @@ class Twod10Actions:
         return Action(
             "drop-contact",
             "Drop a contact",
-            "A free action that takes effect at the end of the next phase (line 91)",
+            "A free action that takes effect at the end of the next phase",
             self._resolve_drop,
             (),
             None,
@@ -727,7 +724,7 @@ class Twod10Actions:
                 + (f" ({special.name})" if special is not None else f" ({location.name})")
                 + f"; AV BODY {body}"
                 + (f" {others:+d} other wounds" if others else "")
-                + f" = {body + others} + d20 (this wound's own {penalty} left out, line 69)",
+                + f" = {body + others} + d20 (this wound's own {penalty} left out)",
             )
         )
         if special is not None and special.effect:
@@ -931,7 +928,7 @@ class Twod10Actions:
         me = self.document.meta.name or "This character"
         init = self.sheet.initiative.value
         held = {c.name for c in self.document.play.conditions}
-        others = _others(inputs.text("others"))
+        others = named_numbers(inputs.text("others"))
         order = sorted([(me, init), *others], key=lambda pair: -pair[1])
         terms = [Term("INIT", f"{me} {init} ({self.sheet.initiative.explanation})")]
         acting = [name for name, _ in order]
@@ -1067,7 +1064,7 @@ class Twod10Actions:
             distance_m=distance,
             line_of_sight=True,
         )
-        terms.append(Term("Contact", f"with {target} while the power affects them (line 91)"))
+        terms.append(Term("Contact", f"with {target} while the power affects them"))
         return Resolution(
             "psionic",
             f"Psionic attack: {line.name}",
@@ -1234,23 +1231,6 @@ def _layers(text: str) -> list[int]:
             )
         layers.append(int(part))
     return layers
-
-
-def _others(text: str) -> list[tuple[str, int]]:
-    found = []
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        name, sep, value = part.rpartition("=")
-        try:
-            found.append((name.strip() or "?", int(value)))
-        except ValueError:
-            raise ActionError(
-                f"write the others as Name=INIT, e.g. Rook=7, not '{part.strip()}'"
-            ) from None
-        if not sep or not name.strip():
-            raise ActionError(f"write the others as Name=INIT, e.g. Rook=7, not '{part.strip()}'")
-    return found
 
 
 _UNITS: Mapping[str, int] = {"m": 1, "km": 1000}
