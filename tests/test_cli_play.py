@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -101,3 +102,54 @@ def test_roll_for_me_prints_its_seed(tmp_path: Path, capsys: pytest.CaptureFixtu
     first = json.loads(out)
     assert code == 0 and first["dice"]["ar"]["seed"] == 7 and first["dice"]["ar"]["how"] == "rolled"
     assert json.loads(run(capsys, "roll", str(path), "check", "--seed", "7", "--json")[1]) == first
+
+
+ROUND_TRIPS = [
+        (
+            "hero-xmen",
+            "lodestar",
+            ["knockback", "--dice", "6 6 6", "--option", "body=10"],
+            ("play", "conditions", 0, "name", 'Knocked back 6"'),
+        ),
+        (
+            "capital",
+            "mara-quell",
+            ["check", "--dice", "1 2", "--dice", "opponent=4 4", "--vs", "5"],
+            ("character", "vitals", "grit", 1),
+        ),
+        ("powersets", "volt", ["spell", "--dice", "96"], ("play", "uses", 0, "spent", 1)),
+        (
+            "gladiators",
+            "night-owl",
+            ["reactivate", "--dice", "2"],
+            ("play", "conditions", 0, "name", "Out of action"),
+        ),
+    ],
+)
+def test_round_trip_in_every_system(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    system: str,
+    name: str,
+    args: list[str],
+    recorded: tuple[str | int, ...],
+) -> None:
+    """A typed roll resolved (`--json`), recorded (`--apply`), and the file still reads and
+    validates as before, the ledger untouched."""
+    system, name, args, recorded = case
+    path = example(tmp_path, system, name)
+    before = json.loads(path.read_text(encoding="utf-8"))
+    valid_before = run(capsys, "validate", str(path))[0]
+    code, out, err = run(capsys, "roll", str(path), *args, "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["system"] == system and result["applied"] is False and result["effect"]
+    code, out, err = run(capsys, "roll", str(path), *args, "--apply")
+    assert code == 0 and "Recorded" in out, err
+    data = json.loads(path.read_text(encoding="utf-8"))
+    *where, expected = recorded
+    for key in where:
+        data = data[key]
+    assert data == expected
+    assert json.loads(path.read_text(encoding="utf-8"))["history"] == before["history"]
+    assert run(capsys, "validate", str(path))[0] == valid_before
