@@ -105,34 +105,31 @@ def test_roll_for_me_prints_its_seed(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 ROUND_TRIPS = [
-        (
-            "hero-xmen",
-            "lodestar",
-            ["knockback", "--dice", "6 6 6", "--option", "body=10"],
-            ("play", "conditions", 0, "name", 'Knocked back 6"'),
-        ),
-        (
-            "capital",
-            "mara-quell",
-            ["check", "--dice", "1 2", "--dice", "opponent=4 4", "--vs", "5"],
-            ("character", "vitals", "grit", 1),
-        ),
-        ("powersets", "volt", ["spell", "--dice", "96"], ("play", "uses", 0, "spent", 1)),
-        (
-            "gladiators",
-            "night-owl",
-            ["reactivate", "--dice", "2"],
-            ("play", "conditions", 0, "name", "Out of action"),
-        ),
-    ],
-)
+    (
+        "hero-xmen",
+        "lodestar",
+        ["knockback", "--dice", "6 6 6", "--option", "body=10"],
+        ("play", "conditions", 0, "name", 'Knocked back 6"'),
+    ),
+    (
+        "capital",
+        "mara-quell",
+        ["check", "--dice", "1 2", "--dice", "opponent=4 4", "--vs", "5"],
+        ("character", "vitals", "grit", 1),
+    ),
+    ("powersets", "volt", ["spell", "--dice", "96"], ("play", "uses", 0, "spent", 1)),
+    (
+        "gladiators",
+        "night-owl",
+        ["reactivate", "--dice", "2"],
+        ("play", "conditions", 0, "name", "Out of action"),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", ROUND_TRIPS, ids=[case[0] for case in ROUND_TRIPS])
 def test_round_trip_in_every_system(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    system: str,
-    name: str,
-    args: list[str],
-    recorded: tuple[str | int, ...],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: tuple[Any, ...]
 ) -> None:
     """A typed roll resolved (`--json`), recorded (`--apply`), and the file still reads and
     validates as before, the ledger untouched."""
