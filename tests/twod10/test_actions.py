@@ -401,3 +401,18 @@ def test_unknown_option_and_value() -> None:
         run(document, "check", dice={"": "5 5"}, options={"range": 3})
     with pytest.raises(ActionError, match="allowed: open, low_cover, high_cover"):
         run(document, "attack", dice={"ar": "5 5"}, vs=10, options={"cover": "wall"})
+
+
+def test_awed_lowers_ref_int_inf_on_the_sheet() -> None:
+    """ "9-12 Awed: target loses next Action, -3 to REF, INT, INF." (line 79): while the
+    condition holds, the sheet's attributes and every AV from them are 3 lower."""
+    document = character()
+    before = SYSTEM.evaluate(document)
+    document.play.conditions.append(Condition(name="Awed"))
+    after = SYSTEM.evaluate(document)
+    for key in ("attribute.ref", "attribute.int", "attribute.inf", "perception"):
+        assert after.derived_value(key).value == before.derived_value(key).value - 3
+    assert (
+        after.derived_value("attribute.body").value == before.derived_value("attribute.body").value
+    )
+    assert "Awed" in after.derived_value("conditions").explanation

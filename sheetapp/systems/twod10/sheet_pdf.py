@@ -26,7 +26,7 @@ from sheetapp.sheet import (
 )
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs, catalogs
 from sheetapp.systems.twod10.model import Twod10Character
-from sheetapp.systems.twod10.sheet import build_sheet, skill_name
+from sheetapp.systems.twod10.sheet import build_sheet, condition_names, skill_name
 
 COMBAT_KEYS = (
     ("initiative", "INIT"),
@@ -59,7 +59,7 @@ def twod10_sheet(
     character: Twod10Character = document.character
     cats = catalogs()
     derived = {value.key: value for value in evaluation.derived}
-    sheet = build_sheet(character, document.campaign, cats)
+    sheet = build_sheet(character, document.campaign, cats, condition_names(document))
     combat = tuple(
         _entry(derived[key], evaluation, label) for key, label in COMBAT_KEYS if key in derived
     )

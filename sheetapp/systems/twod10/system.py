@@ -18,7 +18,7 @@ from sheetapp.systems.twod10.model import (
     Twod10Character,
     Twod10Document,
 )
-from sheetapp.systems.twod10.sheet import LAST_SHEET, build_sheet
+from sheetapp.systems.twod10.sheet import LAST_SHEET, build_sheet, condition_names
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -60,7 +60,7 @@ class Twod10System:
         character: Twod10Character = document.character
         campaign: Twod10Campaign = document.campaign
         cats = catalogs()
-        sheet = build_sheet(character, campaign, cats)
+        sheet = build_sheet(character, campaign, cats, condition_names(document))
         LAST_SHEET.keep(document, sheet)
         points = rules.creation_points(character)
         costs = [
