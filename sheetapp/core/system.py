@@ -149,6 +149,11 @@ def collections_of(system: object) -> Sequence[Collection[Any]]:
     return cast(Sequence["Collection[Any]"], method()) if method is not None else ()
 
 
+def has_actions(system: object) -> bool:
+    """Whether the system declares actions (without building any)."""
+    return _capability(system, "actions") is not None
+
+
 def actions_of(system: object, document: Any) -> Sequence[Action]:
     """The character's declared actions; none when its system declares none."""
     method = _capability(system, "actions")
