@@ -60,7 +60,7 @@ class PlayPanel(QWidget):
         self.setObjectName("play_panel")
         self.document = document
         self.seeds = seeds
-        self.actions: Sequence[Action] = ()
+        self.declared: Sequence[Action] = ()
         self.last: Resolution | None = None
         self.recorded = False
         self.dice_edits: dict[str, QLineEdit] = {}
@@ -150,10 +150,10 @@ class PlayPanel(QWidget):
         self._stale = False
         current = self.current()
         kept = self._typed() if current is not None else None
-        self.actions = actions_of(self.document.system, self.document.document)
+        self.declared = actions_of(self.document.system, self.document.document)
         self.action_box.blockSignals(True)
         self.action_box.clear()
-        for action in self.actions:
+        for action in self.declared:
             self.action_box.addItem(action.name, action.id)
         wanted = self.action_box.findData(current.id) if current is not None else 0
         self.action_box.setCurrentIndex(max(wanted, 0))
@@ -162,7 +162,7 @@ class PlayPanel(QWidget):
 
     def current(self) -> Action | None:
         index = self.action_box.currentIndex()
-        return self.actions[index] if 0 <= index < len(self.actions) else None
+        return self.declared[index] if 0 <= index < len(self.declared) else None
 
     def select_action(self, action_id: str) -> None:
         index = self.action_box.findData(action_id)
@@ -304,7 +304,8 @@ class PlayPanel(QWidget):
         try:
             vs = int(vs_text) if vs_text else None
         except ValueError:
-            return self._refused(f"the {action.vs.label if action.vs else 'DV'} is a number")
+            self._refused(f"the {action.vs.label if action.vs else 'DV'} is a number")
+            return None
         try:
             result = resolve(
                 action,
@@ -316,7 +317,8 @@ class PlayPanel(QWidget):
                 seed=self.seeds() if roll_missing else None,
             )
         except ActionError as exc:
-            return self._refused(str(exc))
+            self._refused(str(exc))
+            return None
         for key, roll in result.dice:
             edit = self.dice_edits.get(key)
             if edit is not None and roll.how == "rolled":

@@ -142,7 +142,7 @@ def test_every_system_has_a_play_tab(window: MainWindow) -> None:
     view.show_play()
     panel = view.play
     assert panel is not None
-    assert [action.id for action in panel.actions] == ["attack", "ability", "reactivate"]
+    assert [action.id for action in panel.declared] == ["attack", "ability", "reactivate"]
     panel.select_action("reactivate")
     panel.dice_edits["roll"].setText("2")
     result = panel.resolve_typed()

@@ -743,7 +743,7 @@ class Twod10Actions:
             damage=dealt,
             ar=ar,
             location_roll=rolled,
-            cover=inputs.text("cover") or "open",  # type: ignore[arg-type]
+            cover=inputs.text("cover") or "open",
         )
         changes = [
             Change(
@@ -1026,6 +1026,7 @@ class Twod10Actions:
             )
         ping = ping_dv(points, 0, k)
         values: dict[str, Any] = {"points": points, "range": step.name, "ping_dv": ping}
+        level: int | None
         if inputs.flag("automatic"):
             success, level = True, 0
             terms.append(Term("Roll", "the target allows an automatic success"))

@@ -184,7 +184,7 @@ def under_conditions(
     if awed is None or awed.name not in conditions or not awed.attribute_penalty:
         return character, ""
     attrs = character.attributes
-    lowered = {a: attrs.get(a) + awed.attribute_penalty for a in AWED_ATTRIBUTES}
+    lowered: dict[str, int] = {a: attrs.get(a) + awed.attribute_penalty for a in AWED_ATTRIBUTES}
     changed = character.model_copy(update={"attributes": attrs.model_copy(update=lowered)})
     names = ", ".join(cats.attributes[a].name for a in AWED_ATTRIBUTES)
     return changed, f"{awed.name}: {awed.attribute_penalty:+d} to {names}"
