@@ -185,7 +185,8 @@ class PlayPanel(QWidget):
         for slot in action.dice:
             edit = QLineEdit()
             edit.setObjectName(f"play_dice_{slot.key}")
-            edit.setPlaceholderText(f"{slot.describe()}: each die, e.g. 7 9")
+            edit.setPlaceholderText(f"{slot.describe()}: each die (7 9) or the total")
+            edit.setToolTip(slot.describe())
             edit.returnPressed.connect(self.resolve_typed)
             self.dice_edits[slot.key] = edit
             self.form.addRow(f"{slot.label.capitalize()}:", edit)

@@ -120,13 +120,15 @@ class DiceSlot:
     total_allowed: bool = True
     #: rolled only when the first dice call for it: typed when needed, else left out
     optional: bool = False
+    #: what ``dice_for`` gives, in words ("3D6 in the open, 2D6 behind cover")
+    hint: str = ""
 
     def spec(self, options: Mapping[str, OptionValue]) -> DiceSpec | None:
         text = self.dice_for(options) if self.dice_for is not None else self.dice
         return DiceSpec.parse(text) if text else None
 
     def describe(self) -> str:
-        return self.dice or "depends on the options"
+        return self.dice or self.hint or "depends on the options"
 
 
 @dataclass(frozen=True, slots=True)

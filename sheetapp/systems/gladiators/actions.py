@@ -102,7 +102,13 @@ class GladiatorsActions:
             self._resolve_attack,
             (
                 DiceSlot("roll", "D10", "1D10"),
-                DiceSlot("again", "second D10", dice_for=_second_die, optional=True),
+                DiceSlot(
+                    "again",
+                    "second D10",
+                    dice_for=_second_die,
+                    optional=True,
+                    hint="D10 again after a 10, for a minor character needing more than 10",
+                ),
             ),
             VsInput("target's defence (Evade, Move...)"),
             (
@@ -140,7 +146,13 @@ class GladiatorsActions:
             self._resolve_ability,
             (
                 DiceSlot("roll", "D10", "1D10"),
-                DiceSlot("again", "second D10", dice_for=_second_die, optional=True),
+                DiceSlot(
+                    "again",
+                    "second D10",
+                    dice_for=_second_die,
+                    optional=True,
+                    hint="D10 again after a 10, for a minor character needing more than 10",
+                ),
             ),
             VsInput("Resisting Level", 0),
             (

@@ -147,7 +147,15 @@ class HeroActions:
             "Roll the attack's d6: STUN is the total; BODY counts each die (HERO core: 1 is 0, "
             "6 is 2, else 1)",
             self._resolve_damage,
-            (DiceSlot("damage", "damage dice", dice_for=_damage_dice, total_allowed=False),),
+            (
+                DiceSlot(
+                    "damage",
+                    "damage dice",
+                    dice_for=_damage_dice,
+                    total_allowed=False,
+                    hint="one D6 per die of damage, each die typed",
+                ),
+            ),
             None,
             (ActionOption("dice", "Dice (d6)", "int", strength, minimum=1, maximum=100),),
         )

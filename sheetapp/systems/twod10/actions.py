@@ -181,7 +181,12 @@ class Twod10Actions:
             self._resolve_attack,
             (
                 DiceSlot("ar", "2D10", "2D10"),
-                DiceSlot("location", "hit-location dice", dice_for=_location_dice),
+                DiceSlot(
+                    "location",
+                    "hit-location dice",
+                    dice_for=_location_dice,
+                    hint="3D6 in the open, 2D6 behind cover, none for a called location",
+                ),
             ),
             VsInput("target's DV"),
             (
@@ -215,7 +220,12 @@ class Twod10Actions:
             self._resolve_hit,
             (
                 DiceSlot("ar", "attacker's 2D10", "2D10"),
-                DiceSlot("location", "hit-location dice", dice_for=_location_dice),
+                DiceSlot(
+                    "location",
+                    "hit-location dice",
+                    dice_for=_location_dice,
+                    hint="3D6 in the open, 2D6 behind cover, none for a called location",
+                ),
             ),
             VsInput("this character's DV"),
             (
@@ -385,7 +395,14 @@ class Twod10Actions:
             "Power (the full score) + Focus against WILL + Defense; range by points and line "
             "of sight; alien minds, many targets; on a success, contact",
             self._resolve_psionic,
-            (DiceSlot("ar", "2D10", dice_for=lambda o: None if o.get("automatic") else "2D10"),),
+            (
+                DiceSlot(
+                    "ar",
+                    "2D10",
+                    dice_for=lambda o: None if o.get("automatic") else "2D10",
+                    hint="2D10, none when the target allows the success",
+                ),
+            ),
             VsInput(
                 "target's WILL + Defense",
                 None,
