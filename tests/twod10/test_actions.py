@@ -416,3 +416,23 @@ def test_awed_lowers_ref_int_inf_on_the_sheet() -> None:
         after.derived_value("attribute.body").value == before.derived_value("attribute.body").value
     )
     assert "Awed" in after.derived_value("conditions").explanation
+
+
+def test_a_recorded_wound_prints_how_it_was_taken() -> None:
+    """ "Roll for hit location; if the AR is even, it hits the right side of the body, else the
+    left." (line 35): the printed wound keeps its AR, roll and cover."""
+    from sheetapp.sheet import TableSection, build_sheet
+
+    document = character()
+    result = run(
+        document,
+        "hit",
+        dice={"ar": "5 5", "location": "3 4"},
+        vs=10,
+        options={"attacker_av": 0, "ev": 12, "cover": "low_cover"},
+    )
+    assert result.effect is not None
+    document = apply_to_document(document, result.effect.changes)
+    section = build_sheet(SYSTEM, document, SYSTEM.evaluate(document)).section("wounds")
+    assert isinstance(section, TableSection)
+    assert section.rows[-1].cells["wound"] == "Right Chest (AR 10, rolled 8, low cover)"

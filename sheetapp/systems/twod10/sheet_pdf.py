@@ -155,7 +155,7 @@ def twod10_sheet(
             weapons,
             armour,
             _body(character, cats),
-            _wounds(sheet, evaluation),
+            _wounds(sheet, evaluation, character),
             _psionics(sheet, evaluation),
             TextSection("equipment", "Equipment", "\n".join(character.equipment)),
             *_reference(cats),
@@ -213,7 +213,22 @@ def _body(character: Twod10Character, cats: Catalogs) -> TableSection:
     )
 
 
-def _wounds(sheet: Any, evaluation: Evaluation) -> TableSection:
+def _how_hit(wound: Any) -> str:
+    """What a wound recorded from the Play tab keeps: the AR, the location roll, the cover,
+    and whether it was stabilised."""
+    parts = []
+    if wound.ar is not None:
+        parts.append(f"AR {wound.ar}")
+    if wound.location_roll is not None:
+        parts.append(f"rolled {wound.location_roll}")
+    if wound.cover != "open":
+        parts.append(wound.cover.replace("_", " "))
+    if wound.stabilised:
+        parts.append("stabilised")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _wounds(sheet: Any, evaluation: Evaluation, character: Any) -> TableSection:
     return TableSection(
         "wounds",
         f"Wounds taken: penalty {sheet.penalty} to every AV and DV",
@@ -226,7 +241,9 @@ def _wounds(sheet: Any, evaluation: Evaluation) -> TableSection:
         tuple(
             Row(
                 {
-                    "wound": line.name + (" (recovered)" if line.recovered else ""),
+                    "wound": line.name
+                    + _how_hit(character.wounds[line.index])
+                    + (" (recovered)" if line.recovered else ""),
                     "penalty": str(line.penalty),
                     "shock": f"{line.shock_av} + d20 vs {line.shock_dv}"
                     if line.shock_dv is not None
