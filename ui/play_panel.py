@@ -37,6 +37,8 @@ from sheetapp.play.actions import (
     Resolution,
     resolve,
 )
+from sheetapp.play.effects import remove_entry
+from sheetapp.play.state import play_entries
 from ui.document import EditorDocument
 
 SeedSource = Callable[[], int]
@@ -66,6 +68,7 @@ class PlayPanel(QWidget):
         self.dice_edits: dict[str, QLineEdit] = {}
         self.vs_edit: QLineEdit | None = None
         self.option_widgets: dict[str, QWidget] = {}
+        self._places: list[tuple[tuple[str, int], str]] = []
         self._stale = True
 
         self.action_box = QComboBox()
@@ -75,6 +78,19 @@ class PlayPanel(QWidget):
         self.summary.setWordWrap(True)
         self.form_host = QWidget()
         self.form = QFormLayout(self.form_host)
+        self._build_widgets()
+        self._lay_out()
+        self.action_box.currentIndexChanged.connect(self._action_picked)
+        self.resolve_button.clicked.connect(self.resolve_typed)
+        self.roll_button.clicked.connect(self.roll_for_me)
+        self.record_button.clicked.connect(self.record)
+        self.copy_button.clicked.connect(self.copy_log)
+        self.clear_button.clicked.connect(self.log.clear)
+        self.remove_button.clicked.connect(self.remove_selected)
+        document.changed.connect(lambda _changes: self._document_changed())
+        self.refresh()
+
+    def _build_widgets(self) -> None:
         self.resolve_button = QPushButton("&Resolve with these dice")
         self.resolve_button.setObjectName("play_resolve")
         self.resolve_button.setToolTip("Work out the result from the dice typed (Enter)")
@@ -94,15 +110,12 @@ class PlayPanel(QWidget):
         self.log = QListWidget()
         self.log.setObjectName("play_log")
         self.log.setWordWrap(True)
-        self._lay_out()
-        self.action_box.currentIndexChanged.connect(self._action_picked)
-        self.resolve_button.clicked.connect(self.resolve_typed)
-        self.roll_button.clicked.connect(self.roll_for_me)
-        self.record_button.clicked.connect(self.record)
-        self.copy_button.clicked.connect(self.copy_log)
-        self.clear_button.clicked.connect(self.log.clear)
-        document.changed.connect(lambda _changes: self._document_changed())
-        self.refresh()
+        self.state = QListWidget()
+        self.state.setObjectName("play_state")
+        self.state.setWordWrap(True)
+        self.remove_button = QPushButton("Ta&ke off")
+        self.remove_button.setObjectName("play_remove")
+        self.remove_button.setToolTip("End the selected condition or contact, or clear a use")
 
     def _lay_out(self) -> None:
         pick = QFormLayout()
@@ -120,6 +133,14 @@ class PlayPanel(QWidget):
         left.addLayout(buttons)
         left.addWidget(self.result, 1)
         right = QVBoxLayout()
+        state_label = QLabel("I&n play (saved with the character):")
+        state_label.setBuddy(self.state)
+        right.addWidget(state_label)
+        right.addWidget(self.state)
+        state_buttons = QHBoxLayout()
+        state_buttons.addWidget(self.remove_button)
+        state_buttons.addStretch(1)
+        right.addLayout(state_buttons)
         right.addWidget(QLabel("This session's results (not saved with the character):"))
         right.addWidget(self.log, 1)
         log_buttons = QHBoxLayout()
@@ -159,6 +180,25 @@ class PlayPanel(QWidget):
         self.action_box.setCurrentIndex(max(wanted, 0))
         self.action_box.blockSignals(False)
         self._build_form(kept)
+        self._show_state()
+
+    def _show_state(self) -> None:
+        self.state.clear()
+        self._places = play_entries(self.document.document.play)
+        for _place, line in self._places:
+            self.state.addItem(line)
+        if not self._places:
+            self.state.addItem("Nothing yet: no condition, contact or use recorded.")
+        self.remove_button.setEnabled(bool(self._places))
+
+    def remove_selected(self) -> bool:
+        """Take the selected condition, contact or use off the character (one undo)."""
+        row = self.state.currentRow()
+        if not 0 <= row < len(self._places):
+            return False
+        (kind, index), line = self._places[row]
+        changes = remove_entry(self.document.document, kind, index)
+        return self.document.push(changes, f"Take off {line}")
 
     def current(self) -> Action | None:
         index = self.action_box.currentIndex()

@@ -90,3 +90,9 @@ def apply_effect(
 ) -> CharacterDocument[Any, Any]:
     """A new document with the result recorded (``document`` is not modified)."""
     return apply_to_document(document, changes)
+
+
+def remove_entry(document: CharacterDocument[Any, Any], kind: str, index: int) -> list[Change]:
+    """One condition, contact or use taken off the play state (``kind``: its list)."""
+    held = getattr(document.play, kind)[index]
+    return [Change("remove", (*PLAY, kind, index), before=held.model_dump(mode="json"))]

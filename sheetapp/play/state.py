@@ -30,3 +30,12 @@ def play_state_lines(play: PlayState) -> list[str]:
     lines += [f"Contact: {contact_text(contact)}" for contact in play.contacts]
     lines += [f"{use.name}: {use.spent}" for use in play.uses]
     return lines
+
+
+def play_entries(play: PlayState) -> list[tuple[tuple[str, int], str]]:
+    """Each condition, contact and use with its place under ``play`` and its line."""
+    lines = play_state_lines(play)
+    places = [("conditions", i) for i in range(len(play.conditions))]
+    places += [("contacts", i) for i in range(len(play.contacts))]
+    places += [("uses", i) for i in range(len(play.uses))]
+    return list(zip(places, lines, strict=True))

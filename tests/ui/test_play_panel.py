@@ -151,3 +151,26 @@ def test_every_system_has_a_play_tab(window: MainWindow) -> None:
     assert [c.name for c in view.document.document.play.conditions] == ["Out of action"]
     # recorded: the form is rebuilt from the changed character and keeps the chosen action
     assert panel.current() is not None and panel.current().id == "reactivate"  # type: ignore[union-attr]
+
+
+def test_a_condition_is_taken_off_with_one_undoable_step(window: MainWindow) -> None:
+    """What the table ends (a Cowed character released) comes off the character; Ctrl+Z
+    brings it back."""
+    view = _open(window, SAMPLE)
+    view.show_play()
+    panel = view.play
+    assert panel is not None
+    panel.select_action("reactivate")
+    panel.dice_edits["roll"].setText("2")
+    panel.resolve_typed()
+    assert panel.record()
+    assert (
+        panel.state.item(0).text()
+        == "Condition: Out of action (prone; can only crawl or act on itself)"
+    )
+    panel.state.setCurrentRow(0)
+    assert panel.remove_selected()
+    assert view.document.document.play.conditions == []
+    assert panel.state.item(0).text().startswith("Nothing yet")
+    view.document.undo_stack.undo()
+    assert [c.name for c in view.document.document.play.conditions] == ["Out of action"]
