@@ -174,3 +174,16 @@ def test_a_condition_is_taken_off_with_one_undoable_step(window: MainWindow) -> 
     assert panel.state.item(0).text().startswith("Nothing yet")
     view.document.undo_stack.undo()
     assert [c.name for c in view.document.document.play.conditions] == ["Out of action"]
+
+
+def test_ctrl_r_opens_the_play_tab_of_the_character_in_front(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Two characters open: Ctrl+R is the one in front's, never ambiguous."""
+    first = _open(window, SAMPLE)
+    second = _open(window, SOLDIER)
+    assert window.current_view() is second
+    second.tabs.setCurrentIndex(0)
+    qtbot.keyClick(second.tabs.currentWidget(), Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert second.tabs.currentWidget() is second.play_tab
+    assert first.tabs.currentWidget() is not first.play_tab
