@@ -98,3 +98,15 @@ def test_turn_order() -> None:
         options={"others": "Vex=13, Drone=9"},
     )
     assert result.values == {"result": 12, "order": ["Vex", "Mara Quell", "Drone"]}
+
+
+def test_gm_difficulty_is_zero_to_ten() -> None:
+    """ "they choose a Difficulty value between 0 and 10 to use instead of an Attribute Score"
+    (line 245)."""
+    with pytest.raises(ActionError, match="between 0 and 10, not 11"):
+        run(
+            example("capital", "mara-quell"),
+            "check",
+            dice={"roll": "4 4", "opponent": "4 4"},
+            vs=11,
+        )

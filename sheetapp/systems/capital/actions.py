@@ -32,6 +32,8 @@ WEAKNESS = -2
 #: "Increase your result by 1 for each 2 Grit consumed." (line 259)
 GRIT_PER_POINT = 2
 DOUBLE_SIX, DOUBLE_ONE = 12, 2
+#: "they choose a Difficulty value between 0 and 10" (line 245)
+DIFFICULTY = (0, 10)
 
 
 def special_results(roll: DiceRoll, theirs: DiceRoll, *, against_gm: bool) -> list[str]:
@@ -121,6 +123,11 @@ class CapitalActions:
         score = self.score(attribute)
         roll, theirs = inputs.roll("roll"), inputs.roll("opponent")
         against_gm = inputs.text("against") != "character"
+        if against_gm and not DIFFICULTY[0] <= inputs.vs <= DIFFICULTY[1]:
+            raise ActionError(
+                f"the GM's Difficulty is between {DIFFICULTY[0]} and {DIFFICULTY[1]}, "
+                f"not {inputs.vs}"
+            )
         helps = HELP_BONUS[inputs.text("helps") or "0"]
         weakness = inputs.flag("weakness")
         grit_spent = inputs.int("grit")
