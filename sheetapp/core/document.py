@@ -188,8 +188,12 @@ class CharacterDocument(FileModel, Generic[CampaignT, CharacterT]):
     campaign: CampaignT
     character: CharacterT
     history: list[HistoryEntry] = Field(default_factory=list)
+    # Left out of the file while nothing happened at the table: a character never played
+    # is written as before.
     play: PlayState = Field(
-        default_factory=PlayState, description="conditions, contacts and uses at the table"
+        default_factory=PlayState,
+        description="conditions, contacts and uses at the table",
+        exclude_if=PlayState.is_empty,
     )
 
 

@@ -17,6 +17,7 @@ def test_a_file_without_play_state_loads_and_keeps_it_after(tmp_path: Path) -> N
     assert "play" not in json.loads(source.read_text(encoding="utf-8"))
     document = load_document(source, installed_systems()).document
     assert document.play.is_empty()
+    assert dump_document(document) == source.read_bytes()  # never played: written as before
     document.play.conditions.append(Condition(name="Stunned", effect="loses next Action"))
     document.play.contacts.append(Contact(target="Bob", target_spirit=4, dropping="dropped"))
     path = tmp_path / "dax.json"
