@@ -31,7 +31,8 @@ class DiceSpec:
     def parse(cls, text: str) -> DiceSpec:
         match = _NOTATION.match(text)
         if match is None:
-            raise DiceError(f"'{text}' is not dice (write them like 2D10, 3D6, D100 or 2D6+1)")
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise DiceError(f"'{shown}' is not dice (write them like 2D10, 3D6, D100 or 2D6+1)")
         count = int(match.group(1) or 1)
         sides = int(match.group(2))
         bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
@@ -100,6 +101,7 @@ def parse_typed(spec: DiceSpec, text: str, *, total_allowed: bool) -> DiceRoll:
     """The dice a player typed for ``spec``: each face (``7 9``, ``7,9`` or ``7+9``), or
     one number, the total, where only the total matters (``total_allowed``). Impossible
     dice are refused with what they should be."""
+    shown = text if len(text) <= 40 else text[:37] + "..."
     parts = [part for part in re.split(r"[\s,+]+", text.strip()) if part]
     if not parts:
         raise DiceError(f"no dice given for {spec}")
@@ -107,7 +109,7 @@ def parse_typed(spec: DiceSpec, text: str, *, total_allowed: bool) -> DiceRoll:
         numbers = [int(part) for part in parts]
     except ValueError:
         raise DiceError(
-            f"'{text}' is not dice for {spec}: type each die as a number, e.g. "
+            f"'{shown}' is not dice for {spec}: type each die as a number, e.g. "
             + " ".join(str(min(spec.sides, 7 - n)) for n in range(spec.count))
         ) from None
     if len(numbers) == spec.count:
@@ -124,4 +126,4 @@ def parse_typed(spec: DiceSpec, text: str, *, total_allowed: bool) -> DiceRoll:
     wanted = f"{spec.count} di{'e' if spec.count == 1 else 'ce'}"
     if total_allowed and spec.count > 1:
         wanted += " or their total"
-    raise DiceError(f"{spec} takes {wanted}, not {len(numbers)} numbers ('{text}')")
+    raise DiceError(f"{spec} takes {wanted}, not {len(numbers)} numbers ('{shown}')")
