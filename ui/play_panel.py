@@ -122,7 +122,7 @@ class PlayPanel(QWidget):
         label = QLabel("&Action:")
         label.setBuddy(self.action_box)
         pick.addRow(label, self.action_box)
-        left = QVBoxLayout()
+        left = self.left = QVBoxLayout()
         left.addLayout(pick)
         left.addWidget(self.summary)
         left.addWidget(self.form_host)
@@ -214,8 +214,17 @@ class PlayPanel(QWidget):
         self._build_form(None)
 
     def _build_form(self, kept: dict[str, Any] | None) -> None:
-        while self.form.rowCount():
-            self.form.removeRow(0)
+        # A new form in place of the old, deleted once control is back in the event loop:
+        # the old rows may be what is sending the signal that brought us here.
+        old = self.form_host
+        self.form_host = QWidget()
+        self.form = QFormLayout(self.form_host)
+        self.left.replaceWidget(old, self.form_host)
+        showing = old.isVisible()
+        old.hide()
+        old.deleteLater()
+        if showing:
+            self.form_host.show()
         self.dice_edits, self.option_widgets, self.vs_edit = {}, {}, None
         action = self.current()
         if action is None:
@@ -252,24 +261,18 @@ class PlayPanel(QWidget):
     def _order_tabs(self) -> None:
         """Rows made after the panel would come last in the window's Tab order: the keys go
         from the action through the dice, the DV and the options to the buttons."""
-        chain: list[QWidget] = [
-            self.action_box,
+        rows: list[QWidget] = [
             *self.dice_edits.values(),
             *([self.vs_edit] if self.vs_edit is not None else []),
             *self.option_widgets.values(),
-            self.resolve_button,
-            self.roll_button,
-            self.record_button,
         ]
-        for before, after in pairwise(chain):
+        chain = [self.action_box, *rows, self.resolve_button, self.roll_button]
+        for before, after in pairwise([*chain, self.record_button]):
             QWidget.setTabOrder(before, after)
         if self.form_host.isVisible():
             # now, not at the layout's queued show: a Tab pressed at once reaches them
-            for index in range(self.form.count()):
-                item = self.form.itemAt(index)
-                widget = item.widget() if item is not None else None
-                if widget is not None:
-                    widget.show()
+            for widget in rows:
+                widget.show()
 
     def _option_widget(self, option: ActionOption) -> QWidget:
         if option.kind == "choice":
