@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from sheetapp import __version__
-from sheetapp.core.issues import Severity, format_path
+from sheetapp.core.issues import Severity, format_path, steps_left
 from sheetapp.logs import get_logger, setup_logging
 from sheetapp.startup import pause_collector, preload_domain, resume_collector
 from sheetapp.storage.errors import CharacterFileError, shorten
@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("systems", help="list the installed game systems")
 
-    new = commands.add_parser("new", help="write a valid starting character")
+    new = commands.add_parser("new", help="write a new character; says which steps are left")
     new.add_argument("system", metavar="SYSTEM", help="a system id from `sheetapp systems`")
     new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     new.add_argument("--name", default="", help="the character's name")
@@ -150,7 +150,8 @@ def add_ledger_commands(commands: Any) -> None:
         action="append",
         default=[],
         metavar="CHOICE",
-        help="what the level offers to take, e.g. a System by id or name (repeatable)",
+        help="what the level offers to take, e.g. a System by id or name, with its choice "
+        "as NAME=CHOICE ('Damage Resist=Heat') (repeatable)",
     )
     level.add_argument("--label", default="", help="the session's name")
     level.add_argument("--note", default="", help="a note for the ledger")
@@ -453,6 +454,10 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         what = f"a new {system.name} character"
     write_output(output, dump_document(document))
     print(f"Wrote {what} to {output}", file=out)
+    steps = steps_left(system.evaluate(document).issues)
+    if steps:
+        plural = "s" if len(steps) != 1 else ""
+        print(f"{len(steps)} step{plural} left to do: {'; '.join(steps)}", file=out)
     return EXIT_OK
 
 
@@ -513,7 +518,10 @@ def print_report(loaded: LoadedDocument, evaluation: Evaluation, out: TextIO) ->
     if evaluation.issues:
         print("Issues:", file=out)
     for issue in evaluation.issues:
-        print(f"  {issue.severity.value:<7} {format_path(issue.path)}: {issue.message}", file=out)
+        where = format_path(issue.path)
+        if issue.is_todo:
+            where = f"{where} (to do: {issue.step})"
+        print(f"  {issue.severity.value:<7} {where}: {issue.message}", file=out)
         if issue.hint:
             print(f"          hint: {issue.hint}", file=out)
     counts = ", ".join(f"{evaluation.count(s)} {s.value}(s)" for s in Severity)

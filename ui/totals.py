@@ -168,8 +168,10 @@ class TotalsBar(QFrame):
             self.derived.setToolTip(tip)
         counts = {s: evaluation.count(s) for s in Severity}
         _set_text(self.counts, "   ".join(f"{SEVERITY_MARK[s]} {n}" for s, n in counts.items()))
+        todos = sum(1 for issue in evaluation.issues if issue.is_todo)
+        to_do = f" ({todos} of them to do)" if todos else ""
         tip = (
-            f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+            f"{counts[Severity.ERROR]} errors{to_do}, {counts[Severity.WARNING]} warnings, "
             f"{counts[Severity.INFO]} notes — see the Issues panel"
         )
         if self.counts.toolTip() != tip:

@@ -58,7 +58,8 @@ class GameSystem(Protocol[DocT]):
         ...
 
     def new_document(self, name: str) -> DocT:
-        """A valid starting character with the system's default campaign settings."""
+        """A blank starting character with the system's default campaign settings: a well-formed
+        file, whose unmet creation minimums are errors marked as steps to do."""
         ...
 
     def evaluate(self, document: DocT) -> Evaluation:

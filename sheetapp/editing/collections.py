@@ -144,7 +144,9 @@ class Collection(Generic[DocT]):
       (``str`` for a list of text).
     - ``columns``: the table's columns.
     - ``entries``/``new_item``: the picker's catalog entries and how an entry becomes an
-      item; ``blank``: how a plain "Add" makes an item when there is no catalog.
+      item; ``document_entries``: the entries as one character's campaign prices them
+      (when set, the picker shows these); ``blank``: how a plain "Add" makes an item
+      when there is no catalog.
     - ``custom``: how a custom entry is made (None: no custom entries).
     - ``name``: the name a user knows an item by (for undo labels and issue places).
     - ``reads``: paths outside the list that the rows also show (an edit there changes
@@ -159,6 +161,7 @@ class Collection(Generic[DocT]):
     item_model: type[Any]
     columns: tuple[Column, ...]
     entries: Callable[[], list[PickEntry]] | None = None
+    document_entries: Callable[[DocT], list[PickEntry]] | None = None
     new_item: Callable[[DocT, str], Any] | None = None
     blank: Callable[[DocT], Any] | None = None
     custom: CustomEntries | None = None
@@ -172,6 +175,13 @@ class Collection(Generic[DocT]):
     actions: tuple[ListAction, ...] = ()
 
     # --- reading ------------------------------------------------------------------------
+
+    def entries_for(self, document: Any) -> list[PickEntry]:
+        """The picker's entries for ``document`` (its campaign's prices when the list
+        declares ``document_entries``)."""
+        if self.document_entries is not None:
+            return self.document_entries(document)
+        return self.entries() if self.entries else []
 
     def items(self, document: Any) -> list[Any]:
         """The list in ``document`` (the model objects, not copies)."""
@@ -226,9 +236,7 @@ class Collection(Generic[DocT]):
         if self.new_item is None:
             raise EditError(f"{self.title} has no catalog to pick from")
         item = self.new_item(document, entry_id)
-        entry = (
-            next((e for e in self.entries() if e.id == entry_id), None) if self.entries else None
-        )
+        entry = next((e for e in self.entries_for(document) if e.id == entry_id), None)
         return self.insert(document, item, at, entry.name if entry else "")
 
     def add_blank(self, document: Any, at: int | None = None) -> list[Change]:

@@ -182,7 +182,7 @@ class CollectionEditor(QObject):
             self._select_new(at, edit=True)
             return True
         if entry_id is None:
-            entries = collection.entries() if collection.entries else []
+            entries = collection.entries_for(self.document.document)
             prompt = self.pick_prompt() if self.pick_prompt else ""
             dialog = PickerDialog(f"Add {collection.noun}", entries, self.host, prompt)
             if not dialog.exec():

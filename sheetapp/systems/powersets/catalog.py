@@ -106,6 +106,12 @@ class Scaled(CatalogModel):
         return f"{subject} {factor}".rstrip() + f"{rounding}{minimum}"
 
 
+def a_level(level: str) -> str:
+    """ "a Heroic", "an Epic": a power level with its article, for the player's words."""
+    name = level.title()
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
 # --- power levels -------------------------------------------------------------------
 
 
@@ -547,6 +553,9 @@ class Superpower(SeedEntry):
     choices: tuple[Choice, ...] = ()
     modifiers: tuple[OwnModifier, ...] = ()
     level_cap: LevelCap | None = None
+    #: the price is also per point of the character's SIZ ("1 per level per energy type
+    #: per point of SIZ", Force Field, line 3001)
+    per_siz: bool = False
 
 
 RewardKind = Literal[
