@@ -338,10 +338,6 @@ def resolve(
     return action.resolver(Inputs(rolled, vs, chosen))
 
 
-def signed(value: int) -> str:
-    return f"{value:+d}"
-
-
 def sum_text(parts: Sequence[tuple[str, int]]) -> str:
     """``REF 6 + Firearms 4 - 2 wounds = 8`` from labelled parts."""
     if not parts:

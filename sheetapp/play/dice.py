@@ -70,11 +70,6 @@ class DiceRoll:
     how: How
     seed: int | None = None
 
-    @property
-    def dice_total(self) -> int:
-        """The dice alone, without the notation's bonus."""
-        return self.total - self.spec.bonus
-
     def describe(self) -> str:
         """``2D10 7+9 = 16``, ``3D6 total 11``, ``2D6+6 3+4 +6 = 13``."""
         if not self.faces:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sheetapp.core.changes import Change, apply_to_document
+from sheetapp.core.changes import Change
 from sheetapp.core.document import CharacterDocument, Condition, Contact
 
 PLAY = ("play",)
@@ -83,13 +83,6 @@ def spend(document: CharacterDocument[Any, Any], name: str, amount: int) -> list
 
 def spent(document: CharacterDocument[Any, Any], name: str) -> int:
     return next((use.spent for use in document.play.uses if use.name == name), 0)
-
-
-def apply_effect(
-    document: CharacterDocument[Any, Any], changes: Sequence[Change]
-) -> CharacterDocument[Any, Any]:
-    """A new document with the result recorded (``document`` is not modified)."""
-    return apply_to_document(document, changes)
 
 
 def remove_entry(document: CharacterDocument[Any, Any], kind: str, index: int) -> list[Change]:
