@@ -36,7 +36,12 @@ from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemLoadError, SystemRegistry
-from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
+from sheetapp.editing.autosave import (
+    claim_autosave,
+    discard_autosave,
+    orphaned_autosaves,
+    recover,
+)
 from sheetapp.editing.places import place_name
 from sheetapp.startup import thaw_collector
 from sheetapp.storage.atomic import atomic_write
@@ -46,6 +51,7 @@ from sheetapp.storage.files import LoadedDocument, load_document, save_document
 from sheetapp.storage.fingerprint import Fingerprint, changed_since, fingerprint
 from sheetapp.storage.locking import locked
 from sheetapp.storage.portable import export_bytes
+from sheetapp.storage.targets import export_refusal
 from ui.autosave import Autosaver
 from ui.background import BackgroundJob, run_in_background
 from ui.document import EditorDocument
@@ -615,7 +621,7 @@ class MainWindow(QMainWindow):
         if view is None:
             return False
         path = path or self.choose_save_path(view, "Export JSON", EXPORT_FILTER, ".export.json")
-        if path is None:
+        if path is None or self._export_refused(path, "Cannot export"):
             return False
         document = view.document
         try:
@@ -647,7 +653,7 @@ class MainWindow(QMainWindow):
         if self.pdf_busy():
             return None
         path = path or self.choose_save_path(view, title, PDF_FILTER, ".pdf")
-        if path is None:
+        if path is None or self._export_refused(path, f"Cannot make {what}"):
             return None
         document, evaluation = view.document.document, view.document.evaluation
         job = run_in_background(
@@ -675,7 +681,19 @@ class MainWindow(QMainWindow):
     def _pdf_job_ended(self) -> None:
         self.pdf_job = None
 
+    def _export_refused(self, path: Path, title: str) -> bool:
+        """Refuse (with a message) an export onto an open character's file, by any name,
+        or onto a folder, a device or a pipe, as the command line does."""
+        open_files = [view.document.path for view in self.views() if view.document.path]
+        problem = export_refusal(path, open_files)
+        if problem is None:
+            return False
+        show_error(self, title, problem)
+        return True
+
     def _write_pdf(self, path: Path, data: bytes) -> None:
+        if self._export_refused(path, "Cannot export the PDF"):  # opened meanwhile
+            return
         try:
             atomic_write(path, data, keep_backup=False)
         except OSError as exc:
@@ -812,8 +830,10 @@ class MainWindow(QMainWindow):
     # --- recovery -------------------------------------------------------------------------------
 
     def offer_recovery(self, ask: Callable[[RecoveryDialog], bool] | None = None) -> int:
-        """Offer the autosaves a crashed session left; returns how many were recovered."""
-        records = orphaned_autosaves(self.autosaver.folder)
+        """Offer the autosaves a crashed session left; returns how many were recovered.
+        Each is claimed first, so another sheetapp starting meanwhile does not offer it too."""
+        found = orphaned_autosaves(self.autosaver.folder)
+        records = [claimed for record in found if (claimed := claim_autosave(record)) is not None]
         if not records:
             return 0
         dialog = RecoveryDialog(records, self)
