@@ -141,6 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("schema", help="print the JSON Schema of the character file")
     add_play_commands(commands)
     add_ledger_commands(commands)
+    from sheetapp.cli_hdc import add_hdc_commands
+
+    add_hdc_commands(commands)  # Hero Designer files (X-Men HERO)
     return parser
 
 
@@ -1112,4 +1115,13 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "revert": one_writer(cmd_revert),
     "actions": cmd_actions,
     "roll": one_writer(cmd_roll),
+    "import-hdc": lambda args, out: _hdc_command("cmd_import_hdc", args, out),
+    "export-hdc": lambda args, out: _hdc_command("cmd_export_hdc", args, out),
 }
+
+
+def _hdc_command(name: str, args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp import cli_hdc as commands
+
+    command: Command = getattr(commands, name)
+    return command(args, out)

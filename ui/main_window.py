@@ -58,7 +58,8 @@ from ui.document import EditorDocument
 from ui.editor_view import EditorView
 from ui.errors import report_exception, show_error
 from ui.explain import ExplainPane
-from ui.help import HelpDialog, manual_text, shortcuts_html
+from ui.hdc_actions import install_hdc_menus
+from ui.help import HelpDialog, ManualViewer, shortcuts_html
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, PdfRenderer, pdf_renderer, print_preview_function
@@ -76,6 +77,8 @@ if TYPE_CHECKING:
 FILE_FILTER = "Character files (*.json);;All files (*)"
 EXPORT_FILTER = "Portable JSON export (*.json)"
 PDF_FILTER = "PDF files (*.pdf)"
+#: a window shorter than this (in logical pixels) puts the Issues panel at the side
+SHORT_WINDOW = 560
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 RELOAD, OVERWRITE, SAVE_AS = "reload", "overwrite", "save as"
 
@@ -269,6 +272,7 @@ class MainWindow(QMainWindow):
             self.print_action,
         ):
             file_menu.addAction(action)
+        install_hdc_menus(self, file_menu)  # Hero Designer files (X-Men HERO)
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
@@ -811,8 +815,20 @@ class MainWindow(QMainWindow):
         if not self._shown_once:
             self._shown_once = True
             if self.settings.get(WINDOW_STATE).isEmpty():
-                self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
-                self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
+                self._first_dock_layout()
+
+    def _first_dock_layout(self) -> None:
+        """The docks' first sizes, from the window's: on a short window (scale 2 on a
+        laptop, 800×500) the Issues panel joins the Explain panel's tabs at the side, so
+        the lists keep their rows; on a narrow one the side panels take a quarter of it."""
+        if self.height() < SHORT_WINDOW:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.issues_dock)
+            self.tabifyDockWidget(self.advancement_dock, self.issues_dock)
+            self.explain_dock.raise_()
+        else:
+            self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
+        side = min(340, self.width() * 3 // 10)
+        self.resizeDocks([self.explain_dock], [side], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.autosaver.save_all()
@@ -874,6 +890,8 @@ class MainWindow(QMainWindow):
         if view is not None:
             for action in view.page.edit_actions():
                 self.character_menu.addAction(action)
+            if view.play_action is not None:
+                self.character_menu.addAction(view.play_action)
             self.character_menu.addSeparator()
         self.character_menu.addAction(self.level_up_action)
         self.level_up_action.setEnabled(
@@ -1024,9 +1042,8 @@ class MainWindow(QMainWindow):
             self.theme_actions[theme].setChecked(True)
         self._refresh_docks()
 
-    def show_manual(self) -> HelpDialog:
-        dialog = HelpDialog("sheetapp User Manual", self)
-        dialog.text.setMarkdown(manual_text())
+    def show_manual(self) -> ManualViewer:
+        dialog = ManualViewer(self)
         dialog.show()
         return dialog
 

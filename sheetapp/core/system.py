@@ -131,6 +131,22 @@ class SetsPrices(Protocol):
         ...
 
 
+@runtime_checkable
+class StartsFromSettings(Protocol):
+    """A system whose new character depends on the campaign settings chosen for it (a
+    Power Sets character's first set starts at the game's power level)."""
+
+    def started(self, document: Any) -> Any:
+        """``document`` (new, its settings applied) as its first state for them."""
+        ...
+
+
+def started_with_settings(system: object, document: DocT) -> DocT:
+    """A new document with its settings applied, made ready for them by the system."""
+    method = _capability(system, "started")
+    return cast(DocT, method(document)) if method is not None else document
+
+
 def _capability(system: object, name: str) -> Callable[..., Any] | None:
     """The method ``name`` of ``system`` when it has one: what ``isinstance`` with the
     one-method protocols above checks, without its cost (Python 3.11 lists a protocol's

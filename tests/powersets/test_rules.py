@@ -340,3 +340,23 @@ def test_choices_variable_costs_and_level_caps() -> None:
     document.character.superpowers[0].levels = 5
     document.character.superpowers[2].cost_override = 5
     assert not found(document, codes.LEVEL_CAP) and not found(document, codes.POWER_COST)
+
+
+@pytest.mark.parametrize("game", ["normal", "heroic", "epic", "superhuman"])
+def test_a_new_character_starts_its_set_at_the_games_power_level(game: str) -> None:
+    """ "Your character begins with (pick one of the following): - One power set at the
+    Heroic power level" (lines 375-377), "- One power set at the Epic power level" (line 384):
+    a new character in a Heroic game started Superpowers at Normal (issue 31), also from
+    the New dialog's settings."""
+    from sheetapp.core.system import started_with_settings
+    from sheetapp.editing.fields import with_settings
+
+    if game == "heroic":  # the default game
+        [first] = SYSTEM.new_document("New").character.power_sets
+        assert first.level == "heroic"
+    chosen = with_settings(SYSTEM.new_document("New"), {"campaign": {"power_level": game}})
+    document = started_with_settings(SYSTEM, chosen)
+    assert [(s.power_set, s.level) for s in document.character.power_sets] == [
+        ("superpowers", game)
+    ]
+    assert not SYSTEM.evaluate(document).has_errors

@@ -187,3 +187,60 @@ def test_ctrl_r_opens_the_play_tab_of_the_character_in_front(
     qtbot.keyClick(second.tabs.currentWidget(), Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     assert second.tabs.currentWidget() is second.play_tab
     assert first.tabs.currentWidget() is not first.play_tab
+
+
+def test_ctrl_r_from_the_skills_table_and_the_name_field(window: MainWindow, qtbot: QtBot) -> None:
+    """Issue 31: Ctrl+R worked only with the focus in the Roll tab. From the Skills table,
+    and from the name field above the page, it shows the Play tab with the cursor in the
+    dice; the Character menu lists it."""
+    view = _open(window, SOLDIER)
+    page = view.page
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    skills = page.pages["skills"]  # type: ignore[attr-defined]
+    page.tabs.setCurrentWidget(skills)  # type: ignore[attr-defined]
+    table = page.editors["skills"].view  # type: ignore[attr-defined]
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus)
+    qtbot.keyClick(table, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert view.tabs.currentWidget() is view.play_tab
+    panel = view.play
+    assert panel is not None
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is panel.dice_edits["ar"])
+    name = view.header.edits["name"]
+    if view.header_is_folded():
+        view.header_toggle.setChecked(True)
+    page.tabs.setCurrentWidget(skills)  # type: ignore[attr-defined]
+    name.setFocus()
+    qtbot.waitUntil(name.hasFocus)
+    qtbot.keyClick(name, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert view.tabs.currentWidget() is view.play_tab
+    assert "Play: resolve a roll" in [a.text() for a in window.character_menu.actions()]
+
+
+def test_a_wound_lowers_the_av_offered_and_keeps_the_choice(window: MainWindow) -> None:
+    """ "The negative number is a penalty applied to all of the character's AVs and DVs"
+    (line 57): a wound added elsewhere lowers the AV the Play tab offers, the chosen roll
+    staying chosen."""
+    view = _open(window, SOLDIER)
+    view.show_play()
+    panel = view.play
+    assert panel is not None
+    panel.select_action("check")
+    use = panel.option_widgets["use"]
+    assert isinstance(use, QComboBox)
+    use.setCurrentIndex(1)
+    chosen = use.currentText()
+    panel.dice_edits["ar"].setText("5 5")
+    before = panel.resolve_typed()
+    editor = view.page.editors["wounds"]  # type: ignore[attr-defined]
+    wounds = len(view.document.document.character.wounds)
+    assert editor.add("chest")
+    damage = next(c for c, col in enumerate(editor.collection.columns) if col.field == "damage")
+    assert editor.model.setData(editor.model.index(wounds, damage), 3)
+    use = panel.option_widgets["use"]
+    assert isinstance(use, QComboBox)
+    assert use.currentIndex() == 1 and use.currentText() != chosen  # its AV changed
+    after = panel.resolve_typed()
+    assert before is not None and after is not None
+    assert after.values["av"] == before.values["av"] - 2  # "8 -2 Chest 10 -2" (line 45)

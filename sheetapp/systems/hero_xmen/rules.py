@@ -214,7 +214,9 @@ def _skill_checks(
             codes.SKILL_SUBJECT,
             f"{skill.name}: which subject?",
             (*path, "name"),
-            "Type the subject (e.g. 'Genetics', 'Local area').",
+            f"Type the subject in this row's Skill cell (select the cell and type, or press "
+            f"F2): '{_SUBJECT_EXAMPLES.get(skill.name, 'Local area')}' makes it "
+            f"'{skill.name}: {_SUBJECT_EXAMPLES.get(skill.name, 'Local area')}'.",
         )
     if skill is not None and skill.vehicle_categories:
         for vehicle in choice.vehicles:
@@ -226,6 +228,10 @@ def _skill_checks(
                     (*path, "vehicles"),
                     f"The categories are {', '.join(skill.vehicle_categories)}.",
                 )
+
+
+#: a subject to show in the hint of a skill bought without one
+_SUBJECT_EXAMPLES = {"Sciences": "Genetics", "Knowledges": "Local area", "Professions": "Pilot"}
 
 
 def _general_checks(

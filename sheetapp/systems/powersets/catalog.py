@@ -603,6 +603,15 @@ class Failing(SeedEntry):
     #: the most points the row gives without the gamemaster's approval, if stated
     cap: int | None = None
     group: str = ""
+    #: the reward in a user's words where the table's own cell does not say it (its
+    #: columns slip in the Special weakness rows, lines 2470-2483): shown in the picker,
+    #: the list and the issues instead of ``reward_text`` (kept as the seed prints it)
+    reward_words: str = ""
+
+    @property
+    def reward_shown(self) -> str:
+        """What the row gives, as a user reads it."""
+        return self.reward_words or self.reward_text
 
     @model_validator(mode="after")
     def _range_in_order(self) -> Failing:

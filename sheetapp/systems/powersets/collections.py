@@ -1077,12 +1077,14 @@ FAILINGS: Collection[PowersetsDocument] = Collection(
         Column(
             "Table gives",
             cell=lambda _d, _r, item: CellView(
-                getattr(failings().get(item.failing), "reward_text", "")
+                getattr(failings().get(item.failing), "reward_shown", "")
             ),
         ),
         Column("Note", field="note", edit="text"),
     ),
-    entries=lambda: [_entry(f, "Character failing", f.reward_text) for f in failings().values()],
+    entries=lambda: [
+        _entry(f, f.group or "Character failing", f.reward_shown) for f in failings().values()
+    ],
     new_item=lambda _d, failing_id: _new_failing(failing_id),
     name=lambda document, row: _name(failings, document.character.failings[row].failing),
 )

@@ -907,7 +907,7 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                 _issue(
                     Severity.ERROR,
                     codes.FAILING_POINTS,
-                    f"{row.name}: {failing.points:+d} points; its row gives {row.reward_text}.",
+                    f"{row.name}: {failing.points:+d} points; its row gives {row.reward_shown}.",
                     ("character", "failings", number, "points"),
                     f"Set {row.reward_min} to {row.reward_max} points.",
                 )

@@ -88,16 +88,27 @@ class PowersetsSystem:
         load_all()
 
     def new_document(self, name: str) -> PowersetsDocument:
-        """Every characteristic 10 and one power set, Superpowers at Normal: the budget
-        shows at once; change the set and its level on the Power sets tab."""
-        return PowersetsDocument(
-            system_version=self.system_version,
-            meta=Meta(name=name),
-            campaign=PowersetsCampaign(),
-            character=PowersetsCharacter(
-                power_sets=[PowerSetChoice(power_set="superpowers", level="normal")]
-            ),
+        """Every characteristic 10 and one power set, Superpowers at the game's power
+        level: the budget shows at once; change the set and its level on the Power sets
+        tab."""
+        return self.started(
+            PowersetsDocument(
+                system_version=self.system_version,
+                meta=Meta(name=name),
+                campaign=PowersetsCampaign(),
+                character=PowersetsCharacter(power_sets=[PowerSetChoice(power_set="superpowers")]),
+            )
         )
+
+    def started(self, document: PowersetsDocument) -> PowersetsDocument:
+        """A new character's one power set at the game's power level: "Your character
+        begins with (pick one of the following): - One power set at the Heroic power
+        level" in a Heroic game, at the Epic level in an Epic one (seed lines 373-395); it
+        started at Normal in a Heroic game (issue 31)."""
+        level = document.campaign.power_level
+        sets = [s.model_copy(update={"level": level}) for s in document.character.power_sets]
+        character = document.character.model_copy(update={"power_sets": sets})
+        return document.model_copy(update={"character": character})
 
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: PowersetsCharacter = document.character
