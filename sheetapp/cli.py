@@ -139,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     text.add_argument("--force", action="store_true", help="overwrite OUT.txt if it exists")
 
     commands.add_parser("schema", help="print the JSON Schema of the character file")
+    add_play_commands(commands)
     add_ledger_commands(commands)
     from sheetapp.cli_hdc import add_hdc_commands
 
@@ -203,6 +204,42 @@ def add_ledger_commands(commands: Any) -> None:
     )
     revert.add_argument("file", type=Path, metavar="FILE")
     revert.add_argument("--entry", required=True, type=int, metavar="N", help="the entry number")
+
+
+def add_play_commands(commands: Any) -> None:
+    """``actions`` and ``roll``: playing from the sheet (``sheetapp.play``)."""
+    actions = commands.add_parser("actions", help="list what a character can do at the table")
+    actions.add_argument("file", type=Path, metavar="FILE")
+    actions.add_argument("--json", action="store_true", help="machine-readable output")
+
+    roll = commands.add_parser(
+        "roll",
+        help="resolve an action with the dice rolled at the table (or rolled for you)",
+        description="Resolve ACTION for the character in FILE. Dice not given with --dice are "
+        "rolled by sheetapp (the seed is printed: --seed repeats them).",
+    )
+    roll.add_argument("file", type=Path, metavar="FILE")
+    roll.add_argument("action", metavar="ACTION", help="an action id from `sheetapp actions`")
+    roll.add_argument(
+        "--dice",
+        action="append",
+        default=[],
+        metavar="[KIND=]N N...",
+        help="the dice rolled, e.g. --dice '7 9' or --dice location='3 4 5' (or a total)",
+    )
+    roll.add_argument("--vs", type=int, metavar="DV", help="the DV or target number")
+    roll.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of the action, e.g. --option cover=low_cover (repeatable)",
+    )
+    roll.add_argument("--seed", type=int, metavar="N", help="the seed for the dice not given")
+    roll.add_argument(
+        "--apply", action="store_true", help="record the result on the character (one save)"
+    )
+    roll.add_argument("--json", action="store_true", help="machine-readable output")
 
 
 def wants_gui(argv: Sequence[str]) -> bool:
@@ -545,7 +582,15 @@ def validation_report(loaded: LoadedDocument, evaluation: Evaluation) -> dict[st
         "derived": [value.to_json() for value in evaluation.derived],
         "issues": [issue.to_json() for issue in evaluation.issues],
         "counts": {severity.value: evaluation.count(severity) for severity in Severity},
+        "play": loaded.document.play.model_dump(mode="json"),
     }
+
+
+def play_lines(document: CharacterDocument[Any, Any]) -> list[str]:
+    """The play state in words (conditions, contacts, uses), as the sheet shows it."""
+    from sheetapp.play.state import play_state_lines
+
+    return play_state_lines(document.play)
 
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -566,6 +611,8 @@ def print_report(loaded: LoadedDocument, evaluation: Evaluation, out: TextIO) ->
         print(f"  {total.describe()}", file=out)
     for value in evaluation.derived:
         print(f"  {value.label}: {value.value}", file=out)
+    for line in play_lines(loaded.document):
+        print(f"  {line}", file=out)
     if evaluation.issues:
         print("Issues:", file=out)
     for issue in evaluation.issues:
@@ -939,6 +986,106 @@ def cmd_revert(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp.core.system import actions_of
+
+    loaded = load(args.file)
+    actions = actions_of(loaded.system, loaded.document)
+    if args.json:
+        data = {
+            "system": loaded.system.id,
+            "name": loaded.document.meta.name,
+            "actions": [action.to_json() for action in actions],
+        }
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return EXIT_OK
+    if not actions:
+        print(f"{loaded.system.name} declares no actions yet", file=out)
+    for action in actions:
+        dice = ", ".join(
+            slot.label if slot.label == slot.describe() else f"{slot.label} {slot.describe()}"
+            for slot in action.dice
+        )
+        vs = f" vs {action.vs.label}" if action.vs is not None else ""
+        print(f"{action.id}\t{action.name}: {dice or 'no dice'}{vs}", file=out)
+        print(f"\t{action.summary}", file=out)
+        for option in action.options:
+            shown = {True: "yes", False: "no"}.get(option.default, option.default)  # type: ignore[call-overload]
+            default = "" if shown in (None, "") else f" (default {shown})"
+            print(
+                f"\t  --option {option.name}=: {option.label}; {option.allowed()}{default}",
+                file=out,
+            )
+    return EXIT_OK
+
+
+def _named_values(texts: Sequence[str], what: str, *, bare: bool = False) -> dict[str, str]:
+    """``NAME=VALUE`` texts by name (``bare``: a text without ``=`` is the first dice)."""
+    found: dict[str, str] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep:
+            if bare:
+                name, value = "", text
+            else:
+                raise CommandError(f"{what} {shorten(text)}: write NAME=VALUE")
+        name = name.strip()
+        if name in found:
+            raise CommandError(f"{what} {shorten(text)}: given twice")
+        found[name] = value
+    return found
+
+
+def cmd_roll(args: argparse.Namespace, out: TextIO) -> int:
+    from pydantic import ValidationError
+
+    from sheetapp.core.changes import ChangeError, apply_to_document
+    from sheetapp.core.system import actions_of
+    from sheetapp.play.actions import ActionError, find_action, resolve
+
+    loaded = load(args.file)
+    try:
+        action = find_action(actions_of(loaded.system, loaded.document), args.action)
+        result = resolve(
+            action,
+            dice=_named_values(args.dice, "--dice", bare=True),
+            vs=args.vs,
+            options=_named_values(args.option, "--option"),
+            roll_missing=True,
+            seed=args.seed,
+        )
+    except ActionError as exc:
+        raise CommandError(f"cannot roll: {exc}") from None
+    applied = False
+    if args.apply and result.effect is not None:
+        try:
+            document = apply_to_document(loaded.document, result.effect.changes)
+        except (ChangeError, ValidationError) as exc:
+            raise CommandError(f"cannot record the result: {shorten(str(exc))}") from None
+        save(document, args.file)
+        applied = True
+    if args.json:
+        data = {
+            "system": loaded.system.id,
+            "character": loaded.document.meta.name,
+            **result.to_json(),
+            "applied": applied,
+        }
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return EXIT_OK
+    print(result.text(), file=out)
+    for key, roll in result.dice:
+        if roll.how == "rolled":
+            print(f"  ({key}: rolled by sheetapp, seed {roll.seed})", file=out)
+    if applied and result.effect is not None:
+        print(f"Recorded {result.effect.label} in {args.file}", file=out)
+    elif args.apply:
+        print("Nothing to record: this result does not change the character", file=out)
+    return EXIT_OK
+
+
 Command = Callable[[argparse.Namespace, TextIO], int]
 
 
@@ -974,6 +1121,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "level-up": one_writer(cmd_level_up),
     "history": cmd_history,
     "revert": one_writer(cmd_revert),
+    "actions": cmd_actions,
+    "roll": one_writer(cmd_roll),
     "import-hdc": lambda args, out: _hdc_command("cmd_import_hdc", args, out),
     "export-hdc": lambda args, out: _hdc_command("cmd_export_hdc", args, out),
 }

@@ -213,6 +213,7 @@ def build_sheet(
         section
         for section in (
             *costs,
+            play_section(document),
             notes_section(document),
             history_section(document.history, system, document),
             issues_section(evaluation.issues, places),
@@ -221,6 +222,26 @@ def build_sheet(
         if section.key not in sheet.section_keys()
     ]
     return replace(sheet, sections=(*sheet.sections, *extra), places=places)
+
+
+def play_section(document: CharacterDocument[Any, Any]) -> KeyValueSection:
+    """What happened at the table (the file's play state): conditions, contacts, uses.
+    Empty, and so not printed, until something has."""
+    from sheetapp.play.state import contact_text
+
+    play = document.play
+    entries = [
+        Entry("Condition", c.name, c.effect, ("play", "conditions", i))
+        for i, c in enumerate(play.conditions)
+    ]
+    entries += [
+        Entry("Contact", contact_text(c), "", ("play", "contacts", i))
+        for i, c in enumerate(play.contacts)
+    ]
+    entries += [
+        Entry(use.name, str(use.spent), "", ("play", "uses", i)) for i, use in enumerate(play.uses)
+    ]
+    return KeyValueSection("play", "In play", tuple(entries))
 
 
 def gm_notes_section(

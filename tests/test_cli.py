@@ -84,7 +84,11 @@ def test_validate_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "validate", str(SAMPLE), "--json")
     report = json.loads(out)
     assert code == 0
-    assert set(report) == {"system", "name", "valid", "totals", "derived", "issues", "counts"}
+    assert set(report) == {
+        "system", "name", "valid", "totals", "derived", "issues", "counts", "play"
+    }  # fmt: skip
+    assert report["play"] == {"conditions": [], "contacts": [], "uses": []}
+    assert "play" not in json.loads(SAMPLE.read_text(encoding="utf-8"))  # none in the file yet
     assert {"severity", "code", "message", "path", "location", "hint"} <= set(report["issues"][0])
     assert report["derived"][0] == {
         "key": "hits",

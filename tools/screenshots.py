@@ -9,7 +9,7 @@ capital-window.png (the Capital example), the level-up wizard's pages
 (level-up-spend.png, level-up-review.png, level-up-capital.png), the Advancement dock
 after a level-up (advancement-dock.png), the window with an example of each other system
 (hero-xmen-window.png, powersets-window.png, twod10-window.png, and twod10-roll.png on a
-1280×720 screen with two rolls made), page 1 of each system's sheet
+1280×720 screen: the Play tab after two rolls), page 1 of each system's sheet
 (gladiators-sheet.png, capital-sheet.png, hero-xmen-sheet.png, powersets-sheet.png) and
 a 2d10 play card (twod10-card.png), exported by ``sheetapp export-pdf`` and turned into
 PNG by ``pdftoppm``. Settings and autosaves go to a temporary folder, never the user's own.
@@ -196,10 +196,29 @@ def _show_tab(view: Any, title: str) -> None:
     raise SystemExit(f"no tab {title!r} on the {view.document.system.name} page")
 
 
-def shoot_systems(registry: Any, out: Path) -> None:
-    """Each other system's example in the window; the 2d10 Roll tab after two rolls."""
-    from PySide6.QtWidgets import QPushButton
+def shoot_play(view: Any) -> None:
+    """The Play tab after a check rolled for the player and a hit typed in: low cover, a
+    called arm, Surprise."""
+    view.show_play()
+    panel = view.play
+    panel.seeds = lambda: 7
+    panel.select_action("check")
+    panel.roll_for_me()
+    panel.select_action("hit")
+    panel.dice_edits["ar"].setText("7 9")
+    panel.vs_edit.setText("14")
+    panel.option_widgets["attacker_av"].setText("8")
+    panel.option_widgets["ev"].setText("12")
+    for option, value in (("cover", "low_cover"), ("called", "arm")):
+        box = panel.option_widgets[option]
+        box.setCurrentIndex(box.findData(value))
+    panel.option_widgets["surprise"].setChecked(True)
+    panel.resolve_typed()
+    _settle()
 
+
+def shoot_systems(registry: Any, out: Path) -> None:
+    """Each other system's example in the window; the 2d10 Play tab after two rolls."""
     from ui.main_window import MainWindow
     from ui.settings import Settings
 
@@ -216,11 +235,7 @@ def shoot_systems(registry: Any, out: Path) -> None:
         _save(window, out / name)
         if name.startswith("twod10"):
             window.resize(1280, 720)
-            _show_tab(view, "Roll")
-            roll = view.findChild(QPushButton, "roll_button")
-            assert roll is not None
-            for _ in range(2):
-                roll.click()
+            shoot_play(view)
             _save(window, out / "twod10-roll.png")
         window.close()
         window.deleteLater()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QResizeEvent, QTextCursor
+from PySide6.QtGui import QAction, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPlainTextEdit,
+    QScrollArea,
     QSizePolicy,
     QTabWidget,
     QToolButton,
@@ -24,18 +25,22 @@ from PySide6.QtWidgets import (
 from sheetapp.core.changes import Change
 from sheetapp.core.document import MAX_TEXT_LENGTH
 from sheetapp.core.issues import DataPath
-from sheetapp.core.system import PriceSetting, price_settings_of
+from sheetapp.core.system import PriceSetting, has_actions, price_settings_of
 from sheetapp.editing.fields import meta_text, set_meta, set_price, set_value
 from sheetapp.editing.wording import user_note
 from ui.document import EditorDocument
 from ui.forms import FieldSpec, ModelForm, field_specs
 from ui.header import HeaderPanel
+from ui.lazy_tab import LazyTab
 from ui.long_text import wrap_for
+from ui.play_panel import PlayPanel
 from ui.screen_fit import giving_way, keep_lines, page_scrolling, scrolling, sideways
 from ui.systems import create_page
+from ui.tables.views import window_action
 from ui.totals import TotalsBar
 
 CAMPAIGN_TAB = "Campaign && Notes"
+PLAY_TAB = "Pla&y"
 #: the least room the page keeps for its tabs and lists, in lines of text
 PAGE_LINES = 11
 #: the rows of a list the page wants before the header may take their place (issue 31:
@@ -239,6 +244,14 @@ class EditorView(QWidget):
         else:
             body = self.page
         self.tabs = host
+        self.play_tab: LazyTab | None = None
+        self.play_action: QAction | None = None
+        if has_actions(document.system):
+            self.play_tab = LazyTab(lambda: scrolling(PlayPanel(document), "play_scroll"))
+            self.play_tab.setObjectName("play_tab")
+            self.tabs.addTab(self.play_tab, PLAY_TAB)
+            self.play_action = window_action(self, "Play: resolve a roll", self.show_play, "Ctrl+R")
+            self.addAction(self.play_action)
         self.tabs.addTab(self.campaign, CAMPAIGN_TAB)
         layout = self.body_layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -278,6 +291,26 @@ class EditorView(QWidget):
     @property
     def title(self) -> str:
         return self.document.title
+
+    @property
+    def play(self) -> PlayPanel | None:
+        """The Play panel (built on first need), or None for a system without actions."""
+        if self.play_tab is None:
+            return None
+        scroll = self.play_tab.ensure_built()
+        assert isinstance(scroll, QScrollArea)
+        panel = scroll.widget()
+        assert isinstance(panel, PlayPanel)
+        return panel
+
+    def show_play(self) -> None:
+        """Ctrl+R, from anywhere in the character: the Play tab, the cursor in the dice."""
+        if self.play_tab is None:
+            return
+        self.tabs.setCurrentWidget(self.play_tab)
+        panel = self.play
+        if panel is not None:
+            panel.focus_dice()
 
     def header_is_folded(self) -> bool:
         # isHidden, not isVisible: a character on a background tab is folded too

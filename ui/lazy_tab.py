@@ -75,8 +75,10 @@ def _chain_inside(content: QWidget) -> list[QWidget]:
     Not by walking the chain with ``nextInFocusChain``: after a character whose tabs
     were placed that way was closed, PySide took the window's own menus and tab stack
     for deleted (``tests/ui/test_lazy_tabs.py``)."""
+    window = content.window()
     return [
         widget
         for widget in content.findChildren(QWidget)
-        if widget.focusPolicy() != Qt.FocusPolicy.NoFocus
+        # a combo box's open list is a window of its own, not in the content's Tab order
+        if widget.focusPolicy() != Qt.FocusPolicy.NoFocus and widget.window() is window
     ]

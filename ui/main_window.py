@@ -890,6 +890,8 @@ class MainWindow(QMainWindow):
         if view is not None:
             for action in view.page.edit_actions():
                 self.character_menu.addAction(action)
+            if view.play_action is not None:
+                self.character_menu.addAction(view.play_action)
             self.character_menu.addSeparator()
         self.character_menu.addAction(self.level_up_action)
         self.level_up_action.setEnabled(

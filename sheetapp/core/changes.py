@@ -244,8 +244,12 @@ DocumentT = TypeVar("DocumentT", bound=CharacterDocument[Any, Any])
 
 
 def document_data(document: CharacterDocument[Any, Any]) -> dict[str, Any]:
-    """The JSON form of a document, the tree every change path points into."""
-    return document.model_dump(mode="json")
+    """The JSON form of a document, the tree every change path points into (with its
+    ``play`` key even while the file leaves it out for being empty)."""
+    data = document.model_dump(mode="json")
+    if "play" not in data:
+        data["play"] = document.play.model_dump(mode="json")
+    return data
 
 
 def apply_to_document(document: DocumentT, changes: Sequence[Change]) -> DocumentT:
@@ -265,7 +269,8 @@ def apply_to_document(document: DocumentT, changes: Sequence[Change]) -> Documen
             try:
                 result = apply_in_enclosing_model(result, change, _apply_json)
             except NotIncremental:
-                data = _apply_all(result.model_dump(mode="json"), [change], check=True)
+                tree = document_data(cast(CharacterDocument[Any, Any], result))
+                data = _apply_all(tree, [change], check=True)
                 result = type(document).model_validate(data)
     return cast(DocumentT, result)
 

@@ -86,6 +86,52 @@ class Meta(FileModel):
     notes: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
+#: far beyond any table's count: a guard against absurd input, never a rule
+MAX_PLAY_COUNT = 1_000_000
+
+
+class Condition(FileModel):
+    """A state the character is in at the table (Stunned, Awed, Knocked down...)."""
+
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    effect: str = Field(default="", max_length=MAX_TEXT_LENGTH, description="what it does")
+    source: str = Field(default="", max_length=MAX_NAME_LENGTH, description="what caused it")
+
+
+class Contact(FileModel):
+    """Someone the character's power is affecting (a psion's 'contact')."""
+
+    target: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    power: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    target_spirit: int | None = Field(default=None, ge=-MAX_PLAY_COUNT, le=MAX_PLAY_COUNT)
+    distance_m: int | None = Field(default=None, ge=0, le=10**12)
+    line_of_sight: bool = True
+    dropping: Literal["", "dropped", "ending"] = Field(
+        default="",
+        description="dropped: ends at the end of the next phase ('ending': this phase)",
+    )
+
+
+class SpentUse(FileModel):
+    """Something used up or gained in play, counted: power points spent, Grit gained..."""
+
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    spent: int = Field(default=0, ge=-MAX_PLAY_COUNT, le=MAX_PLAY_COUNT)
+
+
+class PlayState(FileModel):
+    """What happened to the character at the table, beside (never in) the advancement
+    ledger. A system's own play data (a 2d10 wound) stays in its character model; this is
+    what every system can hold. Optional with a default: older files load unchanged."""
+
+    conditions: list[Condition] = Field(default_factory=list)
+    contacts: list[Contact] = Field(default_factory=list)
+    uses: list[SpentUse] = Field(default_factory=list)
+
+    def is_empty(self) -> bool:
+        return not (self.conditions or self.contacts or self.uses)
+
+
 EntryKind = Literal["creation", "advance"]
 
 
@@ -142,6 +188,13 @@ class CharacterDocument(FileModel, Generic[CampaignT, CharacterT]):
     campaign: CampaignT
     character: CharacterT
     history: list[HistoryEntry] = Field(default_factory=list)
+    # Left out of the file while nothing happened at the table: a character never played
+    # is written as before.
+    play: PlayState = Field(
+        default_factory=PlayState,
+        description="conditions, contacts and uses at the table",
+        exclude_if=PlayState.is_empty,
+    )
 
 
 #: keys sheetapp does not know that a file may carry (kept as they are); a file with more

@@ -16,6 +16,7 @@ from sheetapp.core.plugins import entry_points
 
 if TYPE_CHECKING:
     from sheetapp.editing.collections import Collection
+    from sheetapp.play.actions import Action
     from sheetapp.sheet import Sheet
 
 ENTRY_POINT_GROUP = "sheetapp.systems"
@@ -77,6 +78,17 @@ class DeclaresCollections(Protocol):
 
     def collections(self) -> Sequence[Collection[Any]]:
         """Every editable list of the character, in the order an editor shows them."""
+        ...
+
+
+@runtime_checkable
+class DeclaresActions(Protocol):
+    """A system whose character can act at the table: each action declared once
+    (:mod:`sheetapp.play.actions`) with its dice, DV, options and pure resolver; the Play
+    panel and the ``actions``/``roll`` commands are built from them."""
+
+    def actions(self, document: Any) -> Sequence[Action]:
+        """The actions of this character (options list its own skills, weapons, powers)."""
         ...
 
 
@@ -152,6 +164,17 @@ def collections_of(system: object) -> Sequence[Collection[Any]]:
     """The system's declared lists; none when it declares none."""
     method = _capability(system, "collections")
     return cast(Sequence["Collection[Any]"], method()) if method is not None else ()
+
+
+def has_actions(system: object) -> bool:
+    """Whether the system declares actions (without building any)."""
+    return _capability(system, "actions") is not None
+
+
+def actions_of(system: object, document: Any) -> Sequence[Action]:
+    """The character's declared actions; none when its system declares none."""
+    method = _capability(system, "actions")
+    return cast(Sequence["Action"], method(document)) if method is not None else ()
 
 
 def sheet_builder(system: object) -> Callable[[Any, Evaluation], Sheet] | None:

@@ -5,12 +5,14 @@ character already had is not new because its number moved."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sheetapp.advancement import Advancement, commit, preview
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import load_document
 from sheetapp.systems.hero_xmen import codes
-from tests.ui.conftest import REPO
 
+REPO = Path(__file__).resolve().parents[2]
 LODESTAR = REPO / "resources" / "examples" / "hero-xmen" / "lodestar.json"
 
 

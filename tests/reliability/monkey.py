@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QEvent, QModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, Qt
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -102,6 +102,15 @@ def shown(widget: QWidget) -> bool:
 # --- the monkey ---------------------------------------------------------------------------
 
 
+def column_count(model: QAbstractItemModel, parent: QModelIndex) -> int:
+    """A model's columns; a list model (a QListWidget's) keeps ``columnCount`` private in
+    PySide: one column."""
+    try:
+        return model.columnCount(parent)
+    except TypeError:
+        return 1
+
+
 @dataclass
 class Monkey:
     """One seeded run over one open character."""
@@ -155,7 +164,7 @@ class Monkey:
             top = model.index(self.rng.randrange(model.rowCount()), 0)
             if model.rowCount(top):
                 parent = top
-        rows, columns = model.rowCount(parent), model.columnCount(parent)
+        rows, columns = model.rowCount(parent), column_count(model, parent)
         if rows == 0 or columns == 0:
             return QModelIndex()
         return model.index(self.rng.randrange(rows), self.rng.randrange(columns), parent)

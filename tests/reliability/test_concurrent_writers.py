@@ -86,3 +86,39 @@ def test_two_names_or_cache_folders_for_one_file_keep_every_entry(
     assert [writer.wait(timeout=600) for writer in writers] == [0, 0]
     assert_every_entry_kept(path, ATTACK_ROUNDS)
     assert path.read_bytes() == other.read_bytes()
+
+
+PLAY_ROUNDS = 25
+ROLLER = """
+import contextlib, io, sys
+from sheetapp.cli import main
+hit = ["--dice", "5 5", "--dice", "location=3 3 3", "--vs", "10", "--option", "attacker_av=0",
+       "--option", "ev=3", "--apply"]
+for n in range(int(sys.argv[2])):
+    with contextlib.redirect_stdout(io.StringIO()):
+        if sys.argv[3] == "advance":
+            code = main(["advance", sys.argv[1], "--earn", "1", "--label", f"session {n}"])
+        else:
+            code = main(["roll", sys.argv[1], "hit", *hit])
+    if code != 0:
+        sys.exit(code)
+"""
+
+
+@pytest.mark.slow
+def test_roll_apply_and_advance_at_once_keep_every_entry(tmp_path: Path) -> None:
+    """`roll --apply` holds the file's lock as `advance` does: every wound and every ledger
+    entry written by two processes at the same time is kept."""
+    from sheetapp.cli import main
+
+    path = tmp_path / "kit.json"
+    assert main(["new", "twod10", "-o", str(path), "--name", "Kit"]) == 0
+    writers = [
+        subprocess.Popen([sys.executable, "-c", ROLLER, str(path), str(PLAY_ROUNDS), kind])
+        for kind in ("advance", "roll")
+    ]
+    assert [writer.wait(timeout=600) for writer in writers] == [0, 0]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    labels = [entry["label"] for entry in data["history"]]
+    assert {f"session {n}" for n in range(PLAY_ROUNDS)} <= set(labels)
+    assert len(data["character"]["wounds"]) == PLAY_ROUNDS

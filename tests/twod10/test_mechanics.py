@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sheetapp.systems.twod10 import mechanics as m
+from sheetapp.systems.twod10.system import SYSTEM
 from tests.twod10.helpers import cats
 
 K = cats().constants
@@ -80,10 +81,24 @@ def test_eight_points_destroy_the_area(damage: int, destroyed: bool) -> None:
     assert m.destroys_area(damage, K) is destroyed
 
 
-@pytest.mark.parametrize(("rec", "phases"), [(3, 7), (9, 1), (10, 0)])
+@pytest.mark.parametrize(("rec", "phases"), [(3, 7), (9, 1), (10, 0), (12, 0), (30, 0)])
 def test_temporary_recovery(rec: int, phases: int) -> None:
-    """002 lines 63, 67: "Temporary (wounds heal 1/phase in 10-REC phases)"."""
+    """002 lines 63, 67: "Temporary (wounds heal 1/phase in 10-REC phases)": REC 10 or
+    more leaves no phases to wait (at once), never a negative count."""
     assert m.temporary_recovery_phases(rec, K) == phases
+
+
+def test_temporary_recovery_shown_at_once_for_high_rec() -> None:
+    """002 line 63: "Temporary (wounds heal 1/phase in 10-REC phases)": REC 12 on the
+    sheet reads 0 phases, "heals at once", never "-2"."""
+    from tests.twod10.helpers import new
+
+    document = new()
+    document.character.attributes.rec = 12
+    value = SYSTEM.evaluate(document).derived_value("recovery")
+    assert value.value == 0
+    assert "at once" in value.explanation and "-2" not in value.explanation
+    assert m.temporary_recovery_text(3, K) == "heals 1/phase in 10 - REC 3 = 7 phases"
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ def test_a_2d10_attribute_moves_every_av(window: MainWindow) -> None:
     """AV = attribute + skill: Ilse's Perception (INT 7 + 5) is 12; INT 9 makes it 14."""
     page = _page(window, "twod10/ilse-varga-psion.json")
     document = page.document
-    assert page.tabs.tabText(1) == "Attributes && Movement"
+    assert page.tabs.tabText(0) == "Attributes && Movement"  # the rolls: the Play tab
     perception = next(v for v in document.evaluation.derived if v.key == "skill.0")
     assert perception.value == 12
     _spin(page, "attributes", "int").setValue(9)

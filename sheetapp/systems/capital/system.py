@@ -216,6 +216,12 @@ class CapitalSystem:
 
         return capital_sheet(self, document, evaluation)
 
+    def actions(self, document: Any) -> tuple[Any, ...]:
+        """What the character can do at the table (the DeclaresActions capability)."""
+        from sheetapp.systems.capital.actions import capital_actions
+
+        return capital_actions(document)
+
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: CapitalCharacter = document.character
         cats = catalogs()

@@ -429,6 +429,12 @@ class GladiatorsSystem:
             ),
         )
 
+    def actions(self, document: Any) -> tuple[Any, ...]:
+        """What the character can do at the table (the DeclaresActions capability)."""
+        from sheetapp.systems.gladiators.actions import gladiators_actions
+
+        return gladiators_actions(document)
+
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: GladiatorsCharacter = document.character
         cats = catalogs()

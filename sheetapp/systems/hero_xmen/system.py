@@ -107,6 +107,12 @@ class HeroSystem:
 
         return hero_sheet(self, document, evaluation)
 
+    def actions(self, document: Any) -> tuple[Any, ...]:
+        """What the character can do at the table (the DeclaresActions capability)."""
+        from sheetapp.systems.hero_xmen.actions import hero_actions
+
+        return hero_actions(document)
+
     def statblock(
         self, document: CharacterDocument[Any, Any], evaluation: Evaluation
     ) -> list[tuple[str, str]]:

@@ -157,6 +157,12 @@ class PowersetsSystem:
 
         return powersets_sheet(self, document, evaluation)
 
+    def actions(self, document: Any) -> tuple[Any, ...]:
+        """What the character can do at the table (the DeclaresActions capability)."""
+        from sheetapp.systems.powersets.actions import powersets_actions
+
+        return powersets_actions(document)
+
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: PowersetsCharacter = document.character
         found = []

@@ -28,16 +28,22 @@ def derived_values(
     character: Twod10Character, sheet: Twod10Sheet, cats: Catalogs
 ) -> list[DerivedValue]:
     track = sheet.wounds
+    lowered = dict(sheet.attribute_penalties)
     values = [
         DerivedValue(
             f"attribute.{attribute}",
             cats.attributes[attribute].name,
-            character.attributes.get(attribute),
-            cats.attributes[attribute].text,
+            character.attributes.get(attribute) + lowered.get(attribute, 0),
+            cats.attributes[attribute].text
+            + (f" ({sheet.conditions})" if attribute in lowered else ""),
             ("character", "attributes", attribute),
         )
         for attribute in ATTRIBUTES
     ]
+    if sheet.conditions:
+        values.append(
+            DerivedValue("conditions", "Conditions", sheet.conditions, sheet.conditions, ("play",))
+        )
     values.append(
         DerivedValue(
             "wound_penalty",

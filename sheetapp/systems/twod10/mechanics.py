@@ -71,8 +71,18 @@ def destroys_area(damage_taken: int, k: Constants) -> bool:
 
 
 def temporary_recovery_phases(rec: int, k: Constants) -> int:
-    """Lines 63, 67: "Temporary (wounds heal 1/phase in 10-REC phases)"."""
-    return k.temporary_heal_base - rec
+    """Lines 63, 67: "Temporary (wounds heal 1/phase in 10-REC phases)": with REC 10 or
+    more there are no phases to wait, the wound heals at once (0), never a negative count."""
+    return max(0, k.temporary_heal_base - rec)
+
+
+def temporary_recovery_text(rec: int, k: Constants) -> str:
+    """The waiting time in words: "10 - REC 3 = 7 phases", "REC 12 (10 or more): at once"."""
+    phases = temporary_recovery_phases(rec, k)
+    base = k.temporary_heal_base
+    if phases == 0:
+        return f"REC {rec} ({base} or more): heals at once"
+    return f"heals 1/phase in {base} - REC {rec} = {phases} phase{'s' if phases != 1 else ''}"
 
 
 def ping_dv(points: int, distance_m: int, k: Constants) -> int:

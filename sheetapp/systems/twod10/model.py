@@ -93,6 +93,14 @@ class Wound(FileModel):
     special: str | None = Field(default=None, pattern=ID_PATTERN)
     damage: int = Field(default=1, ge=0, le=SCORE_LIMIT, description="EV minus RV")
     recovered: bool = Field(default=False, description="a temporary wound that has healed")
+    ar: int | None = Field(
+        default=None, ge=-SCORE_LIMIT, le=10 * SCORE_LIMIT, description="the attack's AR"
+    )
+    location_roll: int | None = Field(
+        default=None, ge=3, le=18, description="the hit-location roll (none: a called shot)"
+    )
+    cover: Literal["open", "low_cover", "high_cover"] = "open"
+    stabilised: bool = Field(default=False, description="no more continual Shock rolls")
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 

@@ -297,7 +297,7 @@ def wounds(ctx: RuleContext) -> list[Issue]:
                     "Nothing to fix if it is so; otherwise correct the damage.",
                 )
             )
-        if line.continual_shock_dv is not None and line.active:
+        if line.continual_shock_dv is not None and line.active and not wound.stabilised:
             found.append(
                 _issue(
                     Severity.INFO,

@@ -17,6 +17,8 @@ from sheetapp.systems.twod10.mechanics import (
     malfunction_dv,
     ping_dv,
     psionic_range,
+    temporary_recovery_phases,
+    temporary_recovery_text,
 )
 from sheetapp.systems.twod10.model import Skill, Twod10Campaign, Twod10Character
 from sheetapp.systems.twod10.wounds import WoundTrack, build_wound_track
@@ -74,6 +76,9 @@ class Twod10Sheet:
     shock_save: Value
     malfunction: Value
     recovery_phases: Value
+    conditions: str = ""
+    #: what conditions take from attributes (Awed: -3 to REF, INT, INF)
+    attribute_penalties: tuple[tuple[AttributeId, int], ...] = ()
 
     @property
     def penalty(self) -> int:
@@ -166,10 +171,39 @@ def _skill_line(
 _SKILL_LINES: IdentityMemo[SkillLine] = IdentityMemo()
 
 
+#: "9-12 Awed: target loses next Action, -3 to REF, INT, INF." (line 79)
+AWED_ATTRIBUTES: tuple[AttributeId, ...] = ("ref", "int", "inf")
+
+
+def under_conditions(
+    character: Twod10Character, conditions: Sequence[str], cats: Catalogs
+) -> tuple[Twod10Character, str]:
+    """The character as its influence conditions leave it (Awed: -3 to REF, INT, INF), and
+    what changed in words ("" when nothing did)."""
+    awed = cats.influence.get("awed")
+    if awed is None or awed.name not in conditions or not awed.attribute_penalty:
+        return character, ""
+    attrs = character.attributes
+    lowered: dict[str, int] = {a: attrs.get(a) + awed.attribute_penalty for a in AWED_ATTRIBUTES}
+    changed = character.model_copy(update={"attributes": attrs.model_copy(update=lowered)})
+    names = ", ".join(cats.attributes[a].name for a in AWED_ATTRIBUTES)
+    return changed, f"{awed.name}: {awed.attribute_penalty:+d} to {names}"
+
+
 def build_sheet(
-    character: Twod10Character, campaign: Twod10Campaign, cats: Catalogs
+    character: Twod10Character,
+    campaign: Twod10Campaign,
+    cats: Catalogs,
+    conditions: Sequence[str] = (),
 ) -> Twod10Sheet:
     k = cats.constants
+    character, conditions_text = under_conditions(character, conditions, cats)
+    awed = cats.influence.get("awed")
+    penalties: tuple[tuple[AttributeId, int], ...] = (
+        tuple((a, awed.attribute_penalty) for a in AWED_ATTRIBUTES)
+        if conditions_text and awed is not None
+        else ()
+    )
     track = build_wound_track(character, cats)
     penalty = track.penalty
     attrs = character.attributes
@@ -248,7 +282,7 @@ def build_sheet(
             )
         )
     recovery = attrs.rec
-    phases = k.temporary_heal_base - recovery
+    phases = temporary_recovery_phases(recovery, k)
     return Twod10Sheet(
         wounds=track,
         skills=skills,
@@ -271,8 +305,15 @@ def build_sheet(
             f"Toughness {attrs.toughness}{_penalty_text(penalty)} + 2D10 vs "
             f"{malfunction_dv(0, k)} + damage",
         ),
-        recovery_phases=Value(phases, f"{k.temporary_heal_base} - REC {recovery}"),
+        recovery_phases=Value(phases, temporary_recovery_text(recovery, k)),
+        conditions=conditions_text,
+        attribute_penalties=penalties,
     )
+
+
+def condition_names(document: Any) -> tuple[str, ...]:
+    """The names of the conditions the character is in (the file's play state)."""
+    return tuple(condition.name for condition in document.play.conditions)
 
 
 class LastSheet:
@@ -291,7 +332,9 @@ class LastSheet:
     def of(self, document: Any) -> Twod10Sheet:
         sheet = self._sheet
         if document is not self._document or sheet is None:
-            sheet = build_sheet(document.character, document.campaign, catalogs())
+            sheet = build_sheet(
+                document.character, document.campaign, catalogs(), condition_names(document)
+            )
             self.keep(document, sheet)
         return sheet
 

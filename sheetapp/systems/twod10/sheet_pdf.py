@@ -26,7 +26,7 @@ from sheetapp.sheet import (
 )
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs, catalogs
 from sheetapp.systems.twod10.model import Twod10Character
-from sheetapp.systems.twod10.sheet import build_sheet, skill_name
+from sheetapp.systems.twod10.sheet import build_sheet, condition_names, skill_name
 
 COMBAT_KEYS = (
     ("initiative", "INIT"),
@@ -59,7 +59,7 @@ def twod10_sheet(
     character: Twod10Character = document.character
     cats = catalogs()
     derived = {value.key: value for value in evaluation.derived}
-    sheet = build_sheet(character, document.campaign, cats)
+    sheet = build_sheet(character, document.campaign, cats, condition_names(document))
     combat = tuple(
         _entry(derived[key], evaluation, label) for key, label in COMBAT_KEYS if key in derived
     )
@@ -219,7 +219,22 @@ def _note(items: Any, index: int) -> str:
     return str(items[index].note) if 0 <= index < len(items) else ""
 
 
-def _wounds(sheet: Any, evaluation: Evaluation, character: Twod10Character) -> TableSection:
+def _how_hit(wound: Any) -> str:
+    """What a wound recorded from the Play tab keeps: the AR, the location roll, the cover,
+    and whether it was stabilised."""
+    parts = []
+    if wound.ar is not None:
+        parts.append(f"AR {wound.ar}")
+    if wound.location_roll is not None:
+        parts.append(f"rolled {wound.location_roll}")
+    if wound.cover != "open":
+        parts.append(wound.cover.replace("_", " "))
+    if wound.stabilised:
+        parts.append("stabilised")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _wounds(sheet: Any, evaluation: Evaluation, character: Any) -> TableSection:
     return TableSection(
         "wounds",
         f"Wounds taken: penalty {sheet.penalty} to every AV and DV",
@@ -232,7 +247,9 @@ def _wounds(sheet: Any, evaluation: Evaluation, character: Twod10Character) -> T
         tuple(
             Row(
                 {
-                    "wound": line.name + (" (recovered)" if line.recovered else ""),
+                    "wound": line.name
+                    + _how_hit(character.wounds[line.index])
+                    + (" (recovered)" if line.recovered else ""),
                     "penalty": str(line.penalty),
                     "shock": f"{line.shock_av} + d20 vs {line.shock_dv}"
                     if line.shock_dv is not None

@@ -18,7 +18,7 @@ from sheetapp.systems.twod10.model import (
     Twod10Character,
     Twod10Document,
 )
-from sheetapp.systems.twod10.sheet import LAST_SHEET, build_sheet
+from sheetapp.systems.twod10.sheet import LAST_SHEET, build_sheet, condition_names
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -60,7 +60,7 @@ class Twod10System:
         character: Twod10Character = document.character
         campaign: Twod10Campaign = document.campaign
         cats = catalogs()
-        sheet = build_sheet(character, campaign, cats)
+        sheet = build_sheet(character, campaign, cats, condition_names(document))
         LAST_SHEET.keep(document, sheet)
         points = rules.creation_points(character)
         costs = [
@@ -95,6 +95,12 @@ class Twod10System:
         from sheetapp.systems.twod10.collections import COLLECTIONS
 
         return COLLECTIONS
+
+    def actions(self, document: Twod10Document) -> tuple[Any, ...]:
+        """What the character can do at the table (the DeclaresActions capability)."""
+        from sheetapp.systems.twod10.actions import twod10_actions
+
+        return twod10_actions(document)
 
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> PrintedSheet:
         """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetapp.systems.twod10.catalog import Catalogs, HitLocation, SpecialDamage
-from sheetapp.systems.twod10.mechanics import destroys_area, temporary_recovery_phases
+from sheetapp.systems.twod10.mechanics import destroys_area, temporary_recovery_text
 from sheetapp.systems.twod10.model import Twod10Character, Wound
 
 
@@ -119,12 +119,7 @@ def build_wound_track(character: Twod10Character, cats: Catalogs) -> WoundTrack:
         temporary = special is not None and special.temporary
         recovery = ""
         if temporary:
-            phases = temporary_recovery_phases(rec, k)
-            recovery = (
-                f"heals 1/phase in {k.temporary_heal_base} - REC {rec} = {phases} phases"
-                if phases > 0
-                else f"10 - REC {rec} = {phases}: heals at once"
-            )
+            recovery = temporary_recovery_text(rec, k)
         continual = (
             location.continual_shock_dv if location is not None and special is None else None
         )
