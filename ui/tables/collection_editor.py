@@ -80,7 +80,10 @@ class CollectionEditor(QObject):
             action = self._action(declared.title, self._runner(declared))
             action.setToolTip(declared.tooltip)
             self.list_actions.append((declared, action))
-        document.changed.connect(lambda _changes: self.update_actions())
+        # A bound method, never a lambda: Qt disconnects it when the editor is deleted
+        # (a lambda kept running on a deleted page: the wizard's Spend page replaces its
+        # page, and every later edit raised "Internal C++ object already deleted").
+        document.changed.connect(self._document_changed)
         self.update_actions()
 
     @property
@@ -128,6 +131,9 @@ class CollectionEditor(QObject):
             bar.addWidget(tool_button(self.down_action))
         bar.addStretch(1)
         return bar
+
+    def _document_changed(self, _changes: object) -> None:
+        self.update_actions()
 
     def update_actions(self) -> None:
         row = self.current_row()

@@ -71,7 +71,7 @@ class RollPanel(QWidget):
         self._chart_picked()
         self._stale = True
         self.refresh()
-        document.changed.connect(lambda _changes: self._document_changed())
+        document.changed.connect(self._document_changed)  # bound: disconnected when deleted
 
     def _build_choices(self) -> None:
         cats = catalogs()
@@ -175,7 +175,7 @@ class RollPanel(QWidget):
         if isinstance(dv, int):
             self.dv.setValue(dv)
 
-    def _document_changed(self) -> None:
+    def _document_changed(self, _changes: object = None) -> None:
         # Hidden behind another tab, the list catches up when shown (an edit on a big
         # character does not rebuild a thousand entries nobody sees).
         self._stale = True
