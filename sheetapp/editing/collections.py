@@ -289,9 +289,14 @@ class Collection(Generic[DocT]):
         spec = self.columns[column]
         if spec.on_edit is not None:
             return spec.on_edit(document, index, value)
-        if spec.edit is None:
+        kind = spec.edit
+        if kind is None and spec.field is not None and spec.cell is not None:
+            # a field shown by its own cell function, which says how it is edited (Power
+            # Sets' superpower Choice: a list or typed text by power); its edits were dropped
+            kind = cell(self, document, index, column).edit
+        if kind is None:
             return []
-        return self.set_field(document, index, spec.field or "", coerce(spec.edit, value))
+        return self.set_field(document, index, spec.field or "", coerce(kind, value))
 
     def _validated(self, item: Any) -> Any:
         if isinstance(item, BaseModel) or self.item_model is str:
