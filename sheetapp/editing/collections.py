@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -343,7 +343,12 @@ def cell(collection: Collection[Any], document: Any, row: int, column: int) -> C
     spec = collection.columns[column]
     item = collection.item(document, row)
     if spec.cell is not None:
-        return spec.cell(document, row, item)
+        shown = spec.cell(document, row, item)
+        if column == 0 and not shown.path:
+            # The row's name: its issues are the row's own (without a path it carried the
+            # whole character's worst issue, and Explain had nothing to follow).
+            return replace(shown, path=collection.row_path(row))
+        return shown
     path = collection.row_path(row)
     if spec.field is None:
         value = item
