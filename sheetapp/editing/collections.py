@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
 from sheetapp.editing.bounds import format_bounds
-from sheetapp.editing.builders import EditError, as_json, set_change
+from sheetapp.editing.builders import EditError, FieldError, as_json, set_change
 
 #: "optional_int": a whole number that may be left unset (None in the file)
 EditKind = Literal["text", "int", "optional_int", "choice", "bool"]
@@ -241,13 +241,32 @@ class Collection(Generic[DocT]):
         self, document: Any, values: dict[str, Any], at: int | None = None
     ) -> list[Change]:
         """Add a custom entry from the custom dialog's ``values``."""
-        if self.custom is None:
+        custom = self.custom
+        if custom is None:
             raise EditError(f"{self.title} takes no custom entries")
-        for spec in self.custom.fields:
+        for spec in custom.fields:
             value = values.get(spec.key, spec.default)
             if spec.required and (value is None or not str(value).strip()):
-                raise EditError(f"A custom {self.noun} needs a {spec.label.lower()}")
-        return self.insert(document, self.custom.build(values), at)
+                raise FieldError(f"A custom {self.noun} needs a {spec.label.lower()}", spec.key)
+        try:
+            item = custom.build(values)
+        except FieldError:
+            raise
+        except EditError as exc:
+            raise FieldError(str(exc), self._refused_field(values)) from None
+        return self.insert(document, item, at)
+
+    def _refused_field(self, values: dict[str, Any]) -> str | None:
+        """The custom field to blame for a refused entry: the first whose default,
+        in its place, makes the entry build."""
+        assert self.custom is not None
+        for spec in self.custom.fields:
+            try:
+                self.custom.build({**values, spec.key: spec.default})
+            except EditError:
+                continue
+            return spec.key
+        return None
 
     def remove(self, document: Any, index: int) -> list[Change]:
         item = self.item(document, index)

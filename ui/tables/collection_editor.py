@@ -207,7 +207,10 @@ class CollectionEditor(QObject):
         if custom is None:
             return False
         if values is None:
-            values = ask_custom_values(custom, self.host)
+            document = self.document.document
+            values = ask_custom_values(
+                custom, self.host, check=lambda v: self.collection.add_custom(document, v)
+            )
             if values is None:
                 return False
         chosen = values
@@ -268,8 +271,13 @@ def reveal(widget: QWidget) -> None:
         child, parent = parent, tabs
 
 
-def ask_custom_values(custom: CustomEntries, parent: QWidget) -> dict[str, Any] | None:
-    """The custom-entry dialog of a declared list; None when the user cancels."""
+def ask_custom_values(
+    custom: CustomEntries,
+    parent: QWidget,
+    check: Callable[[dict[str, Any]], object] | None = None,
+) -> dict[str, Any] | None:
+    """The custom-entry dialog of a declared list; None when the user cancels. ``check``
+    (the entry's own build) keeps it open on a refusal, the message beside the field."""
     specs = [
         FieldSpec(f.key, f.label, f.kind, low=f.low, high=f.high, choices=f.choices)
         for f in custom.fields
@@ -281,6 +289,7 @@ def ask_custom_values(custom: CustomEntries, parent: QWidget) -> dict[str, Any] 
         parent,
         intro=custom.intro,
         required=tuple(f.key for f in custom.fields if f.required),
+        check=check,
     )
     return dialog.values() if dialog.exec() else None
 
