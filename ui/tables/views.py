@@ -62,13 +62,16 @@ class ColumnFitter(QObject):
     the model is reset or a large part of it changes; otherwise a column widens when a
     changed or inserted cell needs more room (it does not shrink until the next reset).
     A table out of sight (on another tab) is sized when it is shown.
+
+    A tree is fitted the same way (Glorious Gladiators' abilities: sized once when the
+    character opened, a GP value that grew a digit vanished from its cell).
     """
 
-    def __init__(self, view: QTableView, stretch: int) -> None:
+    def __init__(self, view: QTableView | QTreeView, stretch: int) -> None:
         super().__init__(view)
         self.view = view
         self.stretch = stretch
-        header = view.horizontalHeader()
+        header = self.header()
         header.setStretchLastSection(False)
         header.setResizeContentsPrecision(SAMPLE_ROWS)
         model = view.model()
@@ -86,6 +89,10 @@ class ColumnFitter(QObject):
         view.viewport().installEventFilter(self)
         self.fit()
 
+    def header(self) -> QHeaderView:
+        view = self.view
+        return view.horizontalHeader() if isinstance(view, QTableView) else view.header()
+
     def fit(self) -> None:
         """Size every column but the stretched one from its (sampled) contents."""
         if not self.view.isVisible():
@@ -96,7 +103,7 @@ class ColumnFitter(QObject):
             if column != self.stretch:
                 self.view.resizeColumnToContents(column)
         if 0 <= self.stretch < self.view.model().columnCount():
-            header = self.view.horizontalHeader()
+            header = self.header()
             self.stretch_contents = max(
                 self.view.sizeHintForColumn(self.stretch), header.sectionSizeHint(self.stretch)
             )
@@ -145,7 +152,8 @@ class ColumnFitter(QObject):
         column = index.column()
         if self._unfitted or not index.isValid():
             return
-        grid = 1 if self.view.showGrid() else 0
+        view = self.view
+        grid = 1 if isinstance(view, QTableView) and view.showGrid() else 0
         needed = self.view.sizeHintForIndex(index).width() + grid
         if column == self.stretch:
             if needed > self.stretch_contents:
