@@ -33,10 +33,11 @@ REEVALUATE = Target(5, "ms", f"{_DESIGN}: full re-evaluation after one edit unde
 OPEN = Target(50, "ms", f"{_DESIGN}: open (read + migrate + validate) a large file under 50 ms")
 PDF = Target(500, "ms", f"{_DESIGN}: PDF export of the large character under 0.5 s")
 STARTUP_RATIO = Target(
-    1.5,
+    2.0,
     "ratio",
-    "issue 23: start-up within 1.5× of the stack floor (a bare window after importing "
-    "pydantic and validating one model), for every system's example",
+    "issue 38: start-up within 2.0× of the stack floor (a bare window after importing "
+    "pydantic and validating one model), for every system's example (issue 23's 1.5× was "
+    "shown out of reach on this stack)",
     comparison="at_most",
 )
 STARTUP_MEMORY_RATIO = Target(

@@ -8,6 +8,7 @@ Exit codes: 0 success (``validate``: no errors), 1 the character has errors,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from sheetapp import __version__
-from sheetapp.core.issues import Severity, format_path
+from sheetapp.core.issues import Severity, format_path, steps_left
 from sheetapp.logs import get_logger, setup_logging
 from sheetapp.startup import pause_collector, preload_domain, resume_collector
 from sheetapp.storage.errors import CharacterFileError, shorten
@@ -42,6 +43,37 @@ EXIT_INTERNAL = 70
 GUI_ENTRY_POINT_GROUP = "sheetapp.gui"
 
 
+def warn(text: str) -> None:
+    """Write a message to standard error; one that cannot be written (``2>/dev/full``, a
+    closed terminal) is dropped: the exit code still says what happened. The stream is
+    then swapped for the null device, or Python would try to write the bytes left in its
+    buffer again at exit, fail, and exit 120 whatever the command returned."""
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def silence_broken_stdout() -> None:
+    """Standard output that cannot be written (``>/dev/full``) is pointed at the null
+    device, or Python would retry the buffered bytes at exit and exit 120."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+
+
+def tell(text: str, out: TextIO, *, to_stderr: bool) -> None:
+    """A report line: to standard error when standard output carries the file itself."""
+    if to_stderr:
+        warn(text)
+    else:
+        print(text, file=out)
+
+
 class CommandError(Exception):
     """A user-facing failure of a command, with its exit code."""
 
@@ -61,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("systems", help="list the installed game systems")
 
-    new = commands.add_parser("new", help="write a valid starting character")
+    new = commands.add_parser("new", help="write a new character; says which steps are left")
     new.add_argument("system", metavar="SYSTEM", help="a system id from `sheetapp systems`")
     new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     new.add_argument("--name", default="", help="the character's name")
@@ -149,7 +181,8 @@ def add_ledger_commands(commands: Any) -> None:
         action="append",
         default=[],
         metavar="CHOICE",
-        help="what the level offers to take, e.g. a System by id or name (repeatable)",
+        help="what the level offers to take, e.g. a System by id or name, with its choice "
+        "as NAME=CHOICE ('Damage Resist=Heat') (repeatable)",
     )
     level.add_argument("--label", default="", help="the session's name")
     level.add_argument("--note", default="", help="a note for the ledger")
@@ -174,9 +207,72 @@ def wants_gui(argv: Sequence[str]) -> bool:
     return not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-"))
 
 
+def unknown_command(argv: Sequence[str]) -> str | None:
+    """What to say when the first argument is neither a command nor an existing file
+    (``sheetapp valdate x.json``): a mistyped command must not open the window."""
+    if not argv or not wants_gui(argv) or os.path.exists(argv[0]):
+        return None
+    import difflib
+
+    word = argv[0]
+    close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.6)
+    guess = f" (did you mean {close[0]}?)" if close else ""
+    return (
+        f"unknown command '{shorten(word)}'{guess}, and no file of that name exists "
+        "to open in the window; see `sheetapp --help`"
+    )
+
+
+def keep_undecodable_bytes() -> None:
+    """Let file names that are not UTF-8 be printed as the bytes they are (the terminal
+    shows them as ``ls`` does) instead of failing the command after its work is done."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "") == "strict":
+            with contextlib.suppress(OSError, ValueError):
+                reconfigure(errors="surrogateescape")
+
+
+#: options whose name in the namespace is not the one the user typed
+_OPTION_NAMES = {"include": "--with", "exclude": "--without", "system": "SYSTEM"}
+
+
+def check_text_options(args: argparse.Namespace) -> None:
+    """Refuse text options (not file names) holding bytes that are not UTF-8, and a
+    label, note or name longer than a character file keeps, before anything is read."""
+    from sheetapp.core.document import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+
+    limits = {"label": ("a label", MAX_NAME_LENGTH), "name": ("a name", MAX_NAME_LENGTH)}
+    limits["note"] = ("a note", MAX_TEXT_LENGTH)
+    for key, value in vars(args).items():
+        option = _OPTION_NAMES.get(key, f"--{key.replace('_', '-')}")
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, str):
+                continue
+            bad = next((n for n, ch in enumerate(item) if "\ud800" <= ch <= "\udfff"), None)
+            if bad is not None:
+                byte = ord(item[bad]) - 0xDC00 if "\udc80" <= item[bad] <= "\udcff" else None
+                what = f"the byte \\x{byte:02x}" if byte is not None else "a broken character"
+                raise CommandError(
+                    f"{option} holds bytes that are not UTF-8 text ({what} at position "
+                    f"{bad + 1}); write it in UTF-8"
+                )
+            if key in limits and len(item) > limits[key][1]:
+                what, limit = limits[key]
+                raise CommandError(
+                    f"{option} is {len(item):,} characters long; {what} may be at most "
+                    f"{limit:,} characters"
+                )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    keep_undecodable_bytes()
     gui = wants_gui(args_list)
+    unknown = unknown_command(args_list)
+    if unknown is not None:
+        warn(f"sheetapp: {unknown}")
+        return EXIT_UNREADABLE
     if gui:
         pause_collector()  # the window resumes it after its first paint
     log_path = setup_logging()
@@ -189,16 +285,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(args_list)
         if args.command is None:
             return launch_gui([])
-        return COMMANDS[args.command](args, sys.stdout)
+        check_text_options(args)
+        code = COMMANDS[args.command](args, sys.stdout)
+        sys.stdout.flush()  # a report that cannot be written fails here, not at exit
+        return code
     except CommandError as exc:
-        print(f"sheetapp: {exc}", file=sys.stderr)
+        warn(f"sheetapp: {exc}")
         return exc.code
     except CharacterFileError as exc:
-        print(f"sheetapp: {exc.user_message()}", file=sys.stderr)
+        warn(f"sheetapp: {exc.user_message()}")
         return EXIT_UNREADABLE
     except (CatalogError, SystemLoadError) as exc:
         get_logger("cli").exception("start-up failed")
-        print(f"sheetapp: {exc}", file=sys.stderr)
+        warn(f"sheetapp: {exc}")
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
@@ -208,14 +307,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         # A file the system cannot use (a name over 255 bytes, a missing folder, no
-        # permission...): a message and exit 2, like any unreadable or unwritable file.
+        # permission, a full standard output...): a message and exit 2, like any
+        # unreadable or unwritable file.
+        silence_broken_stdout()
         where = f"{shorten(str(exc.filename))}: " if exc.filename else ""
-        print(f"sheetapp: {where}{exc.strerror or exc}", file=sys.stderr)
+        warn(f"sheetapp: {where}{exc.strerror or exc}")
         return EXIT_UNREADABLE
     except Exception:
         get_logger("cli").exception("internal error running %s", args_list)
         where = f" Details are in {log_path}." if log_path else ""
-        print(f"sheetapp: internal error; nothing was changed.{where}", file=sys.stderr)
+        warn(f"sheetapp: internal error; nothing was changed.{where}")
         return EXIT_INTERNAL
     finally:
         resume_collector()
@@ -354,21 +455,16 @@ STDOUT = Path("-")
 def check_output(path: Path, *, source: Path | None = None, force: bool = False) -> None:
     """An export never replaces the character it was made from, nor an existing file
     without ``--force``; standard output (``-``) is always fine."""
+    from sheetapp.storage.targets import same_file
+
     if path == STDOUT:
         return
-    if source is not None and _same_file(path, source):
+    if source is not None and same_file(path, source):
         raise CommandError(
             f"{path} is the character being exported: write the export to another file"
         )
     if (path.exists() or path.is_symlink()) and not force:
         raise CommandError(f"{path} already exists; use --force to overwrite it")
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return one.exists() and os.path.samefile(one, other)
-    except OSError:
-        return False
 
 
 def write_output(path: Path, data: bytes) -> None:
@@ -416,6 +512,10 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         what = f"a new {system.name} character"
     write_output(output, dump_document(document))
     print(f"Wrote {what} to {output}", file=out)
+    steps = steps_left(system.evaluate(document).issues)
+    if steps:
+        plural = "s" if len(steps) != 1 else ""
+        print(f"{len(steps)} step{plural} left to do: {'; '.join(steps)}", file=out)
     return EXIT_OK
 
 
@@ -466,7 +566,10 @@ def print_report(loaded: LoadedDocument, evaluation: Evaluation, out: TextIO) ->
     if evaluation.issues:
         print("Issues:", file=out)
     for issue in evaluation.issues:
-        print(f"  {issue.severity.value:<7} {format_path(issue.path)}: {issue.message}", file=out)
+        where = format_path(issue.path)
+        if issue.is_todo:
+            where = f"{where} (to do: {issue.step})"
+        print(f"  {issue.severity.value:<7} {where}: {issue.message}", file=out)
         if issue.hint:
             print(f"          hint: {issue.hint}", file=out)
     counts = ", ".join(f"{evaluation.count(s)} {s.value}(s)" for s in Severity)
@@ -547,7 +650,7 @@ def _export_short_forms(
         what = f"{len(blocks)} statblock{'s' if len(blocks) != 1 else ''}"
     write_output(args.output, data)
     where = "standard output" if args.output == STDOUT else str(args.output)
-    print(f"Wrote {what} to {where}", file=sys.stderr if args.output == STDOUT else out)
+    tell(f"Wrote {what} to {where}", out, to_stderr=args.output == STDOUT)
     return EXIT_OK
 
 
@@ -619,19 +722,17 @@ def cmd_export_pdf(args: argparse.Namespace, out: TextIO) -> int:
     write_output(args.output, data)
     paper = options.paper.upper() if options.paper == "a4" else "Letter"
     where = "the PDF to standard output" if args.output == STDOUT else str(args.output)
-    print(f"Wrote {where} ({paper})", file=sys.stderr if args.output == STDOUT else out)
+    tell(f"Wrote {where} ({paper})", out, to_stderr=args.output == STDOUT)
     errors = evaluation.count(Severity.ERROR)
     if errors:
-        print(
+        warn(
             f"sheetapp: note: the character breaks {errors} rule(s); they are printed in a box "
-            "on page 1",
-            file=sys.stderr,
+            "on page 1"
         )
     if missing:
-        print(
+        warn(
             "sheetapp: warning: no font of the sheet has these characters, which print as "
-            f"empty boxes: {describe_missing(missing)}",
-            file=sys.stderr,
+            f"empty boxes: {describe_missing(missing)}"
         )
     return EXIT_OK
 
@@ -673,9 +774,9 @@ def totals_line(evaluation: Evaluation) -> str:
 
 def refused_exit(refused: CommitRefused) -> int:
     """Say why an advancement was not recorded; the exit code for a broken rule."""
-    print(f"sheetapp: nothing recorded: {refused}", file=sys.stderr)
+    warn(f"sheetapp: nothing recorded: {refused}")
     if refused.only_warnings:
-        print("sheetapp: use --accept-warnings to record it anyway", file=sys.stderr)
+        warn("sheetapp: use --accept-warnings to record it anyway")
     return EXIT_RULE_ERRORS
 
 
@@ -818,7 +919,7 @@ def cmd_revert(args: argparse.Namespace, out: TextIO) -> int:
         raise CommandError(f"cannot revert: {exc}") from None
     if result.refusal is not None or result.document is None or result.reverted is None:
         message = result.refusal.message if result.refusal else "nothing to revert"
-        print(f"sheetapp: nothing changed: {message}", file=sys.stderr)
+        warn(f"sheetapp: nothing changed: {message}")
         return EXIT_RULE_ERRORS
     save(result.document, args.file)
     print(f"Reverted {describe_entry(args.entry, result.reverted)}", file=out)

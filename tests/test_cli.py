@@ -40,19 +40,24 @@ def test_version_matches_the_package(capsys: pytest.CaptureFixture[str]) -> None
 def test_new_then_validate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "hero.json"
     code, out, _ = run(capsys, "new", "gladiators", "-o", str(target), "--name", "Zoë")
+    # writing succeeded: exit 0, and the steps still to do are named
     assert code == 0 and target.exists()
+    assert "1 step left to do: Advantages and Disadvantages" in out
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["meta"]["name"] == "Zoë" and data["system"] == "gladiators"
     code, out, _ = run(capsys, "validate", str(target), "--json")
     report = json.loads(out)
-    # A new character is a legal start: its traits are the step still to do ("A character
-    # must have 2-5 advantages and 1-4 disadvantages", seed line 274), a warning each.
-    assert code == 0
-    assert report["valid"] is True
-    steps = {i["code"]: i["severity"] for i in report["issues"]}
-    assert steps["gladiators.advantages_count"] == "warning"
-    assert steps["gladiators.disadvantages_count"] == "warning"
+    # A new character is not legal yet: "A character must have 2-5 advantages and 1-4
+    # disadvantages." (line 274) are errors, marked as the step still to do.
+    assert code == 1
+    assert report["valid"] is False
+    steps = {i["code"]: (i["severity"], i["step"]) for i in report["issues"]}
+    todo = ("error", "Advantages and Disadvantages")
+    assert steps["gladiators.advantages_count"] == todo
+    assert steps["gladiators.disadvantages_count"] == todo
     assert report["totals"][0]["key"] == "gp" and report["totals"][0]["spent"] == 0
+    code, out, _ = run(capsys, "validate", str(target))
+    assert code == 1 and "(to do: Advantages and Disadvantages)" in out
 
 
 def test_new_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

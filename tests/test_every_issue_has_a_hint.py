@@ -11,7 +11,7 @@ import pytest
 
 SYSTEMS = Path(__file__).resolve().parents[1] / "sheetapp" / "systems"
 #: issue builder -> the position of its hint argument
-BUILDERS = {"Issue": 4, "error": 3, "warning": 3, "info": 3}
+BUILDERS = {"Issue": 4, "_issue": 4, "error": 3, "warning": 3, "info": 3}
 RULE_FILES = sorted(
     p for p in SYSTEMS.rglob("*.py") if p.name.startswith("rules") or p.name == "context.py"
 )

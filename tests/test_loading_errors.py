@@ -34,6 +34,27 @@ def test_not_json_names_line_and_column(tmp_path: Path, fake_registry: SystemReg
     assert "line 3, column 3" in error.user_message()
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        (b"# Session notes\n\nNight Owl met the mayor.\n", "a text document (Markdown)"),
+        (b"Night Owl, 40 GP\n", "plain text"),
+        (b"%PDF-1.4\n", "a PDF document"),
+        (b"<html><body>sheet</body></html>", "a web page or XML document"),
+    ],
+)
+def test_a_file_that_is_not_json_says_what_it_is(
+    tmp_path: Path, fake_registry: SystemRegistry, text: bytes, kind: str
+) -> None:
+    """Issue 31: a Markdown file said "not valid JSON (Expecting value)": say what the file
+    is and what to do."""
+    error = load_error(tmp_path, fake_registry, text)
+    message = error.user_message()
+    assert f"it is {kind}, not a character file" in message
+    assert "Expecting value" not in message and "not valid JSON" not in message
+    assert "Open a character file saved by sheetapp" in message
+
+
 def test_truncated_file_says_so(tmp_path: Path, fake_registry: SystemRegistry) -> None:
     data = valid_bytes()
     error = load_error(tmp_path, fake_registry, data[: len(data) // 2])

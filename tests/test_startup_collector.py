@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -50,9 +51,11 @@ def test_a_command_line_run_never_leaves_the_collector_off(
 
 
 def test_the_window_path_resumes_the_collector_even_when_launching_fails(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     seen: list[bool] = []
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "some-file.json").write_text("{}")  # a word that is no file is refused first
 
     def failing_launch(_argv: list[str]) -> int:
         seen.append(gc.isenabled())

@@ -59,12 +59,29 @@ def test_the_current_version_loads_unchanged() -> None:
     assert loaded.document.character.skills[0].rank == 2
 
 
-@pytest.mark.parametrize("version", ["999", "", 7, None])
+@pytest.mark.parametrize("version", ["999", "", 7])
 def test_an_unknown_system_version_is_refused_with_its_place(version: object) -> None:
     with pytest.raises(CharacterFileError) as caught:
         parse_document(raw_file(version, []), REGISTRY, source="future.json")
     assert caught.value.path == ("system_version",)
     assert "does not know" in str(caught.value) and "'0', '1'" in str(caught.value)
+    # only a version that names one may come from a newer sheetapp (issue 31)
+    assert ("update sheetapp" in caught.value.hint) == (version == "999")
+
+
+def test_a_file_without_its_system_version_says_what_to_do() -> None:
+    """Issue 31: a file without ``system_version`` said "data is of version None, which
+    this sheetapp does not know … update sheetapp" (wrong advice: no sheetapp writes
+    such a file)."""
+    data = json.loads(raw_file("1", []))
+    del data["system_version"]
+    for raw in (json.dumps(data).encode(), raw_file(None, [])):
+        with pytest.raises(CharacterFileError) as caught:
+            parse_document(raw, REGISTRY, source="by-hand.json")
+        message = str(caught.value)
+        assert "None" not in message and "update sheetapp" not in message
+        assert "does not say which version" in message
+        assert '"system_version": "1"' in caught.value.hint
 
 
 def test_a_system_without_steps_refuses_any_other_version() -> None:

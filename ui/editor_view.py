@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
+    QSizePolicy,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -27,13 +31,18 @@ from ui.document import EditorDocument
 from ui.forms import FieldSpec, ModelForm, field_specs
 from ui.header import HeaderPanel
 from ui.long_text import wrap_for
-from ui.screen_fit import giving_way, keep_lines, scrolling, sideways
+from ui.screen_fit import giving_way, keep_lines, page_scrolling, scrolling, sideways
 from ui.systems import create_page
 from ui.totals import TotalsBar
 
 CAMPAIGN_TAB = "Campaign && Notes"
 #: the least room the page keeps for its tabs and lists, in lines of text
 PAGE_LINES = 11
+#: the rows of a list the page wants before the header may take their place (issue 31:
+#: at 1280×720 the header left the lists 2 to 7 rows), and the lines of text of the
+#: list's tabs, hint, tool bar and column titles above them
+COMFORT_ROWS = 8
+COMFORT_LINES = 8
 
 
 class CampaignTab(QWidget):
@@ -219,7 +228,7 @@ class EditorView(QWidget):
         self.document = document
         self.selected_path: DataPath | None = None
         self.header = HeaderPanel(document)
-        self.totals = TotalsBar()
+        self.totals = TotalsBar(counts_apart=True)
         self.page = create_page(document)
         self.campaign = CampaignTab(document)
         host = self.page.tab_host()
@@ -249,12 +258,19 @@ class EditorView(QWidget):
         self.header_toggle.hide()
         layout.addWidget(self.header_toggle)
         layout.addWidget(self.header_scroll)
-        layout.addWidget(sideways(self.totals, "totals_scroll"))
+        # The issue counts stay in sight beside the totals, which scroll sideways when
+        # the window is narrow (at scale 2 they had scrolled off to the right).
+        totals_row = QHBoxLayout()
+        totals_row.setSpacing(6)
+        totals_row.addWidget(sideways(self.totals, "totals_scroll"), 1)
+        totals_row.addWidget(self.totals.counts)
+        layout.addLayout(totals_row)
         # The page scrolls when the window is smaller than it (a laptop's 1280×720, or
         # scale 2): its size never pushes the window off the screen.
-        self.page_scroll = scrolling(body, "page_scroll")
+        self.page_scroll = page_scrolling(body, "page_scroll")
         keep_lines(self.page_scroll, PAGE_LINES)
         layout.addWidget(self.page_scroll, 1)
+        self._follow_tabs(self.tabs)
         self.page.path_selected.connect(self._selected)
         document.changed.connect(self._after_change)
         self.totals.show_evaluation(document.evaluation)
@@ -267,14 +283,57 @@ class EditorView(QWidget):
         # isHidden, not isVisible: a character on a background tab is folded too
         return not self.header_toggle.isHidden() and not self.header_toggle.isChecked()
 
+    def _bring_into_view(self) -> None:
+        """The cell just selected in sight in the page too (the page scrolls sideways at
+        scale 2: a table scrolled to its cell still had it right of the window)."""
+        view = QApplication.focusWidget()
+        if not isinstance(view, QAbstractItemView) or not self.isAncestorOf(view):
+            return
+        current = view.currentIndex()
+        inner = self.page_scroll.widget()
+        if not current.isValid() or inner is None:
+            return
+        self.body_layout.activate()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        view.scrollTo(current)
+        cell = view.visualRect(current)
+        corner = view.viewport().mapTo(inner, cell.topLeft())
+        right = view.viewport().mapTo(inner, cell.topRight())
+        self.page_scroll.ensureVisible(right.x(), right.y() + cell.height() // 2, 8, 8)
+        self.page_scroll.ensureVisible(corner.x(), corner.y() + cell.height() // 2, 8, 8)
+
+    def _follow_tabs(self, tabs: QTabWidget) -> None:
+        """The page is as tall as its tab in front (not as its tallest tab, which left a
+        short tab scrolled to a blank area), and a newly shown tab starts at its top."""
+
+        def shown(_index: int) -> None:
+            for number in range(tabs.count()):
+                page = tabs.widget(number)
+                if page is None:
+                    continue
+                policy = QSizePolicy.Policy.Preferred
+                if page is not tabs.currentWidget():
+                    policy = QSizePolicy.Policy.Ignored
+                page.setSizePolicy(policy, policy)
+            tabs.updateGeometry()
+            self.page_scroll.verticalScrollBar().setValue(0)
+
+        tabs.currentChanged.connect(shown)
+        shown(tabs.currentIndex())
+
+    def _comfortable_page(self) -> int:
+        line = self.fontMetrics().height()
+        # a table's row is a line and 10 pixels (ui.tables.views.table_view)
+        return COMFORT_ROWS * (line + 10) + COMFORT_LINES * line
+
     def _room_for_header(self) -> bool:
-        """Whether the whole header fits above the totals and the page's least room."""
+        """Whether the whole header fits above the totals and the room the page wants."""
         margins = self.body_layout.contentsMargins()
         spacing = max(self.body_layout.spacing(), 0)
         wanted = (
             self.header.sizeHint().height()
             + self.totals.sizeHint().height()
-            + self.page_scroll.minimumHeight()
+            + max(self.page_scroll.minimumHeight(), self._comfortable_page())
             + margins.top()
             + margins.bottom()
             + 4 * spacing
@@ -313,6 +372,7 @@ class EditorView(QWidget):
         """Show the place an issue points at: a cell of the page, a header field or a
         campaign setting."""
         if self.page.select_path(path):
+            self._bring_into_view()
             return True
         if len(path) >= 2 and path[0] == "meta" and str(path[1]) in self.header.edits:
             if self.header_is_folded():

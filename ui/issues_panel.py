@@ -15,7 +15,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.issues import DataPath, Issue, format_path
+from sheetapp.core.issues import TODO_GROUP, DataPath, Issue, format_path, todos_grouped
 from sheetapp.editing.wording import without_line_notes
 from ui.roles import (
     DECORATION,
@@ -65,7 +65,8 @@ class IssuesModel(QAbstractTableModel):
         """Show ``evaluation``'s issues. Only the rows that differ are removed and inserted
         (issues are sorted, so an edit usually adds or drops a few in one place); the
         rest of the list, and the selection in it, stays."""
-        new = list(evaluation.issues) if evaluation else []
+        # the to-do errors gathered after the rules broken, step by step
+        new = todos_grouped(evaluation.issues) if evaluation else []
         old = self.issues
         self._places = {}
         self.rows_changed_from = None
@@ -118,11 +119,16 @@ class IssuesModel(QAbstractTableModel):
         if role == DISPLAY:
             if column == 1:
                 return without_line_notes(self.where(issue))
+            if column == 0 and issue.is_todo:
+                return f"{TODO_GROUP} · {issue.step}: {without_line_notes(issue.message)}"
             return without_line_notes(issue.hint if column == 2 else issue.message)
         if role == DECORATION and column == 0:
             return severity_icon(issue.severity)
         if role == TOOLTIP:
-            text = f"{SEVERITY_NAME[issue.severity]}: {issue.message}"
+            kind = SEVERITY_NAME[issue.severity]
+            if issue.is_todo:
+                kind = f"{kind}, {TODO_GROUP.lower()} ({issue.step})"
+            text = f"{kind}: {issue.message}"
             if issue.hint:
                 text += f"\nWhat to do: {issue.hint}"
             return f"{text}\n\nDetails: {issue.code} at {format_path(issue.path)}"

@@ -36,7 +36,12 @@ from sheetapp.core.catalog import CatalogError
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import SystemLoadError, SystemRegistry
-from sheetapp.editing.autosave import discard_autosave, orphaned_autosaves, recover
+from sheetapp.editing.autosave import (
+    claim_autosave,
+    discard_autosave,
+    orphaned_autosaves,
+    recover,
+)
 from sheetapp.editing.places import place_name
 from sheetapp.startup import thaw_collector
 from sheetapp.storage.atomic import atomic_write
@@ -46,13 +51,14 @@ from sheetapp.storage.files import LoadedDocument, load_document, save_document
 from sheetapp.storage.fingerprint import Fingerprint, changed_since, fingerprint
 from sheetapp.storage.locking import locked
 from sheetapp.storage.portable import export_bytes
+from sheetapp.storage.targets import export_refusal
 from ui.autosave import Autosaver
 from ui.background import BackgroundJob, run_in_background
 from ui.document import EditorDocument
 from ui.editor_view import EditorView
 from ui.errors import report_exception, show_error
 from ui.explain import ExplainPane
-from ui.help import HelpDialog, manual_text, shortcuts_html
+from ui.help import HelpDialog, ManualViewer, shortcuts_html
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
 from ui.output_actions import UNAVAILABLE, PdfRenderer, pdf_renderer, print_preview_function
@@ -70,6 +76,8 @@ if TYPE_CHECKING:
 FILE_FILTER = "Character files (*.json);;All files (*)"
 EXPORT_FILTER = "Portable JSON export (*.json)"
 PDF_FILTER = "PDF files (*.pdf)"
+#: a window shorter than this (in logical pixels) puts the Issues panel at the side
+SHORT_WINDOW = 560
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 RELOAD, OVERWRITE, SAVE_AS = "reload", "overwrite", "save as"
 
@@ -615,7 +623,7 @@ class MainWindow(QMainWindow):
         if view is None:
             return False
         path = path or self.choose_save_path(view, "Export JSON", EXPORT_FILTER, ".export.json")
-        if path is None:
+        if path is None or self._export_refused(path, "Cannot export"):
             return False
         document = view.document
         try:
@@ -647,7 +655,7 @@ class MainWindow(QMainWindow):
         if self.pdf_busy():
             return None
         path = path or self.choose_save_path(view, title, PDF_FILTER, ".pdf")
-        if path is None:
+        if path is None or self._export_refused(path, f"Cannot make {what}"):
             return None
         document, evaluation = view.document.document, view.document.evaluation
         job = run_in_background(
@@ -675,7 +683,19 @@ class MainWindow(QMainWindow):
     def _pdf_job_ended(self) -> None:
         self.pdf_job = None
 
+    def _export_refused(self, path: Path, title: str) -> bool:
+        """Refuse (with a message) an export onto an open character's file, by any name,
+        or onto a folder, a device or a pipe, as the command line does."""
+        open_files = [view.document.path for view in self.views() if view.document.path]
+        problem = export_refusal(path, open_files)
+        if problem is None:
+            return False
+        show_error(self, title, problem)
+        return True
+
     def _write_pdf(self, path: Path, data: bytes) -> None:
+        if self._export_refused(path, "Cannot export the PDF"):  # opened meanwhile
+            return
         try:
             atomic_write(path, data, keep_backup=False)
         except OSError as exc:
@@ -793,8 +813,20 @@ class MainWindow(QMainWindow):
         if not self._shown_once:
             self._shown_once = True
             if self.settings.get(WINDOW_STATE).isEmpty():
-                self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
-                self.resizeDocks([self.explain_dock], [340], Qt.Orientation.Horizontal)
+                self._first_dock_layout()
+
+    def _first_dock_layout(self) -> None:
+        """The docks' first sizes, from the window's: on a short window (scale 2 on a
+        laptop, 800×500) the Issues panel joins the Explain panel's tabs at the side, so
+        the lists keep their rows; on a narrow one the side panels take a quarter of it."""
+        if self.height() < SHORT_WINDOW:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.issues_dock)
+            self.tabifyDockWidget(self.advancement_dock, self.issues_dock)
+            self.explain_dock.raise_()
+        else:
+            self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
+        side = min(340, self.width() * 3 // 10)
+        self.resizeDocks([self.explain_dock], [side], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.autosaver.save_all()
@@ -812,8 +844,10 @@ class MainWindow(QMainWindow):
     # --- recovery -------------------------------------------------------------------------------
 
     def offer_recovery(self, ask: Callable[[RecoveryDialog], bool] | None = None) -> int:
-        """Offer the autosaves a crashed session left; returns how many were recovered."""
-        records = orphaned_autosaves(self.autosaver.folder)
+        """Offer the autosaves a crashed session left; returns how many were recovered.
+        Each is claimed first, so another sheetapp starting meanwhile does not offer it too."""
+        found = orphaned_autosaves(self.autosaver.folder)
+        records = [claimed for record in found if (claimed := claim_autosave(record)) is not None]
         if not records:
             return 0
         dialog = RecoveryDialog(records, self)
@@ -1004,9 +1038,8 @@ class MainWindow(QMainWindow):
             self.theme_actions[theme].setChecked(True)
         self._refresh_docks()
 
-    def show_manual(self) -> HelpDialog:
-        dialog = HelpDialog("sheetapp User Manual", self)
-        dialog.text.setMarkdown(manual_text())
+    def show_manual(self) -> ManualViewer:
+        dialog = ManualViewer(self)
         dialog.show()
         return dialog
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.core.document import CharacterDocument
-from sheetapp.core.system import GameSystem, SystemRegistry
+from sheetapp.core.system import GameSystem, SystemRegistry, started_with_settings
 from sheetapp.editing.fields import with_settings
 from sheetapp.storage.examples import list_examples, load_example
 from ui.forms import ModelForm, field_specs
@@ -89,7 +89,12 @@ class NewCharacterDialog(QDialog):
     def _system_changed(self) -> None:
         for form in (self.campaign_form, self.character_form):
             if form is not None:
+                # Out of the dialog now, not at the next return to the event loop: while the
+                # dialog runs its own loop (exec), deleteLater alone leaves the old system's
+                # forms drawn under the new ones, catching clicks (issue 31).
                 self.settings_layout.removeWidget(form)
+                form.hide()
+                form.setParent(None)
                 form.deleteLater()
         template = self.system.new_document("")
         self.campaign_form = ModelForm(field_specs(type(template.campaign)))
@@ -144,4 +149,5 @@ class NewCharacterDialog(QDialog):
             )
             return example.model_copy(update={"meta": meta})
         name = self.name.text().strip() or "New character"
-        return with_settings(self.system.new_document(name), self.settings())
+        document = with_settings(self.system.new_document(name), self.settings())
+        return started_with_settings(self.system, document)

@@ -3,8 +3,8 @@ scale 2): a wanted size is capped at the screen's available geometry."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
 #: the smallest screen every window must fit (issue 17)
@@ -41,6 +41,46 @@ def _holding(area: QScrollArea, widget: QWidget, name: str) -> QScrollArea:
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(widget)
     return area
+
+
+class _Filling(QWidget):
+    """Holds one widget and gives it all its own room, without a layout: a scroll area
+    sizes a widget whose layout wraps text (height for width) to its preferred height,
+    so a page with a wrapped hint grew as tall as its largest table wanted and scrolled,
+    its second table below the window (issue 31). This one it sizes to the viewport, and
+    it scrolls only when the page's least room does not fit."""
+
+    def __init__(self, inner: QWidget) -> None:
+        super().__init__()
+        self.inner = inner
+        inner.setParent(self)
+        inner.installEventFilter(self)
+
+    def sizeHint(self) -> QSize:
+        return self.inner.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.inner.minimumSizeHint().expandedTo(self.inner.minimumSize())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.inner.setGeometry(self.rect())
+        super().resizeEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.inner and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return False
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().event(event)
+
+
+def page_scrolling(widget: QWidget, name: str = "") -> QScrollArea:
+    """``widget`` (a page of tabs and tables) in a scroll area that gives it the whole
+    viewport and scrolls only below the page's least size."""
+    return _holding(QScrollArea(), _Filling(widget), name)
 
 
 class _GivingWay(QScrollArea):
@@ -82,6 +122,13 @@ class _SidewaysStrip(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(super().minimumSizeHint().width(), self._height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Its widget laid out anew (a totals bar filled after the strip was placed): the
+        # strip asks for the new height (the level-up wizard's totals were cut in half).
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
 
 
 def sideways(widget: QWidget, name: str = "") -> QScrollArea:

@@ -102,17 +102,22 @@ class LineText(QWidget):
 
 
 class TotalsBar(QFrame):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, counts_apart: bool = False) -> None:
+        """``counts_apart``: the issue counts are placed by the caller (beside a bar that
+        scrolls sideways, where they stay in sight), not at the bar's end."""
         super().__init__(parent)
+        self.counts_apart = counts_apart
         self.setObjectName("totals")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.layout_ = QHBoxLayout(self)
         self.layout_.setContentsMargins(8, 4, 8, 4)
         self.layout_.setSpacing(12)
         self.total_widgets: list[QWidget] = []
-        self.counts = LineText(elide=False)
+        # parented now (a bar without totals never lays them out: they were top-level
+        # windows of their own until then)
+        self.counts = LineText(elide=False, parent=self)
         self.counts.setObjectName("issue_counts")
-        self.derived = LineText(elide=True)
+        self.derived = LineText(elide=True, parent=self)
         self.derived.setObjectName("derived")
         self._keys: list[str] | None = None
         self._bars: list[tuple[QLabel, QProgressBar]] = []
@@ -168,8 +173,10 @@ class TotalsBar(QFrame):
             self.derived.setToolTip(tip)
         counts = {s: evaluation.count(s) for s in Severity}
         _set_text(self.counts, "   ".join(f"{SEVERITY_MARK[s]} {n}" for s, n in counts.items()))
+        todos = sum(1 for issue in evaluation.issues if issue.is_todo)
+        to_do = f" ({todos} of them to do)" if todos else ""
         tip = (
-            f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+            f"{counts[Severity.ERROR]} errors{to_do}, {counts[Severity.WARNING]} warnings, "
             f"{counts[Severity.INFO]} notes — see the Issues panel"
         )
         if self.counts.toolTip() != tip:
@@ -201,7 +208,8 @@ class TotalsBar(QFrame):
         self._keys = [total.key for total in evaluation.totals]
         if self.layout_.indexOf(self.derived) < 0:
             self.layout_.addWidget(self.derived, 1)
-            self.layout_.addWidget(self.counts)
+            if not self.counts_apart:
+                self.layout_.addWidget(self.counts)
 
     def text(self) -> str:
         """Everything the bar says, for tests and accessibility."""

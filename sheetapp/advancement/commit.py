@@ -86,17 +86,15 @@ class Preview:
 
     @property
     def new_warnings(self) -> list[Issue]:
-        """Warnings of the result the character did not have (with the same words) before."""
-        old = {_key(i) for i in self.before.issues if i.severity is Severity.WARNING}
-        return [i for i in self.warnings if _key(i) not in old]
+        """Warnings of the result the character did not have before: one about the same
+        thing at the same place is kept, though its numbers moved ("10 points left to
+        spend" becoming "15 points left to spend" asked for consent again, issue 31)."""
+        old = {(i.code, i.path) for i in self.before.issues if i.severity is Severity.WARNING}
+        return [i for i in self.warnings if (i.code, i.path) not in old]
 
     @property
     def can_commit(self) -> bool:
         return not self.new_errors
-
-
-def _key(issue: Issue) -> tuple[str, tuple[str | int, ...], str]:
-    return issue.code, issue.path, issue.message
 
 
 class CommitRefused(Exception):

@@ -22,20 +22,58 @@ from sheetapp.core.document import CharacterDocument
 from sheetapp.core.system import GameSystem
 
 
+def _names(option: SpendOption, key: str) -> bool:
+    """``key`` (casefolded) names what ``option`` adds: its label, with or without
+    ``Take``, its name without the choice, or a value it stores (a System's id)."""
+    label = option.label.casefold()
+    if key in (label, label.removeprefix("take "), option.name.casefold()):
+        return True
+    return any(_stores(change.after, key) for change in option.changes)
+
+
+def _stores(after: Any, key: str) -> bool:
+    return isinstance(after, Mapping) and any(
+        isinstance(value, str) and value.casefold() == key for value in after.values()
+    )
+
+
 def spend_option_named(options: Sequence[SpendOption], wanted: str) -> SpendOption:
     """The option a user named: by what it adds (a System's id, ``cautious``) or by its
-    label (``Take Cautious``, or ``Cautious``); AdvancementError listing them otherwise."""
+    label (``Take Cautious``, or ``Cautious``); one taken with a choice as
+    ``name=choice`` (``Damage Resist=Heat``) or by its label (``Damage Resist (Heat)``).
+    AdvancementError listing them otherwise, or listing the choices when one is needed."""
     key = wanted.strip().casefold()
     for option in options:
-        label = option.label.casefold()
-        if key in (label, label.removeprefix("take ")):
+        if key in (option.label.casefold(), option.label.casefold().removeprefix("take ")):
             return option
-        for change in option.changes:
-            after = change.after
-            if isinstance(after, Mapping) and any(
-                isinstance(value, str) and value.casefold() == key for value in after.values()
-            ):
-                return option
+    given_name, has_choice, given_choice = (part.strip() for part in wanted.partition("="))
+    name, choice = given_name.casefold(), given_choice.casefold()
+    named = [option for option in options if _names(option, name)]
+    chosen = [option for option in named if option.choice]
+    if chosen:
+        found = [
+            option
+            for option in chosen
+            if choice
+            and (
+                option.choice.casefold() == choice
+                or any(_stores(change.after, choice) for change in option.changes)
+            )
+        ]
+        if found:
+            return found[0]
+        valid = ", ".join(option.choice for option in chosen)
+        title = chosen[0].name
+        if not choice:
+            raise AdvancementError(
+                f"{title} is taken with a choice: write it as '{title}=<choice>', one of {valid}"
+            )
+        raise AdvancementError(f"'{given_choice}' is not a choice of {title} (it offers: {valid})")
+    if named and not has_choice:
+        return named[0]
+    if named:
+        title = named[0].name
+        raise AdvancementError(f"{title} is taken without a choice: write '{title}'")
     names = ", ".join(option.label.removeprefix("Take ") for option in options) or "none"
     raise AdvancementError(f"'{wanted}' is not something this level offers (it offers: {names})")
 

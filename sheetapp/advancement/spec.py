@@ -59,6 +59,15 @@ class SpendOption:
     changes: tuple[Change, ...] = ()
     rule: str = ""
     action: str = ""
+    #: the choice this option is taken with, in the user's words (Damage Resist's damage
+    #: type, ``Fire``); its label is then ``Take <name> (<choice>)``
+    choice: str = ""
+
+    @property
+    def name(self) -> str:
+        """What the option takes, without ``Take`` and without its choice."""
+        name = self.label.removeprefix("Take ")
+        return name.removesuffix(f" ({self.choice})") if self.choice else name
 
 
 @runtime_checkable

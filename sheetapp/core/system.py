@@ -57,7 +57,8 @@ class GameSystem(Protocol[DocT]):
         ...
 
     def new_document(self, name: str) -> DocT:
-        """A valid starting character with the system's default campaign settings."""
+        """A blank starting character with the system's default campaign settings: a well-formed
+        file, whose unmet creation minimums are errors marked as steps to do."""
         ...
 
     def evaluate(self, document: DocT) -> Evaluation:
@@ -116,6 +117,22 @@ class SetsPrices(Protocol):
     def price_settings(self) -> Sequence[PriceSetting]:
         """Every such price, in the order the settings show them."""
         ...
+
+
+@runtime_checkable
+class StartsFromSettings(Protocol):
+    """A system whose new character depends on the campaign settings chosen for it (a
+    Power Sets character's first set starts at the game's power level)."""
+
+    def started(self, document: Any) -> Any:
+        """``document`` (new, its settings applied) as its first state for them."""
+        ...
+
+
+def started_with_settings(system: object, document: DocT) -> DocT:
+    """A new document with its settings applied, made ready for them by the system."""
+    method = _capability(system, "started")
+    return cast(DocT, method(document)) if method is not None else document
 
 
 def _capability(system: object, name: str) -> Callable[..., Any] | None:

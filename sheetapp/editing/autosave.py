@@ -5,12 +5,18 @@ One file per open document in the autosave folder (``sheetapp.paths.autosave_dir
 "document"}``. A clean save or close deletes it; a file left behind means the program
 did not end normally, and the next start offers to recover it. The process id lets a
 second running sheetapp leave the first one's autosaves alone.
+
+Offering an orphaned autosave claims it first (:func:`claim_autosave`): it is renamed to
+a name carrying the offering process's id (of two processes renaming one file only one
+succeeds) and rewritten with that process's id, so a second sheetapp starting while the
+first one's recovery question is open sees it claimed and does not offer it too.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,6 +31,8 @@ from sheetapp.storage.files import LoadedDocument, parse_document
 
 AUTOSAVE_FORMAT = "sheetapp.autosave"
 SUFFIX = ".autosave.json"
+#: the name of an autosave a process claimed to offer it: ``<uuid>.<pid>.claimed<SUFFIX>``
+_CLAIMED = re.compile(r"[0-9a-f]{32}\.([0-9]{1,10})\.claimed" + re.escape(SUFFIX))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +46,8 @@ class AutosaveRecord:
     pid: int
     #: what identifies that process beyond its id (boot and start time), "" if unknown
     process: str = ""
+    #: the process that claimed it to offer it (from its file name), 0 if none did
+    claimant: int = 0
 
     def describe(self) -> str:
         when = self.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
@@ -90,8 +100,23 @@ def process_identity(pid: int) -> str:
 
 
 def _writer_alive(record: AutosaveRecord) -> bool:
-    """Whether the sheetapp that wrote ``record`` still runs (and so owns it)."""
+    """Whether the sheetapp that wrote ``record``, or one that claimed it and has not yet
+    rewritten it with its own id, still runs (and so owns it)."""
+    if record.claimant and record.claimant != record.pid and _running(record.claimant):
+        return True
     pid = record.pid
+    if not _running(pid):
+        return False
+    # alive: the same process only if its identity, when both are known, matches
+    if record.process:
+        now = process_identity(pid)
+        return not now or now == record.process
+    return True
+
+
+def _running(pid: int) -> bool:
+    """Whether another process of that id runs (this one's own id: an earlier process
+    that had it)."""
     if pid <= 0 or pid == os.getpid():
         return False
     try:
@@ -100,11 +125,29 @@ def _writer_alive(record: AutosaveRecord) -> bool:
         return False
     except (PermissionError, OSError):
         pass
-    # alive: the same process only if its identity, when both are known, matches
-    if record.process:
-        now = process_identity(pid)
-        return not now or now == record.process
     return True
+
+
+def claim_autosave(record: AutosaveRecord) -> AutosaveRecord | None:
+    """Make an orphaned autosave this process's before offering it; None when another
+    process claimed (or discarded) it first. The file is renamed to a name carrying this
+    process's id, which only one of two processes can do, then rewritten with this
+    process's id and identity (a crash in between leaves a name whose process is gone:
+    offered again next time)."""
+    claimed = record.file.with_name(f"{uuid.uuid4().hex}.{os.getpid()}.claimed{SUFFIX}")
+    try:
+        os.rename(record.file, claimed)
+    except FileNotFoundError:
+        return None
+    try:
+        raw = json.loads(claimed.read_text(encoding="utf-8"))
+        raw["pid"] = os.getpid()
+        raw["process"] = process_identity(os.getpid())
+        data = (json.dumps(raw, ensure_ascii=False) + "\n").encode("utf-8")
+        atomic_write(claimed, data, keep_backup=False)
+    except (OSError, ValueError, TypeError):
+        pass  # still claimed by its name; recovery reads what is there
+    return read_record(claimed)
 
 
 def read_record(file: Path) -> AutosaveRecord | None:
@@ -122,9 +165,15 @@ def read_record(file: Path) -> AutosaveRecord | None:
             str(raw.get("title", "")),
             int(raw.get("pid", 0)),
             str(raw.get("process", "")),
+            _claimant(file),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def _claimant(file: Path) -> int:
+    found = _CLAIMED.fullmatch(file.name)
+    return int(found.group(1)) if found else 0
 
 
 def orphaned_autosaves(folder: Path) -> list[AutosaveRecord]:

@@ -108,6 +108,9 @@ class CustomField:
     choices: tuple[str, ...] = ()
     low: int = -999
     high: int = 999
+    #: what a user reads for each of ``choices``: (value, words) pairs, worked out when
+    #: the dialog opens (from a catalog); the value itself where absent
+    choice_labels: Callable[[], tuple[tuple[str, str], ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +147,10 @@ class Collection(Generic[DocT]):
       (``str`` for a list of text).
     - ``columns``: the table's columns.
     - ``entries``/``new_item``: the picker's catalog entries and how an entry becomes an
-      item; ``blank``: how a plain "Add" makes an item when there is no catalog.
+      item; ``document_entries``: the entries as one character's campaign prices them
+      (when set, the picker shows these); ``offered``: which of them the picker offers a
+      character; ``pick_note``: a line over the picker; ``blank``: how a plain "Add"
+      makes an item when there is no catalog.
     - ``custom``: how a custom entry is made (None: no custom entries).
     - ``name``: the name a user knows an item by (for undo labels and issue places).
     - ``reads``: paths outside the list that the rows also show (an edit there changes
@@ -159,6 +165,12 @@ class Collection(Generic[DocT]):
     item_model: type[Any]
     columns: tuple[Column, ...]
     entries: Callable[[], list[PickEntry]] | None = None
+    document_entries: Callable[[DocT], list[PickEntry]] | None = None
+    #: which entries the picker offers for this character (all when None): a skill the
+    #: sheet already has is not offered again
+    offered: Callable[[DocT, str], bool] | None = None
+    #: a line over the picker's list (what it offers, what else there is)
+    pick_note: str = ""
     new_item: Callable[[DocT, str], Any] | None = None
     blank: Callable[[DocT], Any] | None = None
     custom: CustomEntries | None = None
@@ -172,6 +184,13 @@ class Collection(Generic[DocT]):
     actions: tuple[ListAction, ...] = ()
 
     # --- reading ------------------------------------------------------------------------
+
+    def entries_for(self, document: Any) -> list[PickEntry]:
+        """The picker's entries for ``document`` (its campaign's prices when the list
+        declares ``document_entries``)."""
+        if self.document_entries is not None:
+            return self.document_entries(document)
+        return self.entries() if self.entries else []
 
     def items(self, document: Any) -> list[Any]:
         """The list in ``document`` (the model objects, not copies)."""
@@ -221,14 +240,20 @@ class Collection(Generic[DocT]):
         label = f"Add {what or _item_title(data, self.noun)}"
         return [Change("insert", self.row_path(position), after=data, label=label)]
 
+    def offered_entries(self, document: Any) -> list[PickEntry]:
+        """The picker's entries for ``document``: as its campaign prices them, less those
+        the list does not offer it."""
+        found = self.entries_for(document)
+        if self.offered is None:
+            return found
+        return [entry for entry in found if self.offered(document, entry.id)]
+
     def add(self, document: Any, entry_id: str, at: int | None = None) -> list[Change]:
         """Add the catalog entry ``entry_id`` (the picker's choice)."""
         if self.new_item is None:
             raise EditError(f"{self.title} has no catalog to pick from")
         item = self.new_item(document, entry_id)
-        entry = (
-            next((e for e in self.entries() if e.id == entry_id), None) if self.entries else None
-        )
+        entry = next((e for e in self.entries_for(document) if e.id == entry_id), None)
         return self.insert(document, item, at, entry.name if entry else "")
 
     def add_blank(self, document: Any, at: int | None = None) -> list[Change]:

@@ -373,10 +373,15 @@ class SheetRenderer:
             f"✖ This sheet breaks {count} rule{'s' if count != 1 else ''}: "
             "it is not legal as it stands"
         )
+        todos = sum(1 for issue in errors if issue.is_todo)
+        if todos:
+            title += f" ({todos} of them {'are steps' if todos != 1 else 'is a step'} to do)"
         rows: list[list[Any]] = [[CellParagraph(markup(title), st["ErrorTitle"])]]
         for issue in errors:
+            todo = f"To do ({markup(issue.step)}): " if issue.is_todo else ""
             lines = [
-                f"<b>{markup(where(issue.path))}</b>: {markup(without_line_notes(issue.message))}"
+                f"{todo}<b>{markup(where(issue.path))}</b>: "
+                f"{markup(without_line_notes(issue.message))}"
             ]
             if issue.hint:
                 lines.append(f"<i>{markup(without_line_notes(issue.hint))}</i>")

@@ -5,15 +5,20 @@ and only then renamed over the target. Before that, the previous version is copi
 to ``<name>.bak`` the same way, so a valid backup always exists too.
 
 A process killed in the middle of a save leaves its temporary file behind
-(``.<name>.<pid>.tmp``); the next save of the same file removes those whose process
-is gone, so a folder does not fill up with hidden copies of a character.
+(``.<name>.<pid>.<random>.sheetapp-tmp``); the next save of the same file removes those
+whose process is gone and that the saving user owns, so a folder does not fill up with
+hidden copies of a character. The random part and the marker keep a user's own file
+(``.hero.json.12345.tmp``, say) from ever being taken for one.
 
 The user's file stays theirs: a save through a symbolic link writes the file the link
-points to (the link stays); the new file and the ``.bak`` keep the old one's permissions,
-owner and group (where the saving user may set them) and extended attributes; a file
-with other hard links is rewritten in place so that every link sees the new version; and
-a target that is not a regular file (a device, a pipe, a folder) or is read-only is
-refused with :class:`UnsafeTarget`, never replaced.
+points to (the link stays), and so does the backup when ``FILE.bak`` is a link; the new
+file and the ``.bak`` keep the old one's permissions, owner and group and extended
+attributes; a file with other hard links, or one the user may write but whose owner or
+group they could not give back (another user's group-writable file), is rewritten in
+place, so every link sees the new version and the file keeps its owner; and a target
+that is not a regular file (a device, a pipe, a folder), is read-only, or that the user
+may not write (another user's file in a folder they may write) is refused with
+:class:`UnsafeTarget`, never replaced.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import re
+import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,25 +90,58 @@ def backup_path(path: Path) -> Path:
     return path.with_name(f"{short}~{digest}.bak")
 
 
+#: what ends the name of every temporary file a save makes (and only those)
+TEMPORARY_MARKER = ".sheetapp-tmp"
+#: hex digits of the random part of a temporary file's name
+_TOKEN_DIGITS = 12
+
+
 def _temporary_stem(target: Path) -> str:
     """The target's name in its temporary name; a name too long to take the prefix and
-    suffix (a 243-255 byte name) is replaced by a short digest of it."""
-    if len(f".{target.name}.4294967295.tmp".encode()) <= MAX_NAME_BYTES:
+    suffix (a 218-255 byte name) is replaced by a short digest of it."""
+    name = os.fsencode(target.name)
+    longest = len(name) + len(f"..4294967295.{'0' * _TOKEN_DIGITS}{TEMPORARY_MARKER}")
+    if longest <= MAX_NAME_BYTES:
         return target.name
-    return "sheetapp-" + hashlib.sha256(target.name.encode()).hexdigest()[:16]
+    return "sheetapp-" + hashlib.sha256(name).hexdigest()[:16]
 
 
-def temporary_path(target: Path, pid: int | None = None) -> Path:
-    """Where a save of ``target`` by process ``pid`` (default: this one) writes first."""
+def temporary_path(target: Path, pid: int | None = None, token: str | None = None) -> Path:
+    """Where a save of ``target`` by process ``pid`` (default: this one) writes first:
+    ``.<name>.<pid>.<random>.sheetapp-tmp``, a new random part each time."""
     stem = _temporary_stem(target)
-    return target.with_name(f".{stem}.{os.getpid() if pid is None else pid}.tmp")
+    pid = os.getpid() if pid is None else pid
+    token = secrets.token_hex(_TOKEN_DIGITS // 2) if token is None else token
+    return target.with_name(f".{stem}.{pid}.{token}{TEMPORARY_MARKER}")
+
+
+def _owner_name(uid: int) -> str:
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return f"user {uid}"
+
+
+def _may_write(path: Path, info: os.stat_result) -> None:
+    """Raise :class:`UnsafeTarget` unless the user may write the file itself (a writable
+    folder would let a rename replace another user's file: it must not)."""
+    if not info.st_mode & 0o222:
+        raise UnsafeTarget(13, f"{path} is read-only")
+    if os.access(path, os.W_OK):
+        return
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        owner = _owner_name(info.st_uid)
+        raise UnsafeTarget(13, f"{path} belongs to {owner} and you may not write it")
+    raise UnsafeTarget(13, f"{path} is read-only for you")
 
 
 def resolved_target(path: Path) -> Path:
     """The file a save of ``path`` writes: through symbolic links to the file they name.
-    Raises :class:`UnsafeTarget` when that is not a regular file or is read-only, and
-    OSError (ENAMETOOLONG) for a name no file system takes."""
-    if len(path.name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+    Raises :class:`UnsafeTarget` when that is not a regular file, is read-only or the user
+    may not write it, and OSError (ENAMETOOLONG) for a name no file system takes."""
+    if len(os.fsencode(path.name)) > MAX_NAME_BYTES:
         raise OSError(36, f"the file name is longer than {MAX_NAME_BYTES} bytes")
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
@@ -110,8 +150,7 @@ def resolved_target(path: Path) -> Path:
         return target
     if not stat.S_ISREG(info.st_mode):
         raise UnsafeTarget(21, f"{path} is not a regular file (a folder, device or pipe)")
-    if not info.st_mode & 0o222:
-        raise UnsafeTarget(13, f"{path} is read-only")
+    _may_write(path, info)
     return target
 
 
@@ -125,14 +164,30 @@ def atomic_write(
     remove_stale_temporaries(path)
     remove_stale_temporaries(backup_path(path))
     if keep_backup and kept is not None:
-        backup = backup_path(path)
-        if backup.exists() or backup.is_symlink():
-            resolved_target(backup)  # a folder or device named like the backup: refused
-        _write_then_rename(backup, path.read_bytes(), ops, kept)
-    if kept is not None and kept.links > 1:
+        # through a link named like the backup to its file; a folder, a device or
+        # another user's file named like it: refused
+        backup = resolved_target(backup_path(path))
+        kept_backup = _kept_of(backup)
+        if kept_backup is not None and not _may_keep_owner(kept_backup):
+            _write_in_place(backup, path.read_bytes(), ops, kept_backup)
+        else:
+            _write_then_rename(backup, path.read_bytes(), ops, kept)
+    if kept is not None and (kept.links > 1 or not _may_keep_owner(kept)):
         _write_in_place(path, data, ops, kept)
     else:
         _write_then_rename(path, data, ops, kept)
+
+
+def _may_keep_owner(kept: Kept) -> bool:
+    """Whether a new file this user makes can be given the old one's owner and group
+    (root can; another user only for their own file and one of their groups). When it
+    cannot, the file is written in place and so stays whose it was."""
+    if not hasattr(os, "geteuid"):
+        return True
+    euid = os.geteuid()
+    if euid == 0:
+        return True
+    return kept.uid == euid and (kept.gid == os.getegid() or kept.gid in os.getgroups())
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,22 +238,25 @@ def _xattrs_of(path: Path) -> tuple[tuple[str, bytes], ...]:
 
 def remove_stale_temporaries(target: Path) -> list[Path]:
     """Delete the temporary files of earlier saves of ``target`` whose process no longer
-    runs (it was killed mid-save). Files of running processes are left alone."""
-    prefix = f".{_temporary_stem(target)}."
+    runs (it was killed mid-save). Only names a save makes (the marker, a process id and
+    the random part) owned by this user are touched; files of running processes and
+    every other file are left alone."""
+    pattern = re.compile(
+        re.escape(f".{_temporary_stem(target)}.")
+        + rf"([0-9]{{1,10}})\.[0-9a-f]{{{_TOKEN_DIGITS}}}"
+        + re.escape(TEMPORARY_MARKER)
+    )
     removed: list[Path] = []
     try:
         entries = list(target.parent.iterdir())
     except OSError:  # an unreadable folder: the save itself will report the problem
         return removed
     for entry in entries:
-        name = entry.name
-        if not (name.startswith(prefix) and name.endswith(".tmp")):
+        found = pattern.fullmatch(entry.name)
+        if found is None:
             continue
-        middle = name[len(prefix) : -len(".tmp")]
-        if not middle.isdigit():
-            continue
-        pid = int(middle)
-        if pid == os.getpid() or _process_exists(pid):
+        pid = int(found.group(1))
+        if pid == os.getpid() or _process_exists(pid) or not _mine(entry):
             continue
         try:
             entry.unlink()
@@ -206,6 +264,17 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
             continue
         removed.append(entry)
     return removed
+
+
+def _mine(entry: Path) -> bool:
+    """Whether this user made ``entry`` (a regular file, not a link, of theirs)."""
+    try:
+        info = entry.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
 
 
 def _process_exists(pid: int) -> bool:
@@ -221,10 +290,8 @@ def _process_exists(pid: int) -> bool:
 
 
 def _write_then_rename(target: Path, data: bytes, ops: FileOps, kept: Kept | None) -> None:
-    temporary = temporary_path(target)
-    temporary.unlink(missing_ok=True)
+    temporary = _write_new(target, data, ops, kept)
     try:
-        _write_new(temporary, data, ops, kept)
         ops.replace(temporary, target)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -233,19 +300,18 @@ def _write_then_rename(target: Path, data: bytes, ops: FileOps, kept: Kept | Non
 
 
 def _write_in_place(target: Path, data: bytes, ops: FileOps, kept: Kept) -> None:
-    """Rewrite a file that has other hard links inside its own inode.
+    """Rewrite a file inside its own inode: one with other hard links, or one whose owner
+    a new file could not be given (another user's group-writable file).
 
     Renaming a new file over one name would leave the other names on the old inode with
-    the old content: the user would edit one character and print a stale one. So the new
-    bytes are first written whole to a temporary file and fsynced (a full disk or an I/O
-    error stops the save there, the file untouched), the space is reserved in the file,
-    and only then copied over it. This one step is not atomic: a crash inside it leaves
-    a mix, which the loader refuses, and the ``.bak`` written just before holds the old
-    version whole."""
-    temporary = temporary_path(target)
-    temporary.unlink(missing_ok=True)
+    the old content (the user would edit one character and print a stale one), or hand
+    another user's file to this one. So the new bytes are first written whole to a
+    temporary file and fsynced (a full disk or an I/O error stops the save there, the
+    file untouched), the space is reserved in the file, and only then copied over it.
+    This one step is not atomic: a crash inside it leaves a mix, which the loader
+    refuses, and the ``.bak`` written just before holds the old version whole."""
+    temporary = _write_new(target, data, ops, kept)
     try:
-        _write_new(temporary, data, ops, kept)
         fd = ops.open_existing(target)
         try:
             _reserve(fd, len(data))
@@ -258,21 +324,35 @@ def _write_in_place(target: Path, data: bytes, ops: FileOps, kept: Kept) -> None
         temporary.unlink(missing_ok=True)
 
 
-def _write_new(temporary: Path, data: bytes, ops: FileOps, kept: Kept | None) -> None:
-    """Create ``temporary`` with ``data``, flushed to disk, with what ``kept`` holds."""
+def _write_new(target: Path, data: bytes, ops: FileOps, kept: Kept | None) -> Path:
+    """A new temporary file beside ``target`` holding ``data``, flushed to disk, with what
+    ``kept`` holds. Only a file this call created is ever removed (a name that exists
+    already fails the exclusive create and is left alone)."""
     mode = 0o644 if kept is None else kept.mode
-    fd = ops.open_new(temporary, mode)
+    temporary = temporary_path(target)
     try:
-        if kept is not None:
-            _keep_owner(fd, kept)
-            _keep_xattrs(fd, kept)
-        if os.name == "posix":
-            # the umask narrowed what open() asked for; after chown, which clears setgid
-            os.fchmod(fd, mode)
-        ops.write(fd, data)
-        ops.fsync(fd)
-    finally:
-        ops.close(fd)
+        fd = ops.open_new(temporary, mode)
+    except FileExistsError:
+        raise  # not ours: left alone
+    except BaseException:
+        temporary.unlink(missing_ok=True)  # an error after the create made it (EINTR...)
+        raise
+    try:
+        try:
+            if kept is not None:
+                _keep_owner(fd, kept)
+                _keep_xattrs(fd, kept)
+            if os.name == "posix":
+                # the umask narrowed what open() asked for; after chown, which clears setgid
+                os.fchmod(fd, mode)
+            ops.write(fd, data)
+            ops.fsync(fd)
+        finally:
+            ops.close(fd)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return temporary
 
 
 def _keep_owner(fd: int, kept: Kept) -> None:

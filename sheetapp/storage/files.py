@@ -290,6 +290,15 @@ def _migrate_system_data(
     raw: dict[str, Any], system: GameSystem[Any], source: str
 ) -> dict[str, Any]:
     steps = system.system_data_steps if isinstance(system, MigratesSystemData) else ()
+    if raw.get("system_version") is None:
+        raise CharacterFileError(
+            source,
+            f"it does not say which version of the {system.name} rules its character follows",
+            path=("system_version",),
+            hint='A file saved by sheetapp says so on its "system_version" line; if this '
+            "one was written by hand or by another program, add "
+            f'"system_version": "{system.system_version}" under its "system" line.',
+        )
     try:
         migrated, _old = migrate_system_data(raw, system.system_version, steps, system.name)
     except UnknownSystemVersionError as exc:
@@ -297,7 +306,11 @@ def _migrate_system_data(
             source,
             str(exc),
             path=("system_version",),
-            hint="It may come from a newer sheetapp: update sheetapp to open it.",
+            hint=(
+                "It may come from a newer sheetapp: update sheetapp to open it."
+                if isinstance(exc.found, str) and exc.found.strip()
+                else "The file may be damaged: a file saved by sheetapp names its version."
+            ),
         ) from None
     except MigrationError as exc:
         raise CharacterFileError(

@@ -190,10 +190,33 @@ def _loads(text: str, *, checked_ints: bool) -> Any:
     )
 
 
+def _looks_like(text: str) -> str:
+    """What a file that is not JSON seems to be, in a user's words."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("%PDF"):
+        return "a PDF document"
+    if head.startswith("<"):
+        return "a web page or XML document"
+    if head.startswith(("#", "---", "* ", "- ")):
+        return "a text document (Markdown)"
+    return "plain text"
+
+
 def parse_object(text: str, source: str) -> dict[str, Any]:
     """The JSON object in ``text`` (nesting already checked)."""
     if not text.strip():
         raise CharacterFileError(source, "the file is empty")
+    start = text.lstrip("\ufeff \t\r\n")[:1]
+    if start not in ("{", "["):
+        raise CharacterFileError(
+            source,
+            f"it is {_looks_like(text)}, not a character file (sheetapp's character files "
+            "are JSON text, which starts with '{')",
+            line=1,
+            column=1,
+            hint="Open a character file saved by sheetapp (a .json file), or start a new "
+            "character.",
+        )
     try:
         try:
             raw = _loads(text, checked_ints=False)

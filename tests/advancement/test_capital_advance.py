@@ -25,13 +25,14 @@ from sheetapp.advancement import (
     preview,
     revert,
 )
+from sheetapp.advancement.levelup import level_up_advancement
 from sheetapp.advancement.report import format_ledger
 from sheetapp.advancement.spec import LevelledAdvancement, levelled
 from sheetapp.core.changes import Change
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import load_document, save_document
 from sheetapp.systems.capital.advance import take_system
-from sheetapp.systems.capital.model import CapitalDocument
+from sheetapp.systems.capital.model import CapitalDocument, SystemChoice
 from sheetapp.systems.capital.system import SYSTEM
 from tests.capital.helpers import character
 
@@ -183,3 +184,119 @@ def test_a_file_with_a_capital_ledger_round_trips(tmp_path: Path) -> None:
     assert again.model_dump(mode="json") == hero.model_dump(mode="json")
     save_document(again, tmp_path / "again.json")
     assert (tmp_path / "again.json").read_bytes() == path.read_bytes()
+
+
+#: each Role's "I" System and the "II" that replaces it, with the line that says so
+ROLE_TWOS = [
+    ("scout", "focus_1", "focus_2", 1896, "Requires** Focus I, which this replaces"),
+    ("tank", "intercept_1", "intercept_2", 1937, "Requires Intercept I, which this replaces."),
+    ("healer", "patch_up_1", "patch_up_2", 2010, "Requires Patch Up I, which this replaces."),
+    ("sentinel", "power_play_1", "power_play_2", 2042, "Power Play I, which this replaces."),
+    ("captain", "thats_an_order_1", "thats_an_order_2", 2095, "That's an Order I, which this"),
+    ("lancer", "try_that_again_1", "try_that_again_2", 2107, "Try That Again I, which this"),
+]
+
+
+def dice_for(document: CapitalDocument) -> dict[str, list[int]]:
+    """Fours for every die the next level asks for."""
+    return {request.key: [4] * request.count for request in rules().level_dice(document)}
+
+
+def seed_line(number: int) -> str:
+    seed = Path(__file__).resolve().parents[3] / "shared/seeds/003_740fba3ab4ba4f45.txt"
+    return seed.read_text(encoding="utf-8").split("\n")[number - 1]
+
+
+@pytest.mark.parametrize(("role", "one", "two", "line", "words"), ROLE_TWOS)
+def test_a_roles_two_is_offered_and_replaces_its_one(
+    role: str, one: str, two: str, line: int, words: str
+) -> None:
+    """ "Requires Focus I, which this replaces" (line 1896), and the same for Intercept II
+    (line 1937), Patch Up II (line 2010), Power Play II (line 2042), That's an Order II
+    (line 2095) and Try That Again II (line 2107): the level-up offers the II while the I
+    is held, and taking it replaces the I in the same step."""
+    assert words in seed_line(line)
+    start = character(role)
+    hero = level_up(start, dice_for(start)["hp"], "Session 1", "2024-06-01")
+    index = [choice.system for choice in hero.character.systems].index(one)
+    options = advancement_of(SYSTEM).spend_options(SYSTEM, hero)  # type: ignore[union-attr]
+    [offered] = [option for option in options if option.changes[0].after["system"] == two]
+    assert offered.changes == (take_system(hero, two),)
+    assert (offered.changes[0].op, offered.changes[0].path) == (
+        "set",
+        ("character", "systems", index),
+    )
+    assert "replaces" in offered.explanation
+    after = commit(SYSTEM, hero, Advancement({}, list(offered.changes), "Training"))
+    held = [choice.system for choice in after.character.systems]
+    assert two in held and one not in held
+    assert not [i for i in SYSTEM.evaluate(after).issues if i.severity.value == "error"]
+
+
+def test_level_up_take_replaces_the_one_from_the_command_line_path() -> None:
+    """ "Requires Focus I, which this replaces" (line 1896): ``level-up --take "Focus II"``
+    on a Scout at Level 1 records Focus II in Focus I's place."""
+    scout = character("scout")
+    made = level_up_advancement(SYSTEM, scout, dice={"hp": [3]}, choices=["Focus II"])
+    # the review names the Systems, and the II costs its Slot
+    [row] = [r for r in preview(SYSTEM, scout, made).rows if r.before_text == "Focus I"]
+    assert (row.after_text, row.cost) == ("Focus II", {"slots": 1})
+    after = commit(SYSTEM, scout, made)
+    held = [choice.system for choice in after.character.systems]
+    assert "focus_2" in held and "focus_1" not in held
+
+
+def test_another_roles_two_without_its_one_is_an_error() -> None:
+    """ "Systems with requirements cannot be gained unless all the prerequisites are met:
+    for example, a certain Role, or another System." (line 2566): Focus II replaces Focus
+    I, which a Healer never had, so it does not count as held; the level-up does not
+    offer it and ``--take`` refuses it."""
+    healer = character("healer")
+    with_two = healer.model_copy(deep=True)
+    with_two.character.systems.append(SystemChoice(system="focus_2", level=1))
+    found = [i for i in SYSTEM.evaluate(with_two).issues if i.code == "capital.system_requirement"]
+    assert found and "Focus II requires Focus I" in found[0].message
+    with pytest.raises(AdvancementError, match="'Focus II' is not something this level offers"):
+        level_up_advancement(SYSTEM, healer, dice=dice_for(healer), choices=["Focus II"])
+    # a Scout holding Focus II in Focus I's place meets it: the Role gave Focus I
+    scout = character("scout")
+    scout.character.systems = [
+        SystemChoice(system="focus_2", level=1) if choice.system == "focus_1" else choice
+        for choice in scout.character.systems
+    ]
+    assert "capital.system_requirement" not in {i.code for i in SYSTEM.evaluate(scout).issues}
+
+
+def test_level_up_take_sets_a_systems_choice() -> None:
+    """ "When you gain this, choose a damage type." (line 1870): ``--take`` names it as
+    ``Damage Resist=Heat``; without it, or with one that is not a damage type, it is
+    refused with the valid choices."""
+    lancer = character("lancer")
+    made = level_up_advancement(SYSTEM, lancer, dice={"hp": [3]}, choices=["Damage Resist=Heat"])
+    after = commit(SYSTEM, lancer, made)
+    [resist] = [c for c in after.character.systems if c.system == "damage_resist"]
+    assert resist.choice == "heat"
+    with pytest.raises(AdvancementError, match="one of Blunt, Sharp, True, Heat, Cold"):
+        level_up_advancement(SYSTEM, lancer, dice={"hp": [3]}, choices=["Damage Resist"])
+    with pytest.raises(AdvancementError, match="'Fire' is not a choice of Damage Resist"):
+        level_up_advancement(SYSTEM, lancer, dice={"hp": [3]}, choices=["Damage Resist=Fire"])
+    # Repeatable with different damage types (line 1868): Heat is not offered again
+    with pytest.raises(AdvancementError, match="'heat' is not a choice of Damage Resist"):
+        level_up_advancement(SYSTEM, after, dice={"hp": [3]}, choices=["damage_resist=heat"])
+    cold = level_up_advancement(SYSTEM, after, dice={"hp": [3]}, choices=["Damage Resist (Cold)"])
+    taken = [c.after for c in cold.changes if c.path[1] == "systems" and c.after]
+    assert [(a["system"], a["choice"]) for a in taken if a["choice"]] == [("damage_resist", "cold")]
+
+
+def test_a_step_to_do_does_not_block_a_level_up() -> None:
+    """Advancement refuses only what it adds: a character whose Goal is not chosen yet
+    ("every character has an Ideal, a Goal and a Flaw", line 98, an error to do) still
+    levels up, from the command line's path as from the ledger."""
+    hero = character("lancer")
+    hero.character.personality.goal = ""
+    [todo] = [i for i in SYSTEM.evaluate(hero).issues if i.severity.value == "error"]
+    assert todo.is_todo and todo.step == "Step 3: Personality"
+    made = level_up_advancement(SYSTEM, hero, dice=dice_for(hero), choices=["Clear Mind"])
+    after = commit(SYSTEM, hero, made)
+    assert after.character.level == 2
+    assert "clear_mind" in {choice.system for choice in after.character.systems}

@@ -171,3 +171,15 @@ def test_an_advancement_is_refused_only_for_the_errors_it_adds() -> None:
         "gladiators.conventional_level",
         "gladiators.gp_over_budget",
     }
+
+
+def test_a_step_to_do_does_not_block_an_advance() -> None:
+    """ "A character must have 2-5 advantages and 1-4 disadvantages." (line 274): a
+    character with no disadvantage yet has that error to do; an earning and a purchase
+    are still recorded, as they add no error."""
+    owl = night_owl()
+    owl.character.disadvantages = []
+    [todo] = [i for i in SYSTEM.evaluate(owl).issues if i.code == "gladiators.disadvantages_count"]
+    assert todo.is_todo
+    earned = commit(SYSTEM, owl, Advancement({"gp": 5}))
+    assert len(earned.history) == 2

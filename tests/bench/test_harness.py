@@ -39,8 +39,8 @@ def test_status_compares_the_main_value_with_the_target() -> None:
     fast = Row("m", "t", "s", stats=Stats(4.9, 6, 4, 3), target=REEVALUATE)
     slow = Row("m", "t", "s", stats=Stats(5.0, 6, 4, 3), target=REEVALUATE)
     assert (fast.status, slow.status) == ("ok", "over")
-    assert Row("m", "t", "s", unit="ratio", value=1.5, target=STARTUP_RATIO).status == "ok"
-    assert Row("m", "t", "s", unit="ratio", value=1.51, target=STARTUP_RATIO).status == "over"
+    assert Row("m", "t", "s", unit="ratio", value=2.0, target=STARTUP_RATIO).status == "ok"
+    assert Row("m", "t", "s", unit="ratio", value=2.01, target=STARTUP_RATIO).status == "over"
     assert Row("m", "t", "s", stats=Stats(1, 1, 1, 1)).status == "n/a"
     assert Row("m", "t", "s", target=REEVALUATE, note="not available").status == "n/a"
 

@@ -53,7 +53,9 @@ def test_role_choice_outside_the_options_is_an_error() -> None:
 def test_training_comes_from_the_role() -> None:
     """Lancer Training: "The Lancer (Role)", "Simple weapons" (lines 678-679)."""
     result = evaluate(character("lancer"))
-    assert value(result, "training") == "The Lancer (Role), Simple weapons"
+    assert value(result, "training") == (
+        "The Lancer (Role), Simple weapons, your own Special Augmentation (Slots)"
+    )
 
 
 def test_vital_minimum_of_five() -> None:
@@ -76,3 +78,34 @@ def test_attack_line_in_the_seeds_format() -> None:
     assert "30m Attack: VSN vs AGI. 10 Sharp damage. Spend 1 Ammo." in lines
     pistol = next(v for v in result.derived if v.value == lines[0])
     assert pistol.explanation == "Attack Roll 2d6 + VSN 5"
+
+
+def test_healthy_adds_two_max_hp_per_level() -> None:
+    """ "Your Max HP is increased by 2 for each Level you have." (line 1921): a Lancer
+    (FTD 6: 6 + 10 = 16 at Level 1) with Healthy has 18."""
+    from sheetapp.systems.capital.model import SystemChoice
+
+    document = character("lancer")
+    before = value(evaluate(document), "max_hp")
+    document.character.systems.append(SystemChoice(system="healthy", level=1, gm_granted=True))
+    assert value(evaluate(document), "max_hp") == before + 2  # type: ignore[operator]
+
+
+def test_every_character_has_the_unarmed_attack() -> None:
+    """ "Melee Attack: STR vs STR. 2 (*) damage. Choose Blunt or Sharp Damage depending on
+    the nature of the attack. This is an Unarmed Attack." (line 547)"""
+    attacks = [d for d in evaluate(character("healer")).derived if d.key.startswith("attack.")]
+    assert attacks[0].label == "Unarmed"
+    assert str(attacks[0].value).startswith("Melee Attack: STR vs STR. 2 (*) damage.")
+
+
+def test_a_companion_has_bones_equal_to_its_ftd() -> None:
+    """ "All Companions have Bones equal to their FTD." (line 2522): a Land Beast with FTD 6
+    has 6 Bones; its HP is FTD + 5 at Level 1 (line 918)."""
+    from sheetapp.systems.capital.model import SpecialAssetChoice
+
+    scores = {"str": 7, "ftd": 6, "agi": 5, "cha": 4}
+    document = character("healer", SpecialAssetChoice(asset="land_beast", scores=scores))
+    result = evaluate(document)
+    assert value(result, "companion.max_bones") == 6
+    assert value(result, "companion.max_hp") == 11

@@ -122,17 +122,17 @@ CASES: list[tuple[str, str, Break, tuple[str | int, ...]]] = [
     (codes.ITEM_OPTION_INVALID, "error", _tent_option, ("equipment",)),
     (codes.ITEM_UNNAMED, "warning", _unnamed_custom_item, ("equipment",)),
     # Step 3: "every character has an Ideal, a Goal and a Flaw" (line 98)
-    (codes.PERSONALITY_MISSING, "info", _no_ideal, ("personality", "ideal")),
+    (codes.PERSONALITY_MISSING, "error", _no_ideal, ("personality", "ideal")),
     # "You start with 3 Strengths and 2 Weaknesses." (line 152)
     (codes.WEAKNESSES_COUNT, "error", _three_weaknesses, ("weaknesses",)),
     # the Lancer "Gain/lose each of the following: ... +1 STR or +1 VSN" (lines 666-670)
-    (codes.ROLE_CHOICE_MISSING, "warning", _no_role_choice, ("role_choices",)),
+    (codes.ROLE_CHOICE_MISSING, "error", _no_role_choice, ("role_choices",)),
     # "their Attribute Scores are reduced by 2" (line 289)
     (codes.SCORES_REDUCED, "info", _no_bones, ("vitals",)),
-    # Step 2: a Background and an Origin (lines 84-88)
+    # Step 2: a Background and an Origin, "which you can write" (line 88)
     (codes.STORY_MISSING, "info", _no_background, ("stories", "background")),
-    # "Repeatable (Must choose different damage types)" (line 1868)
-    (codes.SYSTEM_CHOICE_MISSING, "warning", _damage_resist(None), ("systems",)),
+    # "When you gain this, choose a damage type." (line 1870)
+    (codes.SYSTEM_CHOICE_MISSING, "error", _damage_resist(None), ("systems",)),
     (codes.SYSTEM_CHOICE_INVALID, "error", _damage_resist("psychic"), ("systems",)),
     (codes.SYSTEM_LEVEL, "error", _system_above_level, ("systems", 0, "level")),
     (codes.VEHICLE_SYSTEM_REPEATED, "error", _vehicle_twice, ("special_asset", "systems")),
@@ -172,7 +172,22 @@ def test_the_own_special_weapon_is_listed_under_training() -> None:
     weapon = next(iter(catalogs().special_weapons.values()))
     document = character("lancer", SpecialAssetChoice(asset=weapon.id))
     training = evaluate(document).derived_value("training").value
-    assert f"your own Special {weapon.name}" in str(training)
+    assert f"your own Special Weapon ({weapon.name})" in str(training)
+
+
+@pytest.mark.parametrize("asset_id", ["limb", "land_beast", "bike", "pistol"])
+def test_training_with_the_own_special_asset_of_any_kind(asset_id: str) -> None:
+    """ "You always have Training with your own Special Asset." (line 427): an
+    Augmentation, a Companion and a Vehicle as much as a Special Weapon."""
+    from sheetapp.systems.capital.catalog import catalogs
+    from sheetapp.systems.capital.sheet import own_asset_name
+
+    name = own_asset_name(asset_id, catalogs())
+    assert name
+    document = character("healer", SpecialAssetChoice(asset=asset_id))
+    training = str(evaluate(document).derived_value("training").value)
+    assert f"your own {name}" in training
+    assert "The Healer (Role)" in training
 
 
 def test_the_adventuring_kit_offers_its_light() -> None:

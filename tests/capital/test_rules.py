@@ -220,7 +220,9 @@ def test_starting_equipment() -> None:
 
 
 def test_before_a_role_the_missing_equipment_is_a_step_not_done() -> None:
-    """A new character has chosen no Role yet: its starting equipment is a step to do."""
+    """ "You also get: [...] 2 Everyday or Professional Outfits. [...] An Adventuring Kit."
+    (lines 221-227): a new character without a Role yet, missing them, has the error as
+    a step to do."""
     from sheetapp.systems.capital.system import SYSTEM
 
     document = SYSTEM.new_document("New")
@@ -228,7 +230,8 @@ def test_before_a_role_the_missing_equipment_is_a_step_not_done() -> None:
     missing = [
         i for i in evaluate(document).issues if i.code == "capital.starting_equipment_missing"
     ]
-    assert missing and all(i.severity is Severity.WARNING for i in missing)
+    assert missing and all(i.severity is Severity.ERROR for i in missing)
+    assert {i.step for i in missing} == {"Step 7: Equipment"}
 
 
 def test_dice_must_be_rerolled() -> None:
@@ -259,7 +262,8 @@ def test_strengths_and_weaknesses_count() -> None:
     found = issue(evaluate(doc), "capital.weaknesses_count")
     assert found.severity is Severity.ERROR and found.hint == "Remove 1."
     doc.character.strengths = []
-    assert issue(evaluate(doc), "capital.strengths_count").severity is Severity.WARNING
+    found = issue(evaluate(doc), "capital.strengths_count")
+    assert found.severity is Severity.ERROR and found.step.startswith("Step 4")
 
 
 def test_starting_money_range() -> None:

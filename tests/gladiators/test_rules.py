@@ -62,6 +62,20 @@ def test_advantage_and_disadvantage_counts() -> None:
     assert "gladiators.advantages_count" not in codes(evaluate(doc))
 
 
+def test_no_advantages_or_no_disadvantages_is_an_error_to_do() -> None:
+    """ "A character must have 2-5 advantages and 1-4 disadvantages." (line 274): a
+    finished character with advantages and no disadvantage is not legal; none chosen is
+    the same error, marked as the step still to do."""
+    doc = character()
+    doc.character.disadvantages = []
+    [found] = [i for i in evaluate(doc).issues if i.code == "gladiators.disadvantages_count"]
+    assert found.severity is Severity.ERROR and found.is_todo
+    assert found.step == "Advantages and Disadvantages"
+    doc.character.advantages = []
+    found_codes = {i.code for i in evaluate(doc).issues if i.severity is Severity.ERROR}
+    assert "gladiators.advantages_count" in found_codes
+
+
 def test_trait_cost_is_frequency_plus_severity() -> None:
     """ "Ageless ... Com, Maj 3" and "Aggressive ... Fre, Maj -4" (line 294, 295), from
     Frequent 2, Common 1, Rare 0 and Major 2, Significant 1, Minor 0 (lines 278-283)."""

@@ -21,7 +21,7 @@ def _collection(key: str):  # type: ignore[no-untyped-def]
 
 def test_the_system_declares_its_lists() -> None:
     keys = [c.key for c in collections_of(SYSTEM)]
-    assert keys == ["characteristics", "skills", "talents", "powers", "disadvantages"]
+    assert keys == ["characteristics", "skills", "talents", "powers", "frameworks", "disadvantages"]
 
 
 def test_typing_a_total_sets_what_is_bought() -> None:
@@ -34,7 +34,7 @@ def test_typing_a_total_sets_what_is_bought() -> None:
     document = apply_to_document(document, chars.set_cell(document, row, 3, 18))
     assert document.character.characteristics[row].bought == 8
     assert cell(chars, document, row, 5).text == "16"
-    assert cell(chars, document, row, 6).text == "+2"  # (18 - 10) / 5 = 1.6 → 2
+    assert cell(chars, document, row, 6).text == "+2 (13-)"  # (18 - 10) / 5 = 1.6 → 2; old 13-
 
 
 def test_adding_a_skill_from_the_picker_and_raising_it() -> None:
@@ -47,7 +47,7 @@ def test_adding_a_skill_from_the_picker_and_raising_it() -> None:
     assert cell(skills, document, row, 8).text == "3"  # Major at +0
     document = apply_to_document(document, skills.set_cell(document, row, 3, 2))
     assert cell(skills, document, row, 8).text == "7"
-    assert cell(skills, document, row, 7).text == "DEX +2"
+    assert cell(skills, document, row, 7).text == "DEX +2 (13-)"
 
 
 def test_a_custom_skill_is_priced_by_its_category() -> None:
@@ -101,14 +101,15 @@ def test_disadvantage_cells_show_the_tables_words() -> None:
     document = new()
     items = _collection("disadvantages")
     document = apply_to_document(document, items.add(document, "enemy"))
-    frequency = cell(items, document, 0, 2)
+    assert cell(items, document, 0, 1).text == "Enemy (was Hunted and Rivalry)"
+    frequency = cell(items, document, 0, 3)
     assert frequency.text == "Infrequently +5"
     assert frequency.choices and any("as per default" in label for _, label in frequency.choices)
-    importance = cell(items, document, 0, 5)
+    importance = cell(items, document, 0, 6)
     assert importance.choices is not None
     labels = [label for _, label in importance.choices]
     assert "Extremely (/1): will try to imprison or kill the character" in labels
-    assert cell(items, document, 0, 11).text == "5"  # (5 + 5) / 2
+    assert cell(items, document, 0, 12).text == "5"  # (5 + 5) / 2
     assert evaluate(document).total("disadvantages").spent == 5
 
 

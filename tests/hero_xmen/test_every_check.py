@@ -31,8 +31,18 @@ def test_a_science_needs_its_subject() -> None:
     document.character.skills.append(SkillChoice(skill="sciences", level=0))
     (found,) = issues(document, codes.SKILL_SUBJECT)
     assert found.path == ("character", "skills", 0, "name")
+    # issue 31: the hint says where the subject is typed, and what it makes
+    assert "Skill cell" in found.hint and "'Sciences: Genetics'" in found.hint
     document.character.skills[0].name = "Genetics"
     assert not issues(document, codes.SKILL_SUBJECT)
+
+
+def test_professions_says_where_to_type_its_subject() -> None:
+    document = blank()
+    document.character.skills.append(SkillChoice(skill="professions_intellect", level=0))
+    (found,) = issues(document, codes.SKILL_SUBJECT)
+    assert found.message == "Professions: which subject?"
+    assert "Skill cell" in found.hint and "'Professions: Pilot'" in found.hint
 
 
 def test_a_vehicle_outside_the_skills_categories() -> None:

@@ -27,7 +27,7 @@ def lodestar() -> HeroDocument:
 
 def test_examples_are_legal() -> None:
     names = {e.name for e in list_examples("hero-xmen", installed_systems())}
-    assert names == {"Lodestar", "Father Brown"}
+    assert names == {"Lodestar", "Father Brown", "Sable Storm"}
     for example in list_examples("hero-xmen", installed_systems()):
         document = load_example("hero-xmen", example.id, installed_systems()).document
         assert not evaluate(document).has_errors, example.id  # type: ignore[arg-type]

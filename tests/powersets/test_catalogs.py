@@ -649,3 +649,22 @@ def test_a_combination_above_the_game_level_is_refused(editable: Path) -> None:
     edit(editable / "power_levels.json", too_high)
     with pytest.raises(CatalogError, match="above the game's power level"):
         catalog.power_levels()
+
+
+def test_the_failings_picker_says_each_reward_in_words() -> None:
+    """Issue 31: the Failings picker showed the table's slipped cells ("–1 point to above
+    modifier", "1D6 points damage per combat round ... +1 point ..."). Lines 2470-2483's
+    columns slip by a row; what each row gives is said in words, the quotation kept."""
+    from sheetapp.systems.powersets.collections import FAILINGS
+
+    assert FAILINGS.entries is not None
+    entries = {entry.id: entry for entry in FAILINGS.entries()}
+    assert len(entries) == len(catalog.failings())
+    for entry in entries.values():
+        assert "..." not in entry.cost and "above modifier" not in entry.cost, entry
+        assert entry.cost[:1] in "+–-", entry
+    assert "special weakness" in entries["weakness_very_rare"].cost
+    assert entries["weakness_very_rare"].group == "Special weakness to some substance"
+    assert entries["special_weakness"].cost.startswith("+1 point per D6 of damage")
+    # the seed's own cell stays in the catalog, quoted
+    assert catalog.failings()["weakness_very_rare"].reward_text == "–1 point to above modifier"

@@ -155,3 +155,28 @@ def test_a_chapter_1_file_keeps_the_pow_it_showed() -> None:
     assert document.system_version == "chapter-2"
     assert document.character.characteristics.pow == 19
     assert _pow(document) == 14
+
+
+def test_a_brazier_holds_the_pow_after_each_attunement() -> None:
+    """Brazier of Power: "if a sorcerer’s POW was 17 after the spell was complete (down 1
+    point from the original 18), they can store up to 17 power points" (line 2076); "To
+    make a focus of greater capacity, a sorcerer must cast the spell again upon the same
+    item, sacrificing another point of POW" (line 2078)."""
+    from sheetapp.systems.powersets.model import Brazier, SorceryChoice
+
+    document = character("heroic", ("sorcery", "heroic"), pow=18, int=14)
+    document.character.braziers = [Brazier(name="Coals", attunements=[17], stored=17)]
+    assert found(document, codes.BRAZIER_NOT_SORCERER) == [
+        (Severity.WARNING, ("character", "braziers"))
+    ]
+    document.character.sorcery = [SorceryChoice(spell="brazier_of_power", level=4)]
+    assert not found(document, codes.BRAZIER_NOT_SORCERER)
+    assert _derived(document, "characteristic.pow") == 17
+    assert _derived(document, "brazier.0") == "17 / 17 PP"
+    document.character.braziers[0].stored = 18
+    assert found(document, codes.BRAZIER_OVERFILLED) == [
+        (Severity.ERROR, ("character", "braziers", 0, "stored"))
+    ]
+    document.character.braziers[0].attunements = [17, 16]
+    assert not found(document, codes.BRAZIER_OVERFILLED)
+    assert _derived(document, "characteristic.pow") == 16

@@ -177,6 +177,9 @@ def test_rolling_a_mutation_twice_makes_it_major() -> None:
     assert [(m.mutation, m.major) for m in document.character.mutations] == [("hardy", False)]
     document = apply_to_document(document, roll.build(document, None, _rng_rolling("hardy")))
     assert [(m.mutation, m.major) for m in document.character.mutations] == [("hardy", True)]
+    # both rolls are recorded, each on Hardy's row "31–33" (line 1051)
+    assert [31 <= r <= 33 for r in document.character.mutations[0].rolls] == [True, True]
+    assert found(document, codes.MUTATION_ROLL) == []
 
 
 def test_a_rolled_decrease_comes_with_its_changes() -> None:

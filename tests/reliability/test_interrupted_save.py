@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from sheetapp.core.system import installed_systems
-from sheetapp.storage.atomic import FileOps, atomic_write, backup_path
+from sheetapp.storage.atomic import TEMPORARY_MARKER, FileOps, atomic_write, backup_path
 from sheetapp.storage.files import dump_document, load_document, parse_document
 from tests.reliability.conftest import scale
 
@@ -242,7 +242,9 @@ def test_a_failure_at_every_call(tmp_path: Path, scenario: str, tally: Counter[s
                 # as the error leaves it: cleaned up
                 after = snapshot(folder)
                 check_state(after, "hero.json", allowed, backups)
-                assert not [n for n in after if n.endswith(".tmp")], f"{what}: temp file left"
+                assert not [n for n in after if n.endswith(TEMPORARY_MARKER)], (
+                    f"{what}: temp file left"
+                )
                 # and saving again works
                 atomic_write(folder / "hero.json", NEW)
                 assert (folder / "hero.json").read_bytes() == NEW, what
@@ -317,7 +319,7 @@ def test_kill_9_while_saving_in_a_loop(tmp_path: Path, tally: Counter[str]) -> N
         if "hero.json.bak" in files:
             assert files["hero.json.bak"] in versions, f"round {round_}: the backup is broken"
             load_document(backup_path(target), REGISTRY)
-        leftovers = [name for name in files if name.endswith(".tmp")]
+        leftovers = [name for name in files if name.endswith(TEMPORARY_MARKER)]
         assert len(leftovers) <= 1, f"round {round_}: temporary files pile up: {leftovers}"
         tally["interrupted saves (kill -9)"] += 1
         tally["kill -9 landed inside a write (temporary file left)"] += len(leftovers)

@@ -202,8 +202,9 @@ def test_advancing_leaves_only_the_character_and_its_backup(owl: Path, tmp_path:
 
 
 def test_every_route_to_a_file_takes_the_same_lock(owl: Path, tmp_path: Path) -> None:
-    """The lock moved to the user's cache folder, keyed by the file's resolved path: a
-    link to its folder or a relative name must still meet the lock that is held."""
+    """A link to its folder or a relative name must still meet the lock that is held
+    (the lock is on the file itself since issue 32; hard links and other cache folders:
+    tests/reliability/test_locks_and_leftovers.py)."""
     from sheetapp.storage.locking import FileBusy, locked
 
     (tmp_path / "shortcut").symlink_to(tmp_path, target_is_directory=True)

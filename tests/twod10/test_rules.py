@@ -100,3 +100,18 @@ def test_unknown_references() -> None:
     doc.character.skills.append(Skill(skill="flying"))
     kinds = sorted(ref.kind for ref in SYSTEM.unknown_references(doc))
     assert kinds == ["damage type", "hit location", "skill"]
+
+
+def test_range_errors_say_what_to_do() -> None:
+    """Issue 31: "range errors have an empty 'What to do'". Every issue of these rules
+    now says it; here the ranges, with the numbers to stay within."""
+    doc = new()
+    doc.character.skills[0].rating = 11
+    doc.character.powers.append(PsionicPower(name="Mind Blast", power=99))
+    doc.campaign.attribute_min = 12
+    hints = {i.code: i.hint for i in SYSTEM.evaluate(doc).issues}
+    assert "from 0 to 10" in hints["twod10.skill_range"]
+    assert "campaign settings" in hints["twod10.skill_range"]
+    assert "or less" in hints["twod10.power_range"]
+    assert "lowest attribute rating" in hints["twod10.campaign_range"]
+    assert all(hint.strip() for hint in hints.values()), hints

@@ -303,3 +303,26 @@ def test_a_broken_catalog_names_the_entry() -> None:
         TablesFile.model_validate(raw)
     with pytest.raises(CatalogError):
         load_catalog("twod10/missing.json", TablesFile)
+
+
+def test_the_wound_picker_describes_every_row_of_the_wound_tables() -> None:
+    """Issue 31: the wound picker said "No description in the rulebook" though the
+    fragment has the tables: "3 -6 Eye 14 D! -1, No Depth Perception/ Blind" (line 40),
+    "8 -2 Chest 10 -2" (line 45), "Electric 18 -1, Temporary (wounds heal 1/phase in
+    10-REC phases)" (line 63)."""
+    from sheetapp.systems.twod10.collections import WOUNDS
+
+    assert WOUNDS.entries is not None
+    texts = {entry.id: entry.text for entry in WOUNDS.entries()}
+    assert all(texts.values()), [k for k, v in texts.items() if not v]
+    assert texts["eye"] == (
+        "Hit on a location roll of 3; a called shot is -6. Shock check against DV 14. "
+        "Wound: -1 to every AV and DV, no Depth Perception (blind when both are wounded). "
+        "Eight or more points of damage: instant death."
+    )
+    assert "location roll of 8-10" in texts["chest"]
+    assert "half RUN, no JUMP (no RUN when both are wounded)" in texts["foot"]
+    assert texts["electric"] == (
+        "Shock check against DV 18. Wound: -1 to every AV and DV, temporary (wounds heal "
+        "1/phase in 10-REC phases)."
+    )

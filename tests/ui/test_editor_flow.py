@@ -116,7 +116,7 @@ def test_build_a_character_and_undo_it_all(  # noqa: PLR0915 (one user session)
     assert cell.data(SEVERITY_ROLE) == Severity.ERROR
     assert cell.data(Qt.ItemDataRole.BackgroundRole) is not None
     assert "exceed half" in cell.data(Qt.ItemDataRole.ToolTipRole)
-    assert "✖ 1" in view.totals.text()  # no traits yet: a step to do, not an error
+    assert "✖ 3" in view.totals.text()  # the cap, and no traits yet: two errors to do
 
     # The issue is in the panel; clicking it selects the offending cell.
     tree.setCurrentIndex(model.index(0, NAME))

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
 from sheetapp.systems.twod10.catalog import catalogs
 from sheetapp.systems.twod10.roll import resolve
 from tests.ui.conftest import REPO
@@ -74,3 +78,32 @@ def test_a_refused_roll_is_said_not_raised(window: MainWindow) -> None:
     assert panel.roll() is None
     assert panel.result.text().startswith("Not rolled:")
     assert panel.history.count() == 0
+
+
+def test_ctrl_r_rolls_from_anywhere_in_the_character(window: MainWindow, qtbot: QtBot) -> None:
+    """Issue 31: Ctrl+R rolled only with the focus in the Roll tab. From the Skills table,
+    and from the name field above the page, it rolls and shows the Roll tab."""
+    page = _page(window, SOLDIER)
+    panel = page.roller
+    panel.rng = random.Random(3)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    skills = page.pages["skills"]
+    page.tabs.setCurrentWidget(skills)
+    table = page.editors["skills"].view
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus)
+    QTest.keyClick(table, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert panel.history.count() == 1
+    assert page.tabs.currentWidget() is page.roll_tab
+    view = window.current_view()
+    assert view is not None
+    name = view.header.edits["name"]
+    if view.header_is_folded():
+        view.header_toggle.setChecked(True)
+    name.setFocus()
+    qtbot.waitUntil(name.hasFocus)
+    page.tabs.setCurrentWidget(skills)
+    QTest.keyClick(name, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert panel.history.count() == 2
+    assert "Roll 2D10" in [a.text() for a in window.character_menu.actions()]

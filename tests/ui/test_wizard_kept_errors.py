@@ -40,3 +40,27 @@ def test_an_error_the_character_already_had_does_not_block_the_level(
     assert review.isComplete()
     wizard.button(QWizard.WizardButton.FinishButton).click()
     assert view.document.document.character.level == 2
+
+
+def test_a_step_to_do_does_not_block_the_level(window: MainWindow) -> None:
+    """A Goal not chosen yet ("every character has an Ideal, a Goal and a Flaw", line
+    98) is an error listed as a step to do; the wizard levels the character anyway."""
+    document = character("lancer")
+    document.character.personality.goal = ""
+    view = window.add_document(LoadedDocument(document, CAPITAL), None)
+    errors = [i for i in view.document.evaluation.issues if i.severity is Severity.ERROR]
+    assert [i.step for i in errors] == ["Step 3: Personality"]
+    window.level_up_action.trigger()
+    [wizard] = [w for w in window.findChildren(LevelUpWizard) if w.isVisible()]
+    wizard.next()
+    dice = wizard.spend_page.findChild(QSpinBox, "dice_hp_0")
+    assert isinstance(dice, QSpinBox)
+    dice.setValue(4)
+    wizard.next()
+    review = wizard.review_page
+    assert wizard.currentId() == REVIEW
+    if review.accept_warnings.isVisible():
+        review.accept_warnings.setChecked(True)
+    assert review.isComplete()
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    assert view.document.document.character.level == 2

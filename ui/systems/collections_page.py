@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from functools import partial
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
@@ -42,6 +42,7 @@ class CollectionsPage(SystemPage):
             self.forms_tab = scrolling(forms, "character_forms")
             self.tabs.addTab(self.forms_tab, forms.title.replace("&", "&&"))
         else:
+            forms.hide()  # at once: deleteLater waits for the event loop, drawn till then
             forms.deleteLater()
         for collection in self.declared:
             # Only the tab in front is built before the first paint; the others when shown.
@@ -80,6 +81,7 @@ class CollectionsPage(SystemPage):
         splitter.addWidget(text)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
+        NarrowFold(splitter)
         return splitter
 
     def _current_changed(
@@ -118,6 +120,36 @@ class CollectionsPage(SystemPage):
         if self.costs.select_path(path):
             self.tabs.setCurrentWidget(self.costs)
             return True
+        return False
+
+
+#: a list's tab narrower than this (logical pixels: scale 2 on a laptop) folds its rule
+#: text away, to give the table's columns the room
+NARROW_TAB = 640
+
+
+class NarrowFold(QObject):
+    """Folds a splitter's second part (the rule text beside a table) while the splitter
+    is narrower than :data:`NARROW_TAB`, and brings it back when it widens; its handle
+    still drags it out."""
+
+    def __init__(self, splitter: QSplitter) -> None:
+        super().__init__(splitter)
+        self.splitter = splitter
+        self.folded = False
+        splitter.setCollapsible(1, True)
+        splitter.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            width = self.splitter.width()
+            narrow = width < NARROW_TAB
+            if narrow and not self.folded:
+                self.folded = True
+                self.splitter.setSizes([width, 0])
+            elif not narrow and self.folded:
+                self.folded = False
+                self.splitter.setSizes([width * 3 // 4, width // 4])
         return False
 
 

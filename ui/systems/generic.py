@@ -38,6 +38,7 @@ class GenericPage(SystemPage):
         if with_note:
             layout.addWidget(note)
         else:
+            note.hide()  # at once: deleteLater waits for the event loop, drawn till then
             note.deleteLater()
         layout.addWidget(self.view)
         self._shown_lines: list[CostLine] = []

@@ -26,6 +26,7 @@ from ui.document import EditorDocument
 from ui.form_dialog import FieldsDialog
 from ui.forms import FieldSpec
 from ui.picker import PickerDialog
+from ui.screen_fit import sideways
 from ui.tables.collection_model import CollectionTableModel
 from ui.tables.views import table_view, tool_button, window_action
 
@@ -188,8 +189,11 @@ class CollectionEditor(QObject):
             self._select_new(at, edit=True)
             return True
         if entry_id is None:
-            entries = collection.entries() if collection.entries else []
-            prompt = self.pick_prompt() if self.pick_prompt else ""
+            entries = collection.offered_entries(self.document.document)
+            if not entries and collection.custom is not None:
+                # every catalog entry is on the sheet already: a skill of one's own
+                return self.add_custom()
+            prompt = self.pick_prompt() if self.pick_prompt else collection.pick_note
             dialog = PickerDialog(f"Add {collection.noun}", entries, self.host, prompt)
             if not dialog.exec():
                 return False
@@ -279,7 +283,15 @@ def ask_custom_values(
     """The custom-entry dialog of a declared list; None when the user cancels. ``check``
     (the entry's own build) keeps it open on a refusal, the message beside the field."""
     specs = [
-        FieldSpec(f.key, f.label, f.kind, low=f.low, high=f.high, choices=f.choices)
+        FieldSpec(
+            f.key,
+            f.label,
+            f.kind,
+            low=f.low,
+            high=f.high,
+            choices=f.choices,
+            choice_labels=f.choice_labels() if f.choice_labels is not None else (),
+        )
         for f in custom.fields
     ]
     dialog = FieldsDialog(
@@ -304,6 +316,11 @@ def editor_box(editor: CollectionEditor, extra: QWidget | None = None) -> QWidge
     bar = editor.toolbar()
     if extra is not None:
         bar.addWidget(extra)
-    layout.addLayout(bar)
+    # The tool bar scrolls sideways in a narrow window (scale 2) rather than widening
+    # the page past it, which pushed the table's number columns out of sight (issue 31).
+    buttons = QWidget()
+    buttons.setLayout(bar)
+    bar.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(sideways(buttons, f"{editor.collection.key}_tools"))
     layout.addWidget(editor.view, 1)
     return box

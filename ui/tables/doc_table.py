@@ -268,6 +268,9 @@ class DocTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            # the whole title, for a column narrowed until its title elides (issue 31)
+            return self.COLUMNS[section] if 0 <= section < len(self.COLUMNS) else None
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QToolButton, QTreeView
 
 from ui.delegates import EditDelegate
+from ui.roles import EDIT_KIND_ROLE
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 #: rows measured to size a column: those in view and around them, not every row of a
@@ -49,19 +50,39 @@ def table_view(name: str, model: QAbstractItemModel, stretch: int = 0) -> QTable
     return view
 
 
+#: the rows a table keeps in sight however small the window (the page scrolls instead):
+#: at scale 2 tables squeezed by the steps around them showed one or two (issue 31)
+LEAST_ROWS = 4
+
+
+def keep_rows(view: QTableView, rows: int = LEAST_ROWS) -> None:
+    """Give ``view`` room for its column titles and ``rows`` rows at least."""
+    header = view.horizontalHeader()
+    title = header.sizeHint().height() if not header.isHidden() else 0
+    row = view.verticalHeader().defaultSectionSize()
+    bar = view.horizontalScrollBar().sizeHint().height()
+    view.setMinimumHeight(title + rows * row + bar + 2 * view.frameWidth())
+
+
 class ColumnFitter(QObject):
     """Keeps a table's columns as wide as their contents, one column stretched to fill
-    the room left, but never narrower than its own contents (the stretched column is the
-    item's name: Qt's Stretch mode cut "Magnetic Blast (Energy Blast 10d6)" to
-    "Magnetic Blast ..." when a wide column beside it took the room; the table scrolls
-    sideways instead).
+    the room left.
+
+    When the contents are wider than the table (a 1280×720 screen, or scale 2), the
+    columns that carry a number keep their width and the text columns give way, the
+    widest first, down to a few letters (their text elides; the whole of it is in the
+    cell's tooltip and editor); the stretched column (the item's name) gives way last:
+    at 1400×900 Qt's Stretch mode cut "Magnetic Blast (Energy Blast 10d6)" to
+    "Magnetic Blast ..." while an Advantages / Limitations column beside it kept its room,
+    and at 1280×720 HERO's Roll, Cost and Value columns sat off to the right. The table
+    scrolls sideways only when even that does not fit.
 
     Qt's ResizeToContents mode measures the sampled rows of every column again whenever
     the model or the view's layout changes, i.e. on every edit of the document (~3,000
-    data() calls on a 300-item list). Here the columns are sized from the contents when
-    the model is reset or a large part of it changes; otherwise a column widens when a
+    data() calls on a 300-item list). Here the columns are measured when the model is
+    reset or a large part of it changes; otherwise a column's measure grows when a
     changed or inserted cell needs more room (it does not shrink until the next reset).
-    A table out of sight (on another tab) is sized when it is shown.
+    A table out of sight (on another tab) is measured when it is shown.
 
     A tree is fitted the same way (Glorious Gladiators' abilities: sized once when the
     character opened, a GP value that grew a digit vanished from its cell).
@@ -74,11 +95,17 @@ class ColumnFitter(QObject):
         header = self.header()
         header.setStretchLastSection(False)
         header.setResizeContentsPrecision(SAMPLE_ROWS)
+        # a title narrowed past its length ends in "…" (it was cut at both ends)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
         model = view.model()
         for column in range(model.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        #: the stretched column's contents width, measured when the columns are fitted
-        self.stretch_contents = 0
+        #: each column's contents width (its cells' and its title's), measured when the
+        #: columns are fitted, and its cells' alone
+        self.contents: dict[int, int] = {}
+        self.cells: dict[int, int] = {}
+        #: the columns whose cells are numbers (right-aligned or edited as numbers)
+        self.numbers: set[int] = set()
         model.modelReset.connect(self.fit)
         model.rowsInserted.connect(self._inserted)
         model.dataChanged.connect(self._changed)
@@ -93,34 +120,57 @@ class ColumnFitter(QObject):
         view = self.view
         return view.horizontalHeader() if isinstance(view, QTableView) else view.header()
 
+    @property
+    def stretch_contents(self) -> int:
+        """The stretched column's contents width."""
+        return self.contents.get(self.stretch, 0)
+
     def fit(self) -> None:
-        """Size every column but the stretched one from its (sampled) contents."""
+        """Measure every column from its (sampled) contents and place them."""
         if not self.view.isVisible():
             self._unfitted = True
             return
         self._unfitted = False
-        for column in range(self.view.model().columnCount()):
-            if column != self.stretch:
-                self.view.resizeColumnToContents(column)
-        if 0 <= self.stretch < self.view.model().columnCount():
-            header = self.header()
-            self.stretch_contents = max(
-                self.view.sizeHintForColumn(self.stretch), header.sectionSizeHint(self.stretch)
-            )
+        model = self.view.model()
+        header = self.header()
+        self.numbers = {c for c in range(model.columnCount()) if carries_numbers(model, c)}
+        self.cells = {
+            column: self.view.sizeHintForColumn(column) for column in range(model.columnCount())
+        }
+        self.contents = {
+            column: max(self.cells[column], header.sectionSizeHint(column))
+            for column in range(model.columnCount())
+        }
         self.place_stretch()
 
     def place_stretch(self) -> None:
-        """The stretched column: the room the others leave, at least its contents."""
+        """Give every column its contents width, the stretched one the room left; when
+        there is less room than that, the text columns give way (see the class)."""
         model = self.view.model()
-        if not 0 <= self.stretch < model.columnCount():
-            return
-        others = sum(
-            self.view.columnWidth(column)
-            for column in range(model.columnCount())
-            if column != self.stretch and not self.view.isColumnHidden(column)
-        )
-        room = self.view.viewport().width() - others
-        self.view.setColumnWidth(self.stretch, max(self.stretch_contents, room))
+        shown = [c for c in range(model.columnCount()) if not self.view.isColumnHidden(c)]
+        widths = {c: self.contents.get(c, self.view.columnWidth(c)) for c in shown}
+        room = self.view.viewport().width()
+        excess = sum(widths.values()) - room
+        has_stretch = self.stretch in widths
+        if excess < 0 and has_stretch:
+            widths[self.stretch] -= excess
+        elif excess > 0:
+            letters = self.view.fontMetrics().averageCharWidth()
+            texts = [c for c in shown if c not in self.numbers and c != self.stretch]
+            excess = _give_way(widths, texts, excess, 5 * letters)
+            if excess > 0 and has_stretch:
+                excess = _give_way(widths, [self.stretch], excess, 10 * letters)
+            # then the number columns' titles elide (their numbers stay whole)
+            for column in shown:
+                if excess <= 0 or column not in self.numbers:
+                    continue
+                least = max(self.cells.get(column, 0), 4 * letters)
+                taken = max(0, min(excess, widths[column] - least))
+                widths[column] -= taken
+                excess -= taken
+        for column, width in widths.items():
+            if self.view.columnWidth(column) != width:
+                self.view.setColumnWidth(column, width)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -155,13 +205,53 @@ class ColumnFitter(QObject):
         view = self.view
         grid = 1 if isinstance(view, QTableView) and view.showGrid() else 0
         needed = self.view.sizeHintForIndex(index).width() + grid
-        if column == self.stretch:
-            if needed > self.stretch_contents:
-                self.stretch_contents = needed
-                self.place_stretch()
-        elif needed > self.view.columnWidth(column):
-            self.view.setColumnWidth(column, needed)
+        number = column not in self.numbers and _is_number_cell(index)
+        if number:
+            self.numbers.add(column)
+        if needed > self.contents.get(column, 0) or number:
+            self.contents[column] = max(needed, self.contents.get(column, 0))
+            self.cells[column] = max(needed, self.cells.get(column, 0))
             self.place_stretch()
+        elif needed > self.cells.get(column, 0):
+            self.cells[column] = needed
+
+
+def _give_way(widths: dict[int, int], columns: list[int], excess: int, floor: int) -> int:
+    """Narrow ``columns`` (in ``widths``) by up to ``excess`` in all, the widest first,
+    none below ``floor`` (nor below its own width); returns what is left of ``excess``."""
+    lowest = {c: min(widths[c], floor) for c in columns}
+    room = sum(widths[c] - lowest[c] for c in columns)
+    if room <= 0:
+        return excess
+    if room <= excess:
+        widths.update(lowest)
+        return excess - room
+    # the highest cap that takes away at least ``excess``: columns wider are cut to it
+    low, high = 0, max(widths[c] for c in columns)
+    while low < high:
+        cap = (low + high + 1) // 2
+        taken = sum(max(0, widths[c] - max(cap, lowest[c])) for c in columns)
+        if taken >= excess:
+            low = cap
+        else:
+            high = cap - 1
+    for c in columns:
+        widths[c] = min(widths[c], max(low, lowest[c]))
+    return 0
+
+
+def _is_number_cell(index: QModelIndex) -> bool:
+    align = index.data(Qt.ItemDataRole.TextAlignmentRole)
+    if align is not None and int(align) & int(Qt.AlignmentFlag.AlignRight):
+        return True
+    return index.data(EDIT_KIND_ROLE) in ("int", "optional_int")
+
+
+def carries_numbers(model: QAbstractItemModel, column: int) -> bool:
+    """Whether ``column``'s cells are numbers (right-aligned, or edited as numbers),
+    judged from its first rows."""
+    rows = min(model.rowCount(), SAMPLE_ROWS)
+    return any(_is_number_cell(model.index(row, column)) for row in range(rows))
 
 
 class CellTreeView(QTreeView):
@@ -219,4 +309,12 @@ def tool_button(action: QAction) -> QToolButton:
     return button
 
 
-__all__ = ["CellTreeView", "ColumnFitter", "table_view", "tool_button", "window_action"]
+__all__ = [
+    "CellTreeView",
+    "ColumnFitter",
+    "carries_numbers",
+    "keep_rows",
+    "table_view",
+    "tool_button",
+    "window_action",
+]

@@ -4,6 +4,7 @@ what the level brought."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -28,6 +29,7 @@ class DicePanel(QGroupBox):
         self.setObjectName("level_step")
         self.requests = requests
         self.spins: dict[str, list[QSpinBox]] = {}
+        self.explanations: list[QLabel] = []
         form = QFormLayout()
         for request in requests:
             row = QHBoxLayout()
@@ -42,11 +44,16 @@ class DicePanel(QGroupBox):
                 row.addWidget(spin)
                 spins.append(spin)
             row.addStretch(1)
-            explanation = QLabel(request.explanation)
-            explanation.setWordWrap(True)
-            row.addWidget(explanation, 3)
             self.spins[request.key] = spins
             form.addRow(f"{request.label}:", row)
+            # Under the dice, the panel's whole width: beside them, in a narrow panel
+            # (scale 2), the wrapped text was cut to its middle lines (issue 31).
+            explanation = QLabel(request.explanation)
+            explanation.setObjectName(f"dice_{request.key}_explanation")
+            explanation.setWordWrap(True)
+            explanation.setIndent(12)
+            self.explanations.append(explanation)
+            form.addRow(explanation)
         self.roll = QPushButton("&Roll for Me")
         self.roll.setObjectName("roll_dice")
         self.roll.setToolTip("Roll every die of this level now (the ledger records them as rolled)")
@@ -62,6 +69,15 @@ class DicePanel(QGroupBox):
         layout.addLayout(buttons)
         layout.addWidget(self.steps)
         self._quiet = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Each wrapped text keeps the height its width needs: in a short wizard the
+        layout squeezed the panel and cut the lines' tops and bottoms off."""
+        super().resizeEvent(event)
+        for label in (*self.explanations, self.steps):
+            needed = label.heightForWidth(label.width())
+            if needed > 0 and label.minimumHeight() != needed:
+                label.setMinimumHeight(needed)
 
     def entered(self) -> dict[str, list[int]] | None:
         """Every die entered, by request; None while one is still blank."""

@@ -21,7 +21,7 @@ from sheetapp.core.changes import Change
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath, Severity
 from sheetapp.core.system import GameSystem
-from sheetapp.systems.capital.catalog import Catalogs, SystemDef, catalogs
+from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.levels import LevelUpError, level_up
 from sheetapp.systems.capital.model import MAX_LEVEL, CapitalCharacter, HpRoll, SystemChoice
 from sheetapp.systems.capital.money import MONEY
@@ -148,7 +148,10 @@ class CapitalAdvancement:
         self, system: GameSystem[Any], document: CharacterDocument[Any, Any]
     ) -> list[SpendOption]:
         """Each System that fits the free Slots now without breaking a rule, taken at the
-        character's current level (line 273)."""
+        character's current level (line 273). A System that replaces one the character
+        holds ("Requires Focus I, which this replaces", line 1896) takes its place in the
+        same step; a System chosen with a damage type or an Attribute ("When you gain this,
+        choose a damage type", line 1870) is offered once per choice."""
         cats = catalogs()
         character: CapitalCharacter = document.character
         total = system.evaluate(document).total("slots")
@@ -161,22 +164,30 @@ class CapitalAdvancement:
                 continue
             if entry.id in held and not entry.repeatable:
                 continue
-            change = take_system(document, entry.id)
-            taken = document.model_copy(deep=True)
-            taken.character.systems.append(SystemChoice.model_validate(change.after))
-            if _error_keys(system, taken) - errors_now:
-                continue
-            options.append(
-                SpendOption(
-                    "take_system",
-                    f"Take {entry.name}",
-                    change.path,
-                    _explain(entry),
-                    {"slots": entry.slots} if entry.slots else {},
-                    (change,),
-                    "line 273: When you Level Up, you can choose any Systems to fill the Slots",
+            for choice, choice_name in system_choices(cats, entry):
+                change = take_system(document, entry.id, choice)
+                taken = document.model_copy(deep=True)
+                if change.op == "set":
+                    taken.character.systems[int(change.path[-1])] = SystemChoice.model_validate(
+                        change.after
+                    )
+                else:
+                    taken.character.systems.append(SystemChoice.model_validate(change.after))
+                if _error_keys(system, taken) - errors_now:
+                    continue
+                label = f"Take {entry.name}" + (f" ({choice_name})" if choice_name else "")
+                options.append(
+                    SpendOption(
+                        "take_system",
+                        label,
+                        change.path,
+                        _explain(entry, cats, character),
+                        {"slots": entry.slots} if entry.slots else {},
+                        (change,),
+                        "line 273: When you Level Up, you can choose any Systems to fill the Slots",
+                        choice=choice_name,
+                    )
                 )
-            )
         return options
 
     # --- how the review names things -----------------------------------------------------------
@@ -187,6 +198,8 @@ class CapitalAdvancement:
         character: CapitalCharacter = document.character
         key = str(path[1])
         if key == "systems" and len(path) >= 3 and isinstance(path[2], int):
+            if path[3:] == ("system",):
+                return "System (one in place of another)"
             if 0 <= path[2] < len(character.systems):
                 name = _system_name(catalogs(), character.systems[path[2]].system)
                 rest = " ".join(str(p) for p in path[3:])
@@ -201,6 +214,8 @@ class CapitalAdvancement:
         return FIELD_NAMES.get(key, key.replace("_", " ").capitalize())
 
     def describe_value(self, path: DataPath, value: Any) -> str:
+        if path[-1:] == ("system",) and isinstance(value, str):
+            return _system_name(catalogs(), value)  # a II in place of its I (line 1896)
         if not isinstance(value, dict):
             return ""
         if "system" in value and isinstance(value["system"], str):
@@ -213,15 +228,40 @@ class CapitalAdvancement:
         return ""
 
 
-def take_system(document: CharacterDocument[Any, Any], system_id: str) -> Change:
-    """The change that adds System ``system_id``, taken at the character's current level."""
+def take_system(
+    document: CharacterDocument[Any, Any], system_id: str, choice: str | None = None
+) -> Change:
+    """The change that adds System ``system_id`` (with its damage type or Attribute
+    ``choice``), taken at the character's current level: in place of the System it
+    replaces when the character holds that one (line 1896), else at the end."""
     character: CapitalCharacter = document.character
-    choice = SystemChoice(system=system_id, level=character.level)
+    taken = SystemChoice(system=system_id, level=character.level, choice=choice)
+    entry = catalogs().systems.get(system_id)
+    replaced = entry.replaces if entry is not None else None
+    for index, held in enumerate(character.systems):
+        if replaced and held.system == replaced:
+            return Change(
+                "set",
+                ("character", "systems", index),
+                before=held.model_dump(mode="json"),
+                after=taken.model_dump(mode="json"),
+            )
     return Change(
         "insert",
         ("character", "systems", len(character.systems)),
-        after=choice.model_dump(mode="json"),
+        after=taken.model_dump(mode="json"),
     )
+
+
+def system_choices(cats: Catalogs, entry: SystemDef) -> list[tuple[str | None, str]]:
+    """The choices a System is gained with, as (stored value, name the user reads):
+    a damage type or an Attribute (lines 1868-1870, 2059); one ``(None, "")`` when it has
+    none."""
+    if entry.repeat_choice == "damage_type":
+        return [(key, found.name) for key, found in cats.damage_types.items()]
+    if entry.repeat_choice == "attribute":
+        return [(key, cats.attributes[key].name) for key in ATTRIBUTES]
+    return [(None, "")]
 
 
 def _asset_rolls(character: CapitalCharacter) -> list[HpRoll]:
@@ -239,11 +279,14 @@ def _error_keys(
     }
 
 
-def _explain(entry: SystemDef) -> str:
+def _explain(entry: SystemDef, cats: Catalogs, character: CapitalCharacter) -> str:
     slots = f"{entry.slots} Slot{'s' if entry.slots != 1 else ''}"
     parts = [slots, entry.category]
     if entry.energy:
         parts.append(f"Energy {entry.energy}")
+    held = {choice.system for choice in character.systems}
+    if entry.replaces and entry.replaces in held:
+        parts.append(f"replaces {_system_name(cats, entry.replaces)}")
     lines = [line.strip() for line in entry.text.splitlines()]
     text = " ".join(line for line in lines if line and line != entry.name)
     if len(text) > EXPLANATION_LENGTH:

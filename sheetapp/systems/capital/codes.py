@@ -157,8 +157,8 @@ ITEM_UNNAMED = IssueCode(
 )
 PERSONALITY_MISSING = IssueCode(
     "capital.personality_missing",
-    "Steps 2-3: a Background, an Origin (lines 84-88); an Ideal, a Goal, a Flaw (line 94).",
-    cite(SEED, 84, "", 88),
+    "Step 3: every character has an Ideal, a Goal and a Flaw.",
+    cite(SEED, 98, "every character has an Ideal, a Goal and a Flaw"),
 )
 REPLACED_SYSTEM_KEPT = IssueCode(
     "capital.replaced_system_kept",
@@ -231,8 +231,8 @@ STARTING_MONEY = IssueCode(
 )
 STORY_MISSING = IssueCode(
     "capital.story_missing",
-    "Steps 2-3: a Background, an Origin (lines 84-88); an Ideal, a Goal, a Flaw (line 94).",
-    cite(SEED, 84, "", 88),
+    "Step 2: a Background and an Origin, which you can write in their boxes.",
+    cite(SEED, 88, "", 90),
 )
 STRENGTHS_COUNT = IssueCode(
     "capital.strengths_count",
@@ -246,8 +246,8 @@ SYSTEM_CHOICE_INVALID = IssueCode(
 )
 SYSTEM_CHOICE_MISSING = IssueCode(
     "capital.system_choice_missing",
-    '"Only Repeatable Systems can be gained multiple times." (line 2562), and "Repeatable (Must choose different damage types)" (line 1868).',
-    cite(SEED, 2562, "Only Repeatable Systems can be gained multiple times."),
+    'A System gained with a choice has it: "When you gain this, choose a damage type." (line 1870).',
+    cite(SEED, 1870, "When you gain this, choose a damage type."),
 )
 SYSTEM_CHOICE_REPEATED = IssueCode(
     "capital.system_choice_repeated",

@@ -37,5 +37,19 @@ def warning(code: IssueCode, message: str, path: DataPath, hint: str = "") -> Is
     return Issue(Severity.WARNING, code, message, path, hint)
 
 
+#: The creation steps (the seed's headings, lines 66-217) and what each to-do error belongs to
+STEP_ROLE = "Step 1: Role"
+STEP_PERSONALITY = "Step 3: Personality"
+STEP_STRENGTHS = "Step 4: Strengths, Weaknesses and Training"
+STEP_ATTRIBUTES = "Step 5: Attribute Scores"
+STEP_EQUIPMENT = "Step 7: Equipment"
+STEP_SYSTEMS = "Systems"
+
+
+def todo(code: IssueCode, message: str, path: DataPath, hint: str, step: str) -> Issue:
+    """A stated minimum not met yet: an error, listed as the step ``step`` still to do."""
+    return Issue(Severity.ERROR, code, message, path, hint, step)
+
+
 def info(code: IssueCode, message: str, path: DataPath, hint: str = "") -> Issue:
     return Issue(Severity.INFO, code, message, path, hint)

@@ -7,7 +7,14 @@ from collections import Counter
 from sheetapp.core.issues import Issue
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import Catalogs, Limited
-from sheetapp.systems.capital.context import RuleContext, char_path, error, warning
+from sheetapp.systems.capital.context import (
+    STEP_EQUIPMENT,
+    RuleContext,
+    char_path,
+    error,
+    todo,
+    warning,
+)
 from sheetapp.systems.capital.dice import dice_problems
 from sheetapp.systems.capital.model import HpRoll
 from sheetapp.systems.capital.sheet import vehicle_system_ids
@@ -20,11 +27,12 @@ def special_asset(ctx: RuleContext) -> list[Issue]:
     asset = ctx.character.special_asset
     if asset is None:
         return [
-            warning(
+            todo(
                 codes.SPECIAL_ASSET_MISSING,
-                "No Special Asset chosen yet (Step 7).",
+                "No Special Asset chosen yet.",
                 PATH,
                 "Choose an augmentation, a companion, a vehicle or a special weapon.",
+                STEP_EQUIPMENT,
             )
         ]
     cats = ctx.catalogs
@@ -52,11 +60,12 @@ def damage_type_issue(
     names = " or ".join(cats.damage_types[t].name for t in allowed)
     if chosen is None:
         return [
-            warning(
+            todo(
                 codes.DAMAGE_TYPE_MISSING,
                 f"{name}: choose {names} damage.",
                 path,
                 f"Choose {names} damage.",
+                STEP_EQUIPMENT,
             )
         ]
     if chosen not in allowed:
@@ -79,22 +88,24 @@ def _augmentation(ctx: RuleContext) -> list[Issue]:
     augmentation = cats.augmentations[asset.asset]
     if augmentation.effect == "attribute" and asset.attribute is None:
         return [
-            warning(
+            todo(
                 codes.ASSET_CHOICE_MISSING,
                 "Attribute augmentation: choose the Attribute that gets +2.",
                 (*PATH, "attribute"),
                 "Choose the Attribute in the Special Asset tab.",
+                STEP_EQUIPMENT,
             )
         ]
     if augmentation.effect != "weapon":
         return []
     if asset.weapon is None:
         return [
-            warning(
+            todo(
                 codes.ASSET_CHOICE_MISSING,
                 "Weapon augmentation: choose a Simple Weapon.",
                 (*PATH, "weapon"),
                 "Choose a Simple Weapon in the Special Asset tab.",
+                STEP_EQUIPMENT,
             )
         ]
     item = cats.equipment.get(asset.weapon)
@@ -125,11 +136,12 @@ def _companion(ctx: RuleContext) -> list[Issue]:
     values = ", ".join(str(v) for v in companion.assign.values)
     if any(v is None for v in given.values()):
         issues.append(
-            warning(
+            todo(
                 codes.COMPANION_SCORES_MISSING,
                 f"{companion.name}: set {names} to {values} in any order.",
                 (*PATH, "scores"),
                 "Set the scores in the Special Asset tab.",
+                STEP_EQUIPMENT,
             )
         )
     elif Counter(v for v in given.values() if v is not None) != wanted:
@@ -193,11 +205,12 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
         path = (*PATH, "options", group.id)
         if picked is None:
             issues.append(
-                warning(
+                todo(
                     codes.ASSET_CHOICE_MISSING,
                     f"{vehicle.name}: choose {names}.",
                     path,
                     f"Choose {names} in the Special Asset tab.",
+                    STEP_EQUIPMENT,
                 )
             )
         elif picked not in group.options:

@@ -6,7 +6,17 @@ from __future__ import annotations
 from sheetapp.core.issues import Issue
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import ATTRIBUTES
-from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
+from sheetapp.systems.capital.context import (
+    STEP_ATTRIBUTES,
+    STEP_PERSONALITY,
+    STEP_ROLE,
+    STEP_STRENGTHS,
+    RuleContext,
+    char_path,
+    error,
+    info,
+    todo,
+)
 from sheetapp.systems.capital.dice import (
     ATTRIBUTE_DICE,
     DISCARDED,
@@ -20,11 +30,12 @@ def role_chosen(ctx: RuleContext) -> list[Issue]:
     """Step 1: "just write your choice in the appropriate box" (line 82)."""
     if ctx.character.role is None:
         return [
-            warning(
+            todo(
                 codes.ROLE_MISSING,
-                "No Role chosen yet (Step 1).",
+                "No Role chosen yet.",
                 char_path("role"),
                 "Choose the Lancer, Scout, Tank, Sentinel, Healer or Captain.",
+                STEP_ROLE,
             )
         ]
     return []
@@ -43,11 +54,12 @@ def role_adjustments(ctx: RuleContext) -> list[Issue]:
         path = char_path("role_choices", chosen.id)
         if picked is None:
             issues.append(
-                warning(
+                todo(
                     codes.ROLE_CHOICE_MISSING,
                     f"{role.name}: choose {options}.",
                     path,
                     f"Choose {options}.",
+                    STEP_ATTRIBUTES,
                 )
             )
         elif picked not in chosen.options:
@@ -63,7 +75,9 @@ def role_adjustments(ctx: RuleContext) -> list[Issue]:
 
 
 def stories_and_personality(ctx: RuleContext) -> list[Issue]:
-    """Steps 2-3: a Background, an Origin (lines 84-88); an Ideal, a Goal, a Flaw (line 94)."""
+    """Step 2: a Background and an Origin "you can write" (lines 88-90), so not yet
+    written is a note; Step 3: "every character has an Ideal, a Goal and a Flaw"
+    (line 98), so one missing is an error still to do."""
     issues = []
     stories = ctx.character.stories
     for key, label in (("background", "Background"), ("origin", "Origin")):
@@ -80,11 +94,12 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
     for key, label in (("ideal", "Ideal"), ("goal", "Goal"), ("flaw", "Flaw")):
         if not getattr(personality, key).strip():
             issues.append(
-                info(
+                todo(
                     codes.PERSONALITY_MISSING,
-                    f"No {label} chosen yet (Step 3).",
+                    f"No {label} chosen yet.",
                     char_path("personality", key),
-                    "The catalog has the seed's suggestions.",
+                    "Choose one from the suggestions, or write your own.",
+                    STEP_PERSONALITY,
                 )
             )
     return issues
@@ -92,7 +107,7 @@ def stories_and_personality(ctx: RuleContext) -> list[Issue]:
 
 def strengths_and_weaknesses(ctx: RuleContext) -> list[Issue]:
     """ "You start with 3 Strengths and 2 Weaknesses." (line 152). None written yet is a
-    step not done (a warning); another number breaks the rule (an error)."""
+    step still to do; another number breaks the rule. Both are errors."""
     rules = ctx.catalogs.basics.starting
     issues = []
     for key, wanted in (("strengths", rules.strengths), ("weaknesses", rules.weaknesses)):
@@ -101,8 +116,9 @@ def strengths_and_weaknesses(ctx: RuleContext) -> list[Issue]:
             continue
         code = codes.STRENGTHS_COUNT if key == "strengths" else codes.WEAKNESSES_COUNT
         message = f"{len(have)} {key.capitalize()}; a character starts with {wanted}."
-        if not have:  # the step is not done yet
-            issues.append(warning(code, message, char_path(key), f"Write {wanted} {key}."))
+        if not have:  # the same rule, on a character whose step is not done yet
+            hint = f"Write {wanted} {key}."
+            issues.append(todo(code, message, char_path(key), hint, STEP_STRENGTHS))
         else:  # a different number breaks the stated rule
             fix = "Remove" if len(have) > wanted else "Add"
             issues.append(error(code, message, char_path(key), f"{fix} {abs(len(have) - wanted)}."))
@@ -119,11 +135,12 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
     path = char_path("attributes")
     if not rolls.dice:
         return [
-            warning(
+            todo(
                 codes.ATTRIBUTES_NOT_ROLLED,
-                "The attribute dice are not rolled yet (Step 5).",
+                "The attribute dice are not rolled yet.",
                 (*path, "dice"),
                 "Roll 10d6 (or let the app roll them), discard two, assign the other eight.",
+                STEP_ATTRIBUTES,
             )
         ]
     issues = []
@@ -175,11 +192,12 @@ def _discards(ctx: RuleContext) -> list[Issue]:
         ]
     if len(rolls.discarded) < DISCARDED:
         return [
-            warning(
+            todo(
                 codes.DISCARD_MISSING,
                 "Choose the two dice to get rid of.",
                 path,
                 "Tick the two dice to discard.",
+                STEP_ATTRIBUTES,
             )
         ]
     return []
@@ -215,11 +233,12 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
     missing = [a.upper() for a in ATTRIBUTES if a not in rolls.assignment]
     if missing:
         issues.append(
-            warning(
+            todo(
                 codes.ATTRIBUTE_UNASSIGNED,
                 f"No die assigned to {', '.join(missing)} yet.",
                 path,
                 "Assign a kept die to each Attribute.",
+                STEP_ATTRIBUTES,
             )
         )
     elif not issues and len(rolls.discarded) == DISCARDED:
@@ -255,11 +274,12 @@ def _gm_assigned(ctx: RuleContext) -> list[Issue]:
     missing = [a.upper() for a in ATTRIBUTES if a not in base]
     if missing:
         issues.append(
-            warning(
+            todo(
                 codes.ATTRIBUTE_UNASSIGNED,
                 f"No score set for {', '.join(missing)} yet.",
                 char_path("attributes", "base"),
                 "Set a score for each Attribute.",
+                STEP_ATTRIBUTES,
             )
         )
     return issues

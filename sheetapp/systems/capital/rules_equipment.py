@@ -5,16 +5,29 @@ from __future__ import annotations
 from itertools import compress, count
 from operator import attrgetter
 
-from sheetapp.core.issues import Issue
+from sheetapp.core.codes import IssueCode
+from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import Catalogs
-from sheetapp.systems.capital.context import RuleContext, char_path, error, info, warning
+from sheetapp.systems.capital.context import (
+    STEP_EQUIPMENT,
+    RuleContext,
+    char_path,
+    error,
+    info,
+    todo,
+    warning,
+)
 from sheetapp.systems.capital.model import EquipmentChoice
 from sheetapp.systems.capital.rules_assets import damage_type_issue
 from sheetapp.systems.capital.sheet import asset_hands, item_hands
 
 OUTFIT_KINDS = {"everyday", "professional"}
+
+
+def _equipment_to_do(code: IssueCode, message: str, path: DataPath, hint: str = "") -> Issue:
+    return todo(code, message, path, hint, STEP_EQUIPMENT)
 
 
 def starting_equipment(ctx: RuleContext) -> list[Issue]:
@@ -27,8 +40,9 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
     items = [(c.item or "", c.quantity) for c in ctx.character.equipment]
     issues = []
     role = ctx.sheet.role
-    # Before a Role is chosen the step is not done; with one, missing items break the rule.
-    report = error if role is not None else warning
+    # With a Role, missing items break the rule; before one, the same error is the step
+    # still to do (Step 7 follows Step 1).
+    report = error if role is not None else _equipment_to_do
     for wanted in role.starting_equipment if role else ():
         found = any(
             ref in wanted.items

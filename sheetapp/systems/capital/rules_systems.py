@@ -8,7 +8,13 @@ from collections import Counter
 from sheetapp.core.issues import Issue
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import ATTRIBUTES, SystemDef
-from sheetapp.systems.capital.context import RuleContext, char_path, error, warning
+from sheetapp.systems.capital.context import (
+    STEP_SYSTEMS,
+    RuleContext,
+    char_path,
+    error,
+    todo,
+)
 from sheetapp.systems.capital.levels import table_slots
 from sheetapp.systems.capital.model import SystemChoice
 from sheetapp.systems.capital.sheet import SLOTS_AUGMENTATION
@@ -167,16 +173,32 @@ def role_systems_present(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def held_for(ctx: RuleContext, index: int) -> set[str]:
+    """What the System at ``index`` may count as held for its requirements: the Systems
+    listed, those the *other* Systems replaced, and what the Role gave at or below the
+    level it was gained at. Its own replaced System is held only when one of these shows
+    it was ("Requires Focus I, which this replaces", line 1896): Focus II alone, on a Role
+    that never had Focus I, does not count as having had it (line 2566)."""
+    known = _known(ctx)
+    have = {choice.system for _, choice, _ in known}
+    have.update(system.replaces for i, _, system in known if system.replaces and i != index)
+    role = ctx.sheet.role
+    level = next((choice.level for i, choice, _ in known if i == index), ctx.character.level)
+    if role is not None:
+        have.update(granted.system for granted in role.systems if granted.level <= level)
+    return have
+
+
 def requirements(ctx: RuleContext) -> list[Issue]:
     """ "Systems with requirements cannot be gained unless all the prerequisites are met:
     for example, a certain Role, or another System." (line 2566)"""
     issues = []
-    have = held_ids(ctx)
     asset = ctx.character.special_asset
     asset_kind = ctx.catalogs.asset_kind_of(asset.asset) if asset else None
     for index, choice, system in _known(ctx):
         if choice.gm_granted:
             continue
+        have = held_for(ctx, index)
         req = system.requires
         missing = []
         if req.roles and ctx.character.role not in req.roles:
@@ -225,11 +247,12 @@ def repeats(ctx: RuleContext) -> list[Issue]:
         label = "damage type" if system.repeat_choice == "damage_type" else "Attribute"
         if choice.choice is None:
             issues.append(
-                warning(
+                todo(
                     codes.SYSTEM_CHOICE_MISSING,
                     f"{system.name}: choose a {label}.",
                     (*path, "choice"),
                     f"Choose the {label} in its row.",
+                    STEP_SYSTEMS,
                 )
             )
         elif choice.choice not in options:

@@ -214,17 +214,33 @@ def training(character: CapitalCharacter, cats: Catalogs) -> dict[str, str]:
         if special is not None:
             for ref in special.grants_training:
                 found.setdefault(ref, f"Special Weapon: {special.name}")
-            # "You always have Training with your own Special Asset." (line 427)
-            found.setdefault(f"your own Special {special.name}", "your own Special Asset")
         vehicle = cats.vehicles.get(asset.asset)
         if vehicle is not None:
             found.setdefault(vehicle.training, f"Special Vehicle: {vehicle.name}")
+        # "You always have Training with your own Special Asset." (line 427): whichever
+        # kind it is (a Weapon, an Augmentation, a Companion or a Vehicle)
+        own = own_asset_name(asset.asset, cats)
+        if own:
+            found.setdefault(f"your own {own}", "your own Special Asset")
     names = {entry.name.casefold(): entry.id for entry in cats.training.values()}
     for text in character.extra_training:
         # A Training the catalog does not name is printed as the player typed it.
         key = names.get(text.strip().casefold(), text.strip())
         found.setdefault(key, "extra Training")
     return found
+
+
+def own_asset_name(asset_id: str, cats: Catalogs) -> str:
+    """The Special Asset as its kind and name, ``Special Companion (Land Beast)``, of any
+    kind ("" for an id the catalogs do not hold)."""
+    kind = cats.asset_kind_of(asset_id)
+    if kind is None:
+        return ""
+    for table in (cats.augmentations, cats.companions, cats.vehicles, cats.special_weapons):
+        entry = table.get(asset_id)
+        if entry is not None:
+            return f"{cats.asset_kinds[kind].name} ({entry.name})"
+    return ""
 
 
 def _companion(

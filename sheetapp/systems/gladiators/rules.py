@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.core.issues import DataPath, Issue, Severity, todo
 from sheetapp.systems.gladiators import codes
 from sheetapp.systems.gladiators.catalog import (
     ByLevelCost,
@@ -170,10 +170,15 @@ def negative_modifier_cap(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+#: the creation step the advantages and disadvantages belong to (the seed's heading, line 272)
+TRAITS_STEP = "Advantages and Disadvantages"
+
+
 def trait_counts(ctx: RuleContext) -> list[Issue]:
     """ "A character must have 2-5 advantages and 1-4 disadvantages." (line 274) Read as a
-    rule for major characters: the seed's typical minor characters have one or none. None
-    chosen yet is the step still to do (a warning); another number breaks the rule."""
+    rule for major characters: the seed's typical minor characters have one or none. Any
+    other number breaks the rule; none chosen yet is the same error, listed as the step
+    still to do (a new character starts there)."""
     if ctx.character.character_type != "major" and not ctx.campaign.minor_needs_traits:
         return []
     issues = []
@@ -184,14 +189,14 @@ def trait_counts(ctx: RuleContext) -> list[Issue]:
         count = len(getattr(ctx.character, key))
         if low <= count <= high:
             continue
-        if count == 0:  # the step is not done yet: a new character starts here
+        if count == 0:
             issues.append(
-                Issue(
-                    Severity.WARNING,
+                todo(
                     code,
-                    f"No {label} yet; a character has {low}-{high}.",
+                    f"No {label} yet; a character must have {low}-{high}.",
                     ("character", key),
                     f"Add {low} to {high} {label}.",
+                    TRAITS_STEP,
                 )
             )
         else:

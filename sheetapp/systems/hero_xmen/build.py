@@ -4,7 +4,7 @@ the editor's cells and the sheet read these rows."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
@@ -27,9 +27,13 @@ from sheetapp.systems.hero_xmen.costs import (
     characteristic_cost,
     cost_per_point,
     disadvantage_value,
+    elemental_slot_cost,
+    end_cost,
     exact,
+    fraction_text,
     ladder_cost,
     ladder_explanation,
+    multipower_slot_cost,
     power_points,
     quarter,
     roll_modifier,
@@ -37,10 +41,13 @@ from sheetapp.systems.hero_xmen.costs import (
     signed,
 )
 from sheetapp.systems.hero_xmen.model import (
+    FRAMEWORK_LABELS,
     CharacteristicBuy,
     DisadvantageChoice,
+    FrameworkChoice,
     HeroCampaign,
     HeroCharacter,
+    PowerAdder,
     PowerChoice,
     SkillChoice,
     TalentChoice,
@@ -107,6 +114,10 @@ class PowerRow:
     points: PowerPoints
     measure: str
     catalog: PowerDef | None
+    end: int = 0
+    end_text: str = ""
+    mental: bool = False
+    modifier_ids: tuple[str, ...] = ()
 
     @property
     def explanation(self) -> str:
@@ -115,6 +126,31 @@ class PowerRow:
             if self.measure
             else self.points.explanation
         )
+
+
+@dataclass(frozen=True, slots=True)
+class FrameworkRow:
+    """A Power Framework and what it costs: a Multipower's reserve, an Elemental
+    Control's pool."""
+
+    index: int
+    name: str
+    kind: str
+    points: int
+    cost: int
+    explanation: str
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SlotRow:
+    """A power as a slot of a framework: what it costs there instead of its Real Points."""
+
+    power: int
+    framework: int
+    kind: str
+    cost: int
+    explanation: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +169,17 @@ class Build:
     talents: tuple[TalentRow, ...]
     powers: tuple[PowerRow, ...]
     disadvantages: tuple[DisadvantageRow, ...]
+    frameworks: tuple[FrameworkRow, ...] = ()
+    slots: dict[int, SlotRow] = field(default_factory=dict)
+
+    def power_cost(self, row: PowerRow) -> int:
+        """What the power costs: its slot's cost in a framework, else its Real Points."""
+        slot = self.slots.get(row.index)
+        return slot.cost if slot is not None else row.points.real
+
+    @cached_property
+    def frameworks_cost(self) -> int:
+        return sum(row.cost for row in self.frameworks)
 
     @cached_property
     def characteristics_cost(self) -> int:
@@ -148,7 +195,7 @@ class Build:
 
     @cached_property
     def powers_cost(self) -> int:
-        return sum(row.points.real for row in self.powers)
+        return sum(map(self.power_cost, self.powers)) + self.frameworks_cost
 
     @cached_property
     def active_points(self) -> int:
@@ -438,7 +485,24 @@ def modifier_value(raw_value: float, modifier_id: str | None, cats: Catalogs) ->
 def power_base(
     choice: PowerChoice, power: PowerDef | None, campaign: HeroCampaign
 ) -> tuple[int, str]:
-    """The base cost before advantages and how it is made up."""
+    """The base cost before advantages and how it is made up: the power's own, plus its
+    adders ("Extra radius is a +5/+10 adder", line 365)."""
+    base, text = _own_base(choice, power, campaign)
+    if not choice.adders:
+        return base, text
+    added = sum(adder.points for adder in choice.adders)
+    names = " + ".join(f"{_adder_name(adder, power)} {adder.points}" for adder in choice.adders)
+    return base + added, f"{text}; + {names} = {base + added}"
+
+
+def _adder_name(adder: PowerAdder, power: PowerDef | None) -> str:
+    known = next((a for a in power.adders if a.id == adder.adder), None) if power else None
+    return known.name if known is not None else (adder.name or "adder")
+
+
+def _own_base(
+    choice: PowerChoice, power: PowerDef | None, campaign: HeroCampaign
+) -> tuple[int, str]:
     if power is None or power.pricing == "entered":
         base = choice.base_cost or 0
         return base, f"base {base}"
@@ -467,13 +531,40 @@ def price_power(
         choice.option,
         choice.base_cost,
         tuple((m.modifier, m.value) for m in choice.modifiers),
+        tuple((a.adder, a.points) for a in choice.adders),
+        choice.costs_end,
         campaign.point_rounding,
         campaign.minimum_power_cost,
         # the catalogs the campaign's core-book prices give (each kept for the process)
         id(cats),
     )
     points, measure = _priced_power(key, choice, campaign, cats)
-    return PowerRow(index, power_name(choice, cats), points, measure, power)
+    end, end_text = power_end(choice, power, points.active, campaign)
+    mental = power.is_mental(choice.option) if power is not None else False
+    return PowerRow(index, power_name(choice, cats), points, measure, power, end, end_text, mental)
+
+
+ZERO_END = "zero_end"
+REDUCED_END = "reduced_end"
+
+
+def power_end(
+    choice: PowerChoice, power: PowerDef | None, active: int, campaign: HeroCampaign
+) -> tuple[int, str]:
+    """END per use: none for a power that costs none ("Missile Deflection costs no END
+    to use.", line 399) or with 0 END (line 325); else by its Active Points."""
+    if power is not None and not power.costs_end:
+        return 0, power.end_note or "costs no END"
+    if power is None and not choice.costs_end:
+        return 0, "costs no END (a power that uses none, as entered)"
+    ids = {m.modifier for m in choice.modifiers}
+    return end_cost(
+        active,
+        campaign.end_active_points,
+        ZERO_END in ids,
+        REDUCED_END in ids,
+        campaign.point_rounding,
+    )
 
 
 #: a power's price depends only on what ``price_power``'s key holds; a long power list
@@ -555,6 +646,7 @@ def build(character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs) -> B
         (settings, cats),
         lambda i, choice: price_disadvantage(i, choice, campaign, cats),
     )
+    frameworks, slots = price_frameworks(character, campaign, tuple(powers))
     return Build(
         chars,
         tuple(chars.values()),
@@ -562,4 +654,104 @@ def build(character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs) -> B
         talents,
         tuple(powers),
         tuple(row for row in disadvantages if row is not None),
+        frameworks,
+        slots,
     )
+
+
+# --- power frameworks ----------------------------------------------------------------------
+
+
+def framework_index(character: HeroCharacter, name: str) -> int | None:
+    """The framework a power names (the first of that name; "" names none)."""
+    wanted = name.strip().casefold()
+    if not wanted:
+        return None
+    for index, framework in enumerate(character.frameworks):
+        if framework.name.strip().casefold() == wanted:
+            return index
+    return None
+
+
+def framework_label(framework: FrameworkChoice) -> str:
+    kind = FRAMEWORK_LABELS[framework.kind]
+    return f"{kind}: {framework.name.strip()}" if framework.name.strip() else kind
+
+
+def slot_for(character: HeroCharacter, campaign: HeroCampaign, row: PowerRow) -> SlotRow | None:
+    """The power as a slot of the framework it names (None: not in one the character has)."""
+    choice = character.powers[row.index]
+    found = framework_index(character, choice.framework)
+    if found is None:
+        return None
+    return _slot(row, choice, found, character.frameworks[found], campaign)
+
+
+def _slot(
+    row: PowerRow,
+    choice: PowerChoice,
+    found: int,
+    framework: FrameworkChoice,
+    campaign: HeroCampaign,
+) -> SlotRow:
+    rounding = campaign.point_rounding
+    minimum = campaign.minimum_power_cost
+    if framework.kind == "multipower":
+        divisor = (
+            campaign.fixed_slot_divisor
+            if choice.slot == "fixed"
+            else campaign.flexible_slot_divisor
+        )
+        cost = multipower_slot_cost(row.points.real, divisor, minimum, rounding)
+        text = f"{choice.slot} slot: Real {row.points.real} / {divisor} = {cost}"
+        return SlotRow(row.index, found, choice.slot, cost, text)
+    cost = elemental_slot_cost(
+        row.points.active, framework.points, row.points.limitations, minimum, rounding
+    )
+    text = (
+        f"Elemental Control power: (Active {row.points.active} - pool {framework.points}) "
+        f"/ (1 + {fraction_text(row.points.limitations)}) = {cost}"
+    )
+    return SlotRow(row.index, found, "elemental", cost, text)
+
+
+def price_frameworks(
+    character: HeroCharacter, campaign: HeroCampaign, powers: tuple[PowerRow, ...]
+) -> tuple[tuple[FrameworkRow, ...], dict[int, SlotRow]]:
+    """Each framework's own cost and each slot's (HERO 5e figures, campaign settings):
+    a Multipower's reserve 1 point per Active Point, a fixed slot Real Points / 10, a
+    flexible one / 5; an Elemental Control's pool its Active Points, each power its
+    Active Points less the pool, then its limitations."""
+    rounding = campaign.point_rounding
+    slots: dict[int, SlotRow] = {}
+    members: dict[int, list[int]] = {}
+    for row in powers:
+        choice = character.powers[row.index]
+        found = framework_index(character, choice.framework)
+        if found is None:
+            continue
+        members.setdefault(found, []).append(row.index)
+        slots[row.index] = _slot(row, choice, found, character.frameworks[found], campaign)
+    rows = []
+    for index, framework in enumerate(character.frameworks):
+        if framework.kind == "multipower":
+            cost = round_half(exact(campaign.multipower_reserve_cost) * framework.points, rounding)
+            text = (
+                f"reserve {framework.points} Active Points × "
+                f"{campaign.multipower_reserve_cost:g} = {cost}"
+            )
+        else:
+            cost = framework.points
+            text = f"pool {framework.points} Active Points = {cost}"
+        rows.append(
+            FrameworkRow(
+                index,
+                framework_label(framework),
+                framework.kind,
+                framework.points,
+                cost,
+                text,
+                tuple(members.get(index, ())),
+            )
+        )
+    return tuple(rows), slots

@@ -205,6 +205,14 @@ class PowerOption(CatalogModel):
     name: str
     cost: int = Field(ge=0)
     seed_lines: tuple[int, ...] = ()
+    mental: bool = Field(default=False, description="this version is a Mental Power")
+
+
+class AdderDef(CatalogEntry):
+    """A flat-cost improvement of a power: "Extra radius is a +5/+10 adder, not a +0.25
+    advantage." (line 365). Adders add to the base cost before advantages."""
+
+    values: tuple[int, ...] = Field(min_length=1)
 
 
 class PresetModifier(CatalogModel):
@@ -224,6 +232,15 @@ class PowerDef(CatalogEntry):
     forbidden_text: str = ""
     aliases: tuple[str, ...] = ()
     cost_note: str = ""
+    adders: tuple[AdderDef, ...] = ()
+    costs_end: bool = Field(default=True, description="False: the power costs no END")
+    end_note: str = ""
+    end_lines: tuple[int, ...] = ()
+
+    def is_mental(self, option: str | None) -> bool:
+        """A Mental Power (lines 317-321), or the mental version of one (Missile
+        Deflection against mental attacks, line 393)."""
+        return self.mental or any(o.mental and o.id == option for o in self.options)
 
 
 class ModifierDef(CatalogEntry):
@@ -263,6 +280,17 @@ class DisadvantageKind(CatalogEntry):
     instant_rate_mild: bool = False
     resources: tuple[Literal["additional", "limited", "useful"], ...] = ()
     was: str = ""
+
+    def intensity_columns(self, level: str) -> tuple[str, str]:
+        """An Intensity row's two columns when the kind takes a second Intensity: Enraged's
+        "-3 chance to affect, +3 chance to recover" (line 529), Dependence's "affects
+        character every minute, does 1d6 damage" (line 552). Each roll is read from its
+        own Intensity's column."""
+        for row in self.table.intensity:
+            if row.level == level:
+                first, _, second = row.text.partition(", ")
+                return first, second
+        raise KeyError(level)
 
 
 class DisadvantageRule(CatalogModel):
@@ -391,6 +419,13 @@ def catalogs() -> Catalogs:
                 POWERS_FILE, power.id, "grants_everyperson", power.grants_everyperson, skills
             )
     kinds = index_entries(DISADVANTAGES_FILE, disadvantages_cat.kinds)
+    for kind in kinds.values():
+        if kind.second_intensity and any(
+            len(row.text.split(", ")) != 2 for row in kind.table.intensity
+        ):
+            raise CatalogError(
+                DISADVANTAGES_FILE, kind.id, "a second Intensity needs two columns per row"
+            )
     forbidden = {
         name.casefold(): power
         for power in powers.values()

@@ -4,7 +4,10 @@ in the docstrings of ``rules.py`` and in the system README."""
 
 from __future__ import annotations
 
+from sheetapp.core.citation import cite
 from sheetapp.core.codes import IssueCode, declared
+
+SEED = "001_83bd08b00b463b10.txt"
 
 CHARACTERISTIC_TWICE = IssueCode("hero-xmen.characteristic_twice", "A characteristic listed twice.")
 ABOVE_PEAK = IssueCode(
@@ -91,6 +94,31 @@ OVER_BUDGET = IssueCode(
 UNSPENT = IssueCode("hero-xmen.unspent", "Character Points not spent yet.")
 UNKNOWN_CORE_PRICE = IssueCode(
     "hero-xmen.unknown_core_price", "A core-book price set for something that has none."
+)
+RADIUS_ADVANTAGE = IssueCode(
+    "hero-xmen.radius_advantage",
+    "Extra radius on Images taken as an advantage instead of the +5/+10 adder.",
+    cite(SEED, 365, "Extra radius is a +5/+10 adder, not a +0.25 advantage."),
+)
+ADDER_VALUE = IssueCode(
+    "hero-xmen.adder_value",
+    "An adder whose points are not one of its prices.",
+    cite(SEED, 365, "Extra radius is a +5/+10 adder"),
+)
+FRAMEWORK_UNKNOWN = IssueCode(
+    "hero-xmen.framework_unknown", "A power in a Power Framework the character does not have."
+)
+FRAMEWORK_TWICE = IssueCode("hero-xmen.framework_twice", "Two Power Frameworks with the same name.")
+FRAMEWORK_EMPTY = IssueCode("hero-xmen.framework_empty", "A Power Framework without powers.")
+FRAMEWORK_UNNAMED = IssueCode("hero-xmen.framework_unnamed", "A Power Framework without a name.")
+SLOT_OVER_RESERVE = IssueCode(
+    "hero-xmen.slot_over_reserve",
+    "A Multipower slot with more Active Points than the reserve.",
+    cite(SEED, 444, "The character cannot use more than 72pts with the slot."),
+)
+ELEMENTAL_SLOT_SMALL = IssueCode(
+    "hero-xmen.elemental_slot_small",
+    "A power in an Elemental Control with fewer Active Points than twice the pool.",
 )
 
 #: every code above, by its text

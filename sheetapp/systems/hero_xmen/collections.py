@@ -20,15 +20,19 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
+from sheetapp.systems.hero_xmen.build import build as build_character
 from sheetapp.systems.hero_xmen.build import (
     characteristic_rows,
     disadvantage_name,
+    framework_index,
+    framework_label,
     power_name,
     price_disadvantage,
     price_power,
     price_skill,
     price_talent,
     skill_name,
+    slot_for,
     talent_name,
 )
 from sheetapp.systems.hero_xmen.catalog import (
@@ -41,14 +45,23 @@ from sheetapp.systems.hero_xmen.catalog import (
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
 from sheetapp.systems.hero_xmen.model import (
+    FRAMEWORK_LABELS,
+    SLOT_LABELS,
     CharacteristicBuy,
     DisadvantageChoice,
+    FrameworkChoice,
     HeroDocument,
     PowerChoice,
     SkillChoice,
     TalentChoice,
 )
-from sheetapp.systems.hero_xmen.modifiers import format_modifiers, parse_modifiers
+from sheetapp.systems.hero_xmen.modifiers import (
+    format_adders,
+    format_modifiers,
+    parse_modifiers,
+    split_adders,
+)
+from sheetapp.systems.hero_xmen.play import disadvantage_notes, old_roll, power_notes
 
 CHARS_PATH = ("character", "characteristics")
 SKILLS_PATH = ("character", "skills")
@@ -124,7 +137,11 @@ def _char_cell(column: str) -> CellFn:
             return CellView(str(found.cost), tooltip=found.explanation, align_right=True)
         if found.roll is None:
             return CellView("")
-        return CellView(signed(found.roll), tooltip="3d6 + this modifier (line 88)")
+        old = old_roll(found.roll, cats.old_rolls)
+        return CellView(
+            f"{signed(found.roll)} ({old})" if old else signed(found.roll),
+            tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else ""),
+        )
 
     return build
 
@@ -197,8 +214,10 @@ CHARACTERISTICS: Collection[HeroDocument] = Collection(
 # --- skills --------------------------------------------------------------------------------
 
 
-def skill_entries() -> list[PickEntry]:
-    cats = catalogs()
+def skill_entries(cats: Catalogs | None = None) -> list[PickEntry]:
+    """The skills a picker offers, priced by ``cats`` (the campaign's core-book prices;
+    the book's own by default)."""
+    cats = cats or catalogs()
     entries = []
     for skill in cats.skills.values():
         ladder = cats.ladders[skill.category]
@@ -314,7 +333,11 @@ def _skill_cell(column: str) -> CellFn:
                 tooltip=f"One category free, 1 point each further: {listed}.",
             )
         if column == "roll":
-            return CellView(priced.roll_text, tooltip="3d6 + this modifier")
+            old = old_roll(priced.roll, catalogs().old_rolls) if priced.roll is not None else ""
+            text = f"{priced.roll_text} ({old})" if old and priced.roll_text else priced.roll_text
+            return CellView(
+                text, tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else "")
+            )
         return CellView(str(priced.cost), tooltip=priced.explanation, align_right=True)
 
     return build
@@ -362,6 +385,7 @@ SKILLS: Collection[HeroDocument] = Collection(
         ),
     ),
     entries=skill_entries,
+    document_entries=lambda document: skill_entries(catalogs_for(document.campaign)),
     new_item=_new_skill,
     custom=CustomEntries(
         "Custom Skill",
@@ -462,8 +486,10 @@ TALENTS: Collection[HeroDocument] = Collection(
 # --- powers --------------------------------------------------------------------------------
 
 
-def power_entries() -> list[PickEntry]:
-    cats = catalogs()
+def power_entries(cats: Catalogs | None = None) -> list[PickEntry]:
+    """The powers a picker offers, priced by ``cats`` (the campaign's core-book prices;
+    the book's own by default)."""
+    cats = cats or catalogs()
     entries = []
     for power in cats.powers.values():
         if power.pricing == "forbidden":
@@ -529,8 +555,28 @@ def set_version(document: HeroDocument, row: int, value: Any) -> list[Change]:
 
 
 def set_modifiers(document: HeroDocument, row: int, value: Any) -> list[Change]:
-    modifiers = parse_modifiers(str(value or ""), catalogs())
-    return POWERS.set_field(document, row, "modifiers", modifiers)
+    """The advantages and limitations typed in one cell; a power's adders written there
+    ("Extra radius (+5)", line 365) go to its adders."""
+    choice = POWERS.item(document, row)
+    power = catalogs().powers.get(choice.power or "")
+    rest, adders = split_adders(str(value or ""), power)
+    modifiers = parse_modifiers(rest, catalogs())
+    changes = POWERS.set_field(document, row, "modifiers", modifiers)
+    if power is not None and power.adders:
+        changes += POWERS.set_field(document, row, "adders", adders)
+    return changes
+
+
+def _framework_choices(document: HeroDocument) -> Choices:
+    names = [f.name.strip() for f in document.character.frameworks if f.name.strip()]
+    return [("", "(none)"), *((name, name) for name in dict.fromkeys(names))]
+
+
+def set_framework(document: HeroDocument, row: int, value: Any) -> list[Change]:
+    text = str(value or "").strip()
+    if text and framework_index(document.character, text) is None:
+        raise EditError(f"The character has no Power Framework called '{text}'")
+    return POWERS.set_field(document, row, "framework", text)
 
 
 def _power_cell(column: str) -> CellFn:
@@ -580,7 +626,14 @@ def _power_cell(column: str) -> CellFn:
                 )
             return CellView(str(priced.points.base), tooltip=priced.measure, align_right=True)
         if column == "modifiers":
-            text = format_modifiers(choice.modifiers, cats)
+            text = "; ".join(
+                p
+                for p in (
+                    format_adders(choice.adders, power),
+                    format_modifiers(choice.modifiers, cats),
+                )
+                if p
+            )
             return CellView(
                 text or "(none)",
                 (*path, "modifiers"),
@@ -591,6 +644,54 @@ def _power_cell(column: str) -> CellFn:
             )
         if column == "active":
             return CellView(str(priced.points.active), tooltip=priced.explanation, align_right=True)
+        if column == "play":
+            built = build_character(document.character, document.campaign, cats)
+            found = next((r for r in built.powers if r.index == row), None)
+            text = power_notes(found, built, document.character) if found else ""
+            return CellView(text, tooltip=priced.end_text)
+        if column == "costs_end":
+            if power is not None:
+                return CellView("", (*path, "costs_end"))
+            return CellView(
+                "",
+                (*path, "costs_end"),
+                None,
+                choice.costs_end,
+                check=choice.costs_end,
+                tooltip="Clear it for a power that costs no END in HERO (senses, most "
+                "defences ...).",
+            )
+        if column == "end":
+            mental = "; a Mental Power" if priced.mental else ""
+            return CellView(str(priced.end), tooltip=priced.end_text + mental, align_right=True)
+        slot = slot_for(document.character, document.campaign, priced)
+        if column == "framework":
+            return CellView(
+                choice.framework.strip() or "(none)",
+                (*path, "framework"),
+                "choice",
+                choice.framework.strip(),
+                _framework_choices(document),
+                tooltip="The Power Framework this power is a slot of.",
+            )
+        if column == "slot":
+            place = framework_index(document.character, choice.framework)
+            if place is None or document.character.frameworks[place].kind != "multipower":
+                return CellView("", (*path, "slot"))
+            return CellView(
+                SLOT_LABELS[choice.slot],
+                (*path, "slot"),
+                "choice",
+                choice.slot,
+                list(SLOT_LABELS.items()),
+                tooltip="A fixed slot costs Real Points / 10, a flexible one / 5.",
+            )
+        if slot is not None:
+            return CellView(
+                str(slot.cost),
+                tooltip=f"{priced.explanation}; {slot.explanation}",
+                align_right=True,
+            )
         return CellView(str(priced.points.real), tooltip=priced.explanation, align_right=True)
 
     return build
@@ -616,9 +717,15 @@ POWERS: Collection[HeroDocument] = Collection(
         ),
         Column("Active", cell=_power_cell("active")),
         Column("Real", cell=_power_cell("real")),
+        Column("END", cell=_power_cell("end")),
+        Column("Framework", edit="choice", cell=_power_cell("framework"), on_edit=set_framework),
+        Column("Slot", field="slot", edit="choice", cell=_power_cell("slot")),
+        Column("At the table", cell=_power_cell("play")),
+        Column("Costs END", field="costs_end", edit="bool", cell=_power_cell("costs_end")),
         Column("Note", field="note", edit="text"),
     ),
     entries=power_entries,
+    document_entries=lambda document: power_entries(catalogs_for(document.campaign)),
     new_item=_new_power,
     custom=CustomEntries(
         "Custom Power",
@@ -633,9 +740,83 @@ POWERS: Collection[HeroDocument] = Collection(
         "Active = base × (1 + advantages); Real = Active / (1 + limitations).",
     ),
     name=lambda document, row: power_name(document.character.powers[row], catalogs()),
-    reads=(("campaign",),),
+    reads=(("campaign",), ("character", "frameworks"), CHARS_PATH, SKILLS_PATH),
     help="Active Points = base × (1 + advantages); Real Points = Active / (1 + limitations), "
     "each to the nearest whole point (.5 in the character's favour).",
+)
+
+
+# --- power frameworks ----------------------------------------------------------------------
+
+FRAMEWORKS_PATH = ("character", "frameworks")
+FRAMEWORK_TEXT = (
+    "Power Frameworks. A Multipower's reserve costs 1 point per Active "
+    "Point; each slot holds one power at a time and costs its Real Points / 10 (fixed) or "
+    "/ 5 (flexible); a slot uses at most the reserve. An Elemental Control's pool costs "
+    "its Active Points; each of its powers pays its Active Points less the pool, then its "
+    "limitations, and has at least twice the pool. (HERO System 5th Edition figures, "
+    "campaign settings.)"
+)
+
+
+def framework_entries() -> list[PickEntry]:
+    return [
+        PickEntry(
+            kind,
+            label,
+            "Power Frameworks",
+            "reserve: 1 per Active Point" if kind == "multipower" else "pool: its Active Points",
+            FRAMEWORK_TEXT,
+            "reconstructed",
+            "The supplement rules how Adjustment Powers affect frameworks but prices none; "
+            "the figures are HERO System 5th Edition's, campaign settings.",
+            (438, 442, 444, 446, 448, 450, 452, 454),
+        )
+        for kind, label in FRAMEWORK_LABELS.items()
+    ]
+
+
+def _new_framework(_document: HeroDocument, kind: str) -> FrameworkChoice:
+    if kind not in FRAMEWORK_LABELS:
+        raise EditError(f"There is no Power Framework '{kind}'")
+    return FrameworkChoice(kind=kind, points=60 if kind == "multipower" else 30)
+
+
+def _framework_cell(column: str) -> CellFn:
+    def build(document: HeroDocument, row: int, framework: FrameworkChoice) -> CellView:
+        cats = catalogs_for(document.campaign)
+        path = (*FRAMEWORKS_PATH, row)
+        if column == "kind":
+            return CellView(FRAMEWORK_LABELS[framework.kind], path, tooltip=FRAMEWORK_TEXT)
+        built = build_character(document.character, document.campaign, cats)
+        found = next(r for r in built.frameworks if r.index == row)
+        if column == "cost":
+            return CellView(str(found.cost), tooltip=found.explanation, align_right=True)
+        names = [built.powers[i].name for i in found.slots]
+        return CellView(", ".join(names) or "(none yet)", tooltip="The powers in it.")
+
+    return build
+
+
+FRAMEWORKS: Collection[HeroDocument] = Collection(
+    key="frameworks",
+    title="Power Frameworks",
+    noun="Power Framework",
+    path=FRAMEWORKS_PATH,
+    item_model=FrameworkChoice,
+    columns=(
+        Column("Framework", cell=_framework_cell("kind")),
+        Column("Name", field="name", edit="text"),
+        Column("Reserve / pool (Active Points)", field="points", edit="int"),
+        Column("Cost", cell=_framework_cell("cost")),
+        Column("Powers", cell=_framework_cell("powers")),
+        Column("Note", field="note", edit="text"),
+    ),
+    entries=framework_entries,
+    new_item=_new_framework,
+    name=lambda document, row: framework_label(document.character.frameworks[row]),
+    reads=(("campaign",), ("character", "powers")),
+    help=FRAMEWORK_TEXT,
 )
 
 
@@ -672,6 +853,9 @@ def _disadvantage_cell(column: str) -> CellFn:
             return CellView(choice.kind if column == "kind" else "")
         if column == "kind":
             return CellView(kind.name, path, tooltip=kind.text, rule_text=kind.text)
+        if column == "category":
+            was = f" (was {kind.was})" if kind.was else ""
+            return CellView(kind.category + was, tooltip="The Disadvantage's category.")
         if column in ("frequency", "intensity", "importance", "second_intensity"):
             table = "intensity" if column == "second_intensity" else column
             if column == "second_intensity" and not kind.second_intensity:
@@ -710,6 +894,13 @@ def _disadvantage_cell(column: str) -> CellFn:
                 options,
             )
         priced = price_disadvantage(row, choice, document.campaign, cats)
+        if column == "play":
+            if priced is None:
+                return CellView("")
+            built = build_character(document.character, document.campaign, cats)
+            own = next((r for r in built.disadvantages if r.index == row), None)
+            text = disadvantage_notes(own, built, document.character) if own else ""
+            return CellView(text, tooltip="What is rolled for it at the table.")
         value = priced.value.value if priced else 0
         return CellView(
             str(value), tooltip=priced.value.explanation if priced else "", align_right=True
@@ -740,6 +931,7 @@ DISADVANTAGES: Collection[HeroDocument] = Collection(
     item_model=DisadvantageChoice,
     columns=(
         Column("Disadvantage", cell=_disadvantage_cell("kind")),
+        Column("Category", cell=_disadvantage_cell("category")),
         Column("Description", field="name", edit="text"),
         Column("Frequency", field="frequency", edit="choice", cell=_disadvantage_cell("frequency")),
         Column("Intensity", field="intensity", edit="choice", cell=_disadvantage_cell("intensity")),
@@ -778,11 +970,12 @@ DISADVANTAGES: Collection[HeroDocument] = Collection(
         ),
         Column("Resources", field="resources", edit="choice", cell=_disadvantage_cell("resources")),
         Column("Value", cell=_disadvantage_cell("value")),
+        Column("At the table", cell=_disadvantage_cell("play")),
     ),
     entries=disadvantage_entries,
     new_item=_new_disadvantage,
     name=lambda document, row: disadvantage_name(document.character.disadvantages[row], catalogs()),
-    reads=(("campaign",),),
+    reads=(("campaign",), CHARS_PATH),
     help="Value = (Frequency + Intensity) / Importance; Vulnerabilities are always "
     "Extremely important.",
 )
@@ -796,5 +989,6 @@ COLLECTIONS: tuple[Collection[HeroDocument], ...] = (
     SKILLS,
     TALENTS,
     POWERS,
+    FRAMEWORKS,
     DISADVANTAGES,
 )

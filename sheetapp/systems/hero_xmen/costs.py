@@ -186,6 +186,40 @@ def power_points(
     return PowerPoints(base, advantages, limitations, active, real, "; ".join(parts))
 
 
+def end_cost(
+    active: int, per_end: int, zero_end: bool, reduced: bool, rounding: Rounding
+) -> tuple[int, str]:
+    """END a power costs each time it is used (HERO 5e, a campaign setting): 1 per
+    ``per_end`` Active Points, at least 1; Reduced Endurance (1/2 END) halves it; 0 END
+    (+0.5, line 325) makes it 0."""
+    if zero_end:
+        return 0, "0 END advantage: no END"
+    divisor = per_end * (2 if reduced else 1)
+    value = max(1, round_half(Fraction(active, divisor), rounding)) if active > 0 else 0
+    half = " (1/2 END)" if reduced else ""
+    return value, f"{active} Active Points / {divisor}{half} = {value} END"
+
+
+def multipower_slot_cost(real: int, divisor: int, minimum: int, rounding: Rounding) -> int:
+    """A Multipower slot costs its Real Points / 10 (fixed) or / 5 (flexible) (HERO 5e:
+    "60pt MP with 6U slot (60pts)", line 444), at least ``minimum``."""
+    return max(minimum, round_half(Fraction(real, divisor), rounding))
+
+
+def elemental_slot_cost(
+    active: int, pool: int, limitations: Fraction, minimum: int, rounding: Rounding
+) -> int:
+    """A power in an Elemental Control pays its Active Points less the pool, then its
+    limitations (HERO 5e; "30pt EC with 30pt (60pt total)", line 450)."""
+    return max(minimum, round_half(Fraction(active - pool) / (1 + limitations), rounding))
+
+
+def knockback_distance(roll: int, resistance: int) -> int:
+    """Inches of Knockback for 3d6 + BODY rolled = ``roll`` against 10 + Knockback
+    Resistance: 1" per point above (line 979); 0 when knocked down or less."""
+    return max(0, roll - (10 + resistance))
+
+
 def added_damage_classes(damage_classes: int, advantages: Fraction) -> int:
     """DC from STR or other sources added to an advantaged attack: their active points
     divided by (1 + the attack's advantages) (lines 359-361, 971-973): 4 DC with +1 in

@@ -7,9 +7,10 @@ from fractions import Fraction
 
 from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.hero_xmen.build import Build
-from sheetapp.systems.hero_xmen.catalog import PRIMARIES
+from sheetapp.systems.hero_xmen.catalog import PRIMARIES, Catalogs
 from sheetapp.systems.hero_xmen.costs import round_half, signed
 from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.play import old_roll, power_values, table_values
 
 CHARS = ("character", "characteristics")
 TALENTS = ("character", "talents")
@@ -39,18 +40,21 @@ def characteristic_values(build: Build) -> list[DerivedValue]:
     return values
 
 
-def rolls(build: Build) -> list[DerivedValue]:
-    """ "subtract 10 ..., then divide by 5 and round to the nearest whole number" (line 88)."""
+def rolls(build: Build, cats: Catalogs) -> list[DerivedValue]:
+    """ "subtract 10 ..., then divide by 5 and round to the nearest whole number" (line 88);
+    the old roll it corresponds to from "Converting Old 3d6 Rolls" (line 35)."""
     values = []
     for char_id in PRIMARIES:
         row = build.chars[char_id]
         assert row.roll is not None
+        old = old_roll(row.roll, cats.old_rolls)
         values.append(
             DerivedValue(
                 f"roll.{char_id}",
                 f"{row.char.abbreviation} roll",
                 signed(row.roll),
-                f"({row.value} - 10) / 5, to the nearest whole number: 3d6 {signed(row.roll)}",
+                f"({row.value} - 10) / 5, to the nearest whole number: 3d6 {signed(row.roll)}"
+                + (f" (an old {old} roll)" if old else ""),
                 _char_path(build, char_id),
             )
         )
@@ -169,10 +173,12 @@ def _dice(value: int) -> str:
 
 
 def derived_values(
-    character: HeroCharacter, campaign: HeroCampaign, build: Build
+    character: HeroCharacter, campaign: HeroCampaign, build: Build, cats: Catalogs
 ) -> list[DerivedValue]:
     return [
         *characteristic_values(build),
-        *rolls(build),
+        *rolls(build, cats),
         *combat_box(character, campaign, build),
+        *table_values(character, campaign, build, cats),
+        *power_values(build, character),
     ]

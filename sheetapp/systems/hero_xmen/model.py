@@ -77,8 +77,27 @@ class PowerModifier(FileModel):
     value: float = Field(ge=-20, le=20)
 
 
+class PowerAdder(FileModel):
+    """A flat-cost adder on a power (Images' Extra radius, +5 or +10: line 365)."""
+
+    adder: str | None = Field(default=None, pattern=ID_PATTERN)
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    points: int = Field(ge=0, le=BIG)
+
+
+SlotKind = Literal["fixed", "flexible"]
+FrameworkKind = Literal["multipower", "elemental_control"]
+FRAMEWORK_LABELS: dict[str, str] = {
+    "multipower": "Multipower",
+    "elemental_control": "Elemental Control",
+}
+SLOT_LABELS: dict[str, str] = {"fixed": "fixed", "flexible": "flexible"}
+
+
 class PowerChoice(FileModel):
-    """A power: a catalog id, or a custom HERO power (``power`` None) with its base cost."""
+    """A power: a catalog id, or a custom HERO power (``power`` None) with its base cost.
+    ``framework`` names the Power Framework it is a slot of ("" for none); ``slot`` is a
+    Multipower slot's kind."""
 
     power: str | None = Field(default=None, pattern=ID_PATTERN)
     name: str = Field(default="", max_length=MAX_NAME_LENGTH)
@@ -88,6 +107,22 @@ class PowerChoice(FileModel):
     mode: str | None = None
     base_cost: int | None = Field(default=None, ge=0, le=BIG, description="entered base cost")
     modifiers: list[PowerModifier] = Field(default_factory=list)
+    adders: list[PowerAdder] = Field(default_factory=list)
+    framework: str = Field(default="", max_length=MAX_NAME_LENGTH, description="framework name")
+    costs_end: bool = Field(
+        default=True, description="a custom power: False when HERO 5e says it costs no END"
+    )
+    slot: SlotKind = "fixed"
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class FrameworkChoice(FileModel):
+    """A Power Framework (lines 438-454): a Multipower's reserve or an Elemental Control's
+    pool, in Active Points; its slots are the powers that name it."""
+
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    kind: FrameworkKind = "multipower"
+    points: int = Field(default=0, ge=0, le=BIG, description="reserve or pool, Active Points")
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -114,6 +149,7 @@ class HeroCharacter(FileModel):
     skills: list[SkillChoice] = Field(default_factory=list)
     talents: list[TalentChoice] = Field(default_factory=list)
     powers: list[PowerChoice] = Field(default_factory=list)
+    frameworks: list[FrameworkChoice] = Field(default_factory=list)
     disadvantages: list[DisadvantageChoice] = Field(default_factory=list)
 
 
@@ -201,6 +237,43 @@ class HeroCampaign(FileModel):
             "prices the supplement leaves to the HERO 5e core book (Ego Blast per d6, the "
             "General Skills, Armour Piercing): the group's own figures, by price"
         ),
+    )
+    multipower_reserve_cost: float = Field(
+        default=1,
+        ge=0,
+        le=10,
+        title="Multipower reserve: points per Active Point",
+        description="HERO 5e: a Multipower's reserve costs 1 point per Active Point",
+    )
+    fixed_slot_divisor: int = Field(
+        default=10,
+        ge=1,
+        le=100,
+        title="Multipower fixed slot: Real Points divided by",
+        description="HERO 5e: a fixed slot costs its Real Points / 10 (the 6-point slot of "
+        "a 60-point Multipower in the rules' example)",
+    )
+    flexible_slot_divisor: int = Field(
+        default=5,
+        ge=1,
+        le=100,
+        title="Multipower flexible slot: Real Points divided by",
+        description="HERO 5e: a flexible slot costs its Real Points / 5",
+    )
+    elemental_slot_minimum: int = Field(
+        default=2,
+        ge=1,
+        le=10,
+        title="Elemental Control: a power's Active Points at least the pool times",
+        description="HERO 5e: each power of an Elemental Control has at least twice the "
+        "pool's Active Points",
+    )
+    end_active_points: int = Field(
+        default=10,
+        ge=1,
+        le=100,
+        title="Active Points per 1 END",
+        description="HERO 5e: a power costs 1 END per 10 Active Points (½ END: per 20)",
     )
     unattractive: Literal["costs_points", "gives_points"] = Field(
         default="costs_points",

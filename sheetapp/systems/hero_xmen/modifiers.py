@@ -7,9 +7,9 @@ import re
 from fractions import Fraction
 
 from sheetapp.editing.builders import EditError
-from sheetapp.systems.hero_xmen.catalog import Catalogs
+from sheetapp.systems.hero_xmen.catalog import Catalogs, PowerDef
 from sheetapp.systems.hero_xmen.costs import fraction_text, quarter
-from sheetapp.systems.hero_xmen.model import PowerModifier
+from sheetapp.systems.hero_xmen.model import PowerAdder, PowerModifier
 
 GLYPHS = {"¼": "1/4", "½": "1/2", "¾": "3/4", "−": "-", "–": "-"}
 #: a trailing value: (+1/2), +0.5, -1 1/4, (+½)
@@ -85,3 +85,37 @@ def format_modifiers(modifiers: list[PowerModifier], cats: Catalogs) -> str:
         )
         parts.append(f"{modifier_label(modifier, cats)} ({sign}{shown})")
     return "; ".join(parts)
+
+
+def split_adders(text: str, power: PowerDef | None) -> tuple[str, list[PowerAdder]]:
+    """The power's adders written among its modifiers ("Extra radius (+5)", line 365)
+    taken out of ``text``: the rest, and the adders."""
+    known = {adder.name.casefold(): adder for adder in power.adders} if power else {}
+    if not known:
+        return text, []
+    rest: list[str] = []
+    adders: list[PowerAdder] = []
+    for piece in text.split(";"):
+        match = VALUE.search(piece)
+        name = (piece[: match.start()] if match else piece).strip()
+        adder = known.get(name.casefold())
+        if adder is None:
+            rest.append(piece)
+            continue
+        if match is None or match["sign"] == "-" or not match["number"].isdigit():
+            raise EditError(
+                f"'{piece.strip()}': {adder.name} is an adder of "
+                + " or ".join(f"+{value}" for value in adder.values)
+                + f" points, e.g. '{adder.name} (+{adder.values[0]})'"
+            )
+        adders.append(PowerAdder(adder=adder.id, points=int(match["number"])))
+    return ";".join(rest), adders
+
+
+def format_adders(adders: list[PowerAdder], power: PowerDef | None) -> str:
+    """``Extra radius (+5)``."""
+    names = {adder.id: adder.name for adder in power.adders} if power else {}
+    return "; ".join(
+        f"{names.get(adder.adder or '', adder.name or 'adder')} (+{adder.points})"
+        for adder in adders
+    )

@@ -19,7 +19,7 @@ from sheetapp.systems.hero_xmen.build import (
     power_name,
     skill_name,
 )
-from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef
+from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef, PowerDef
 from sheetapp.systems.hero_xmen.core_prices import settable_keys
 from sheetapp.systems.hero_xmen.costs import ladder_step_ok, signed
 from sheetapp.systems.hero_xmen.model import (
@@ -214,7 +214,9 @@ def _skill_checks(
             codes.SKILL_SUBJECT,
             f"{skill.name}: which subject?",
             (*path, "name"),
-            "Type the subject (e.g. 'Genetics', 'Local area').",
+            f"Type the subject in this row's Skill cell (select the cell and type, or press "
+            f"F2): '{_SUBJECT_EXAMPLES.get(skill.name, 'Local area')}' makes it "
+            f"'{skill.name}: {_SUBJECT_EXAMPLES.get(skill.name, 'Local area')}'.",
         )
     if skill is not None and skill.vehicle_categories:
         for vehicle in choice.vehicles:
@@ -226,6 +228,10 @@ def _skill_checks(
                     (*path, "vehicles"),
                     f"The categories are {', '.join(skill.vehicle_categories)}.",
                 )
+
+
+#: a subject to show in the hint of a skill bought without one
+_SUBJECT_EXAMPLES = {"Sciences": "Genetics", "Knowledges": "Local area", "Professions": "Pilot"}
 
 
 def _general_checks(
@@ -473,6 +479,39 @@ def _power_checks(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[I
             "Type the HERO power it is (e.g. 'Energy Blast').",
         )
     yield from _modifier_checks(cats, index, choice, name)
+    yield from _adder_checks(power, index, choice, name)
+
+
+def _adder_checks(
+    power: PowerDef | None, index: int, choice: PowerChoice, name: str
+) -> Iterator[Issue]:
+    """ "Extra radius is a +5/+10 adder, not a +0.25 advantage." (line 365)"""
+    adders = {adder.id: adder for adder in power.adders} if power is not None else {}
+    radius = next((a for a in adders.values() if "radius" in a.name.casefold()), None)
+    if radius is not None:
+        prices = " or ".join(f"+{value}" for value in radius.values)
+        for number, modifier in enumerate(choice.modifiers):
+            if modifier.modifier is None and "radius" in modifier.name.casefold():
+                yield Issue(
+                    Severity.ERROR,
+                    codes.RADIUS_ADVANTAGE,
+                    f"{name} › {modifier.name}: in this campaign {radius.name.lower()} is a "
+                    f"{prices} point adder, not a {signed(modifier.value)} advantage.",
+                    (*POWERS, index, "modifiers", number),
+                    f"Remove the advantage and write '{radius.name} (+{radius.values[0]})' "
+                    f"or '{radius.name} (+{radius.values[-1]})' instead.",
+                )
+    for number, adder in enumerate(choice.adders):
+        known = adders.get(adder.adder or "")
+        if known is not None and adder.points not in known.values:
+            prices = " or ".join(f"+{value}" for value in known.values)
+            yield Issue(
+                Severity.ERROR,
+                codes.ADDER_VALUE,
+                f"{name} › {known.name}: the rules price it {prices}, not +{adder.points}.",
+                (*POWERS, index, "adders", number, "points"),
+                f"Set it to {prices}.",
+            )
 
 
 def _modifier_checks(cats: Catalogs, index: int, choice: PowerChoice, name: str) -> Iterator[Issue]:
@@ -509,6 +548,90 @@ def _modifier_checks(cats: Catalogs, index: int, choice: PowerChoice, name: str)
                 f"not {_number(modifier.value)}.",
                 (*path, "value"),
                 "Use the HERO value of the advantage or limitation.",
+            )
+
+
+# --- power frameworks ----------------------------------------------------------------------
+
+FRAMEWORKS = ("character", "frameworks")
+
+
+@rule
+def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
+    """Multipower and Elemental Control (lines 438-454; their figures are HERO 5e's,
+    campaign settings): a slot uses at most the reserve's Active Points (line 444: "The
+    character cannot use more than 72pts with the slot."); an Elemental Control's powers
+    have at least twice its pool in Active Points."""
+    character, build = ctx.character, ctx.build
+    seen: set[str] = set()
+    for row in build.frameworks:
+        framework = character.frameworks[row.index]
+        path = (*FRAMEWORKS, row.index)
+        key = framework.name.strip().casefold()
+        if not key:
+            yield Issue(
+                Severity.WARNING,
+                codes.FRAMEWORK_UNNAMED,
+                f"A {row.name} has no name; its powers name it to be its slots.",
+                (*path, "name"),
+                "Type its name (e.g. 'Magnetic Powers').",
+            )
+        elif key in seen:
+            yield Issue(
+                Severity.ERROR,
+                codes.FRAMEWORK_TWICE,
+                f"Two Power Frameworks are called '{framework.name.strip()}'.",
+                (*path, "name"),
+                "Give each framework its own name.",
+            )
+        seen.add(key)
+        if key and not row.slots:
+            yield Issue(
+                Severity.WARNING,
+                codes.FRAMEWORK_EMPTY,
+                f"{row.name} has no powers yet.",
+                path,
+                "Set the framework of its powers on the Powers list.",
+            )
+    frameworks = {row.index: row for row in build.frameworks}
+    for power in build.powers:
+        choice = character.powers[power.index]
+        if not choice.framework.strip():
+            continue
+        where: DataPath = (*POWERS, power.index, "framework")
+        slot = build.slots.get(power.index)
+        if slot is None:
+            yield Issue(
+                Severity.ERROR,
+                codes.FRAMEWORK_UNKNOWN,
+                f"{power.name} is in '{choice.framework.strip()}', which the character does "
+                "not have; it is priced at its full Real Points.",
+                where,
+                "Add that framework, or choose one the character has.",
+            )
+            continue
+        framework = character.frameworks[slot.framework]
+        label = frameworks[slot.framework].name
+        active = power.points.active
+        if framework.kind == "multipower" and active > framework.points:
+            yield Issue(
+                Severity.ERROR,
+                codes.SLOT_OVER_RESERVE,
+                f"{power.name}: {active} Active Points, more than the {framework.points} of "
+                f"the {label} reserve.",
+                where,
+                "Raise the reserve, or lower the power.",
+            )
+        minimum = ctx.campaign.elemental_slot_minimum * framework.points
+        if framework.kind == "elemental_control" and active < minimum:
+            yield Issue(
+                Severity.ERROR,
+                codes.ELEMENTAL_SLOT_SMALL,
+                f"{power.name}: {active} Active Points; a power of the {label} needs at "
+                f"least {minimum} ({ctx.campaign.elemental_slot_minimum} × its pool of "
+                f"{framework.points}).",
+                where,
+                "Raise the power, or lower the pool.",
             )
 
 

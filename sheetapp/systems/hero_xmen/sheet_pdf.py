@@ -24,12 +24,13 @@ from sheetapp.sheet import (
     worst,
 )
 from sheetapp.systems.hero_xmen import codes
-from sheetapp.systems.hero_xmen.build import Build, build
-from sheetapp.systems.hero_xmen.catalog import Catalogs
+from sheetapp.systems.hero_xmen.build import Build, CharRow, SkillRow, build
+from sheetapp.systems.hero_xmen.catalog import Catalogs, DisadvantageKind
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
-from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
-from sheetapp.systems.hero_xmen.modifiers import format_modifiers
+from sheetapp.systems.hero_xmen.model import DisadvantageChoice, HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.modifiers import format_adders, format_modifiers
+from sheetapp.systems.hero_xmen.play import old_roll, reference_rows
 
 COMBAT_KEYS = (
     "ocv",
@@ -42,6 +43,11 @@ COMBAT_KEYS = (
     "str_damage",
     "presence_attack",
     "perception",
+    "attacks_of_opportunity",
+    "knockback",
+    "shove",
+    "ego_contest",
+    "belief_contest",
 )
 ROUNDING_TEXT = (
     "Active Points = base cost × (1 + advantages). Real Points = Active Points / (1 + "
@@ -58,7 +64,8 @@ def hero_sheet(
 ) -> Sheet:
     character: HeroCharacter = document.character
     campaign: HeroCampaign = document.campaign
-    built = build(character, campaign, catalogs_for(campaign))
+    cats = catalogs_for(campaign)
+    built = build(character, campaign, cats)
     derived = {value.key: value for value in evaluation.derived}
     return Sheet(
         header=header(system, document, campaign_entries(campaign, only_changed=True)),
@@ -66,16 +73,29 @@ def hero_sheet(
         sections=(
             _points(evaluation, built),
             _characteristics(
-                character, built, evaluation, "primary", "characteristics", "Characteristics"
+                character,
+                built,
+                evaluation,
+                "primary",
+                "characteristics",
+                "Characteristics",
+                cats,
             ),
             _characteristics(
-                character, built, evaluation, "other", "figured", "Figured characteristics"
+                character, built, evaluation, "figured", "figured", "Figured characteristics"
+            ),
+            _characteristics(character, built, evaluation, "movement", "movement", "Movement"),
+            _characteristics(
+                character, built, evaluation, "other", "knockback", "Knockback Resistance"
             ),
             _combat(derived, evaluation),
-            _skills(character, built, evaluation),
+            _skills(character, built, evaluation, cats),
             _talents(character, built, evaluation),
-            _powers(character, built, evaluation, catalogs_for(campaign)),
-            _disadvantages(character, built, evaluation),
+            _powers(character, built, evaluation, cats, derived),
+            _frameworks(character, built, evaluation),
+            _disadvantages(character, built, evaluation, derived),
+            _disadvantage_rolls(evaluation),
+            _reference(character, campaign, built),
             TextSection("rounding", "How points are counted", _rounding(campaign)),
         ),
         issues=evaluation.issues,
@@ -126,13 +146,14 @@ def _characteristics(  # noqa: PLR0917
     group: str,
     key: str,
     title: str,
+    cats: Catalogs | None = None,
 ) -> TableSection:
     notes: dict[str, str] = {
         buy.characteristic: buy.note for buy in character.characteristics if buy.note
     }
     rows = []
     for row in built.char_rows:
-        if (row.char.group == "primary") != (group == "primary"):
+        if row.char.group != group:
             continue
         path = ("character", "characteristics", row.index) if row.index is not None else ()
         maximum = ""
@@ -145,9 +166,9 @@ def _characteristics(  # noqa: PLR0917
                     "value": f"{row.value}{row.char.unit}",
                     "base": f"{row.base}{row.char.unit}",
                     "cost": str(row.cost),
-                    "roll": signed(row.roll) if row.roll is not None else "",
+                    "roll": _roll_text(row.roll, cats),
                     "maximum": maximum,
-                    "notes": row.base_text if row.char.base_terms else "",
+                    "notes": _char_notes(row),
                 },
                 path,
                 worst(evaluation.issues_at(path)) if path else None,
@@ -170,9 +191,32 @@ def _characteristics(  # noqa: PLR0917
     )
 
 
+def _roll_text(roll: int | None, cats: Catalogs | None) -> str:
+    """``+1 (12-)``: the roll, and the old roll it converts from (lines 37-41)."""
+    if roll is None:
+        return ""
+    old = old_roll(roll, cats.old_rolls) if cats is not None else ""
+    return f"{signed(roll)} ({old})" if old else signed(roll)
+
+
+def _char_notes(row: CharRow) -> str:
+    if row.char.base_terms:
+        return row.base_text
+    if row.char.id == "kb_resistance":
+        return (
+            f"knocked down at 3d6 + BODY = {10 + row.value}, 1 inch back per point above; "
+            f"{signed(row.value - 10)} to STR against a Shove"
+        )
+    if row.char.group == "movement":
+        return f"combat {row.value}{row.char.unit}, non-combat {2 * row.value}{row.char.unit}"
+    return ""
+
+
 def _combat(derived: dict[str, DerivedValue], evaluation: Evaluation) -> KeyValueSection:
     entries = []
     for key in COMBAT_KEYS:
+        if key not in derived:
+            continue
         value = derived[key]
         entries.append(
             Entry(
@@ -186,7 +230,14 @@ def _combat(derived: dict[str, DerivedValue], evaluation: Evaluation) -> KeyValu
     return KeyValueSection("combat", "Combat", tuple(entries))
 
 
-def _skills(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
+def _skill_roll(row: SkillRow, cats: Catalogs) -> str:
+    old = old_roll(row.roll, cats.old_rolls) if row.roll is not None else ""
+    return f"{row.roll_text} ({old})" if old and row.roll_text else row.roll_text
+
+
+def _skills(
+    character: HeroCharacter, built: Build, evaluation: Evaluation, cats: Catalogs
+) -> TableSection:
     rows = []
     for row in built.skills:
         choice = character.skills[row.index]
@@ -199,7 +250,7 @@ def _skills(character: HeroCharacter, built: Build, evaluation: Evaluation) -> T
                     "skill": row.name,
                     "type": row.kind + (f" {row.category}" if row.category else ""),
                     "level": level,
-                    "roll": row.roll_text,
+                    "roll": _skill_roll(row, cats),
                     "cost": str(row.cost),
                 },
                 path,
@@ -253,29 +304,56 @@ def _talents(character: HeroCharacter, built: Build, evaluation: Evaluation) -> 
 
 
 def _powers(
-    character: HeroCharacter, built: Build, evaluation: Evaluation, cats: Catalogs
+    character: HeroCharacter,
+    built: Build,
+    evaluation: Evaluation,
+    cats: Catalogs,
+    derived: dict[str, DerivedValue],
 ) -> TableSection:
     rows = []
     for row in built.powers:
         choice = character.powers[row.index]
         path = ("character", "powers", row.index)
         details = [row.measure]
-        modifiers = format_modifiers(choice.modifiers, cats)
+        if row.mental:
+            details.insert(0, "Mental Power")
+        modifiers = "; ".join(
+            p
+            for p in (
+                format_adders(choice.adders, row.catalog),
+                format_modifiers(choice.modifiers, cats),
+            )
+            if p
+        )
         if modifiers:
             details.append(modifiers)
         if choice.mode:
             details.append(f"mode: {choice.mode}")
+        slot = built.slots.get(row.index)
+        explanation = row.points.explanation
+        if slot is not None:
+            framework = built.frameworks[slot.framework].name
+            kind = f", {slot.kind} slot" if slot.kind != "elemental" else ""
+            details.insert(0, framework + kind)
+            explanation += f"; {slot.explanation}"
+        strength = derived.get(f"power.{row.index}.str_dc")
+        if strength is not None:
+            details.append(f"+{strength.value} DC from STR")
+        weakness = derived.get(f"power.{row.index}.find_weakness")
+        if weakness is not None:
+            details.append(f"roll {weakness.value}")
         rows.append(
             Row(
                 {
                     "power": row.name,
                     "details": "; ".join(details),
                     "active": str(row.points.active),
-                    "real": str(row.points.real),
+                    "real": str(built.power_cost(row)),
+                    "end": str(row.end),
                 },
                 path,
                 worst(evaluation.issues_at(path)),
-                detail="; ".join(p for p in (row.points.explanation, choice.note) if p),
+                detail="; ".join(p for p in (explanation, row.end_text, choice.note) if p),
             )
         )
     return TableSection(
@@ -286,42 +364,136 @@ def _powers(
             Column("details", "Build"),
             Column("active", "Active", "right"),
             Column("real", "Real", "right"),
+            Column("end", "END", "right"),
         ),
         tuple(rows),
     )
 
 
-def _disadvantages(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
+def _frameworks(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
+    rows = []
+    for row in built.frameworks:
+        path = ("character", "frameworks", row.index)
+        names = ", ".join(built.powers[i].name for i in row.slots)
+        size = "reserve" if row.kind == "multipower" else "pool"
+        rows.append(
+            Row(
+                {
+                    "framework": row.name,
+                    "points": f"{size} {row.points}",
+                    "powers": names,
+                    "cost": str(row.cost),
+                },
+                path,
+                worst(evaluation.issues_at(path)),
+                detail="; ".join(
+                    p for p in (row.explanation, character.frameworks[row.index].note) if p
+                ),
+            )
+        )
+    return TableSection(
+        "frameworks",
+        "Power Frameworks",
+        (
+            Column("framework", "Framework"),
+            Column("points", "Active Points", "center"),
+            Column("powers", "Powers"),
+            Column("cost", "Cost", "right"),
+        ),
+        tuple(rows),
+    )
+
+
+def _reference(character: HeroCharacter, campaign: HeroCampaign, built: Build) -> TableSection:
+    """The supplement's play rules as this character's numbers (rows of no item: the
+    full sheet's, not the card's)."""
+    return TableSection(
+        "reference",
+        "At the table",
+        (Column("rule", "Rule"), Column("numbers", "For this character")),
+        tuple(
+            Row({"rule": rule, "numbers": text})
+            for rule, text in reference_rows(character, campaign, built)
+        ),
+    )
+
+
+def _disadvantage_rolls(evaluation: Evaluation) -> KeyValueSection:
+    """What a player rolls for a Disadvantage at the table: Enraged's and Accidental
+    Change's chances, a Psychological Limitation's EGO roll to resist."""
+    entries = tuple(
+        Entry(value.label, str(value.value), value.explanation, value.path)
+        for value in evaluation.derived
+        if value.key.startswith("disadvantage.") and value.key.endswith((".rolls", ".resist"))
+    )
+    return KeyValueSection("disadvantage_rolls", "Disadvantage rolls", entries)
+
+
+def _own_words(text: str) -> str:
+    """A table's words, unless they only say "as per default"."""
+    return "" if text == "as per default" else f": {text}"
+
+
+def intensity_words(choice: DisadvantageChoice, kind: DisadvantageKind) -> str:
+    """The Intensity as the table reads it. With a second Intensity (Enraged's recovery,
+    line 521) each roll comes from its own Intensity's column: affect Strong and recover
+    Mild read "+3 chance to affect" and "+3 chance to recover" (lines 529, 531)."""
+    table = kind.table
+    intensity = measure(table.intensity, choice.intensity)
+    head = f"{choice.intensity.capitalize()} +{intensity.points}"
+    if not (choice.second_intensity and kind.second_intensity):
+        return f"{head}: {intensity.text}"
+    first, _ = kind.intensity_columns(choice.intensity)
+    second = measure(table.intensity, choice.second_intensity)
+    _, second_text = kind.intensity_columns(choice.second_intensity)
+    return (
+        f"{head}: {first}; {kind.second_intensity}: "
+        f"{choice.second_intensity.capitalize()} +{second.points}: {second_text}"
+    )
+
+
+def _disadvantages(
+    character: HeroCharacter,
+    built: Build,
+    evaluation: Evaluation,
+    derived: dict[str, DerivedValue],
+) -> TableSection:
     rows = []
     for row in built.disadvantages:
         choice = character.disadvantages[row.index]
         table = row.kind.table
         path = ("character", "disadvantages", row.index)
         frequency = measure(table.frequency, choice.frequency)
-        intensity = measure(table.intensity, choice.intensity)
         importance_level = "extremely" if row.kind.id == "vulnerability" else choice.importance
         importance = measure(table.importance, importance_level)
-        intensity_text = f"{choice.intensity.capitalize()} +{intensity.points}: {intensity.text}"
-        if choice.second_intensity and row.kind.second_intensity:
-            second = measure(table.intensity, choice.second_intensity)
-            intensity_text += (
-                f"; {row.kind.second_intensity}: {choice.second_intensity.capitalize()} "
-                f"+{second.points}"
-            )
+        intensity_text = intensity_words(choice, row.kind)
+        resist = derived.get(f"disadvantage.{row.index}.resist")
+        if resist is not None:
+            intensity_text += f" ({resist.value})"
+        category = row.kind.category + (f" (was {row.kind.was})" if row.kind.was else "")
         rows.append(
             Row(
                 {
                     "disadvantage": row.name,
-                    "frequency": f"{choice.frequency.capitalize()} +{frequency.points}: "
-                    f"{frequency.text}",
+                    "frequency": f"{choice.frequency.capitalize()} +{frequency.points}",
                     "intensity": intensity_text,
-                    "importance": f"{importance_level.capitalize()} /{importance.points}: "
-                    f"{importance.text}",
+                    "importance": f"{importance_level.capitalize()} /{importance.points}"
+                    + _own_words(importance.text),
                     "value": str(row.value.value),
                 },
                 path,
                 worst(evaluation.issues_at(path)),
-                detail=row.value.explanation,
+                detail="; ".join(
+                    p
+                    for p in (
+                        category,
+                        f"{choice.frequency.capitalize()}: {frequency.text}",
+                        f"{importance_level.capitalize()}: {importance.text}",
+                        row.value.explanation,
+                        choice.note,
+                    )
+                    if p
+                ),
             )
         )
     return TableSection(
@@ -336,3 +508,55 @@ def _disadvantages(character: HeroCharacter, built: Build, evaluation: Evaluatio
         ),
         tuple(rows),
     )
+
+
+#: the statblock's lines: a section of the sheet and the columns it prints, in order
+STATBLOCK: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("characteristics", ("value", "roll")),
+    ("figured", ("value",)),
+    ("movement", ("notes",)),
+    ("knockback", ("value", "notes")),
+    ("skills", ("roll", "level")),
+    ("talents", ("level", "roll")),
+    ("powers", ("details", "active", "real", "end")),
+    ("frameworks", ("points", "powers", "cost")),
+    ("disadvantages", ("category", "frequency", "intensity", "importance", "value")),
+)
+STATBLOCK_LABELS = {"active": "AP", "real": "pts", "end": "END", "value": "pts", "cost": "pts"}
+
+
+def hero_statblock(
+    system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> list[tuple[str, str]]:
+    """The statblock (export-text) in HERO's own notation, every number the sheet prints
+    for play: rolls with their old "N-" form, END per power, Mental Powers, framework
+    slots, each Intensity's own roll, the combat box."""
+    sheet = hero_sheet(system, document, evaluation)
+    sections = {section.key: section for section in sheet.sections}
+    points = evaluation.total("points")
+    lines: list[tuple[str, str]] = [("", f"Character Points {points.spent}/{points.budget}")]
+    for key, columns in STATBLOCK:
+        section = sections.get(key)
+        if not isinstance(section, TableSection) or not section.rows:
+            continue
+        first = section.columns[0].key
+        items = []
+        for row in section.rows:
+            parts = []
+            for column in columns:
+                cell = row.cells.get(column, "")
+                if not cell or (key == "disadvantages" and column == "value"):
+                    continue
+                unit = STATBLOCK_LABELS.get(column, "") if key in ("powers", "frameworks") else ""
+                parts.append(f"{cell} {unit}".strip())
+            if key == "disadvantages":
+                parts.append(f"{row.cells.get('value', '')} pts")
+            items.append(f"{row.cells.get(first, '')} ({'; '.join(parts)})" if parts else "")
+        lines.append((section.title, "; ".join(item for item in items if item)))
+        if key == "knockback":
+            combat = sections.get("combat")
+            if isinstance(combat, KeyValueSection):
+                lines.append(
+                    (combat.title, "; ".join(f"{e.label} {e.value}" for e in combat.entries))
+                )
+    return lines

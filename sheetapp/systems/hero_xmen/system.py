@@ -11,7 +11,15 @@ from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.system import PriceSetting, UnknownReference
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.hero_xmen import rules
-from sheetapp.systems.hero_xmen.build import Build, DisadvantageRow, PowerRow, SkillRow, build
+from sheetapp.systems.hero_xmen.build import (
+    Build,
+    DisadvantageRow,
+    FrameworkRow,
+    PowerRow,
+    SkillRow,
+    SlotRow,
+    build,
+)
 from sheetapp.systems.hero_xmen.catalog import catalogs
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for, core_prices
 from sheetapp.systems.hero_xmen.derived import derived_values
@@ -78,7 +86,7 @@ class HeroSystem:
         return Evaluation.build(
             cost_lines(built),
             totals(built, campaign, counted, earned, budget),
-            derived_values(character, campaign, built),
+            derived_values(character, campaign, built, cats),
             rules.check(ctx),
         )
 
@@ -98,6 +106,14 @@ class HeroSystem:
         from sheetapp.systems.hero_xmen.sheet_pdf import hero_sheet
 
         return hero_sheet(self, document, evaluation)
+
+    def statblock(
+        self, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    ) -> list[tuple[str, str]]:
+        """export-text's lines, in HERO's notation (every play number of the sheet)."""
+        from sheetapp.systems.hero_xmen.sheet_pdf import hero_statblock
+
+        return hero_statblock(self, document, evaluation)
 
     def unknown_references(self, document: CharacterDocument[Any, Any]) -> list[UnknownReference]:
         character: HeroCharacter = document.character
@@ -142,14 +158,34 @@ def _skill_line(row: SkillRow) -> CostLine:
     return CostLine(row.name, row.cost, row.explanation, ("character", "skills", row.index), POINTS)
 
 
-def _power_line(row: PowerRow) -> CostLine:
+def _power_line(row: PowerRow, slot: SlotRow | None = None) -> CostLine:
+    if slot is None:
+        return CostLine(
+            row.name,
+            row.points.real,
+            row.explanation,
+            ("character", "powers", row.index),
+            POINTS,
+            figures=(("Active", row.points.active),),
+        )
     return CostLine(
         row.name,
-        row.points.real,
-        row.explanation,
+        slot.cost,
+        f"{row.explanation}; {slot.explanation}",
         ("character", "powers", row.index),
         POINTS,
         figures=(("Active", row.points.active),),
+    )
+
+
+def _framework_line(row: FrameworkRow) -> CostLine:
+    return CostLine(
+        row.name,
+        row.cost,
+        row.explanation,
+        ("character", "frameworks", row.index),
+        POINTS,
+        figures=(("Active", row.points),),
     )
 
 
@@ -186,7 +222,12 @@ def cost_lines(built: Build) -> list[CostLine]:
         CostLine(row.name, row.cost, row.explanation, ("character", "talents", row.index), POINTS)
         for row in built.talents
     )
-    powers = tuple(_POWER_LINES.each(built.powers, _power_line))
+    powers = tuple(
+        _power_line(row, built.slots[row.index]) if row.index in built.slots else line
+        for row, line in zip(
+            built.powers, _POWER_LINES.each(built.powers, _power_line), strict=True
+        )
+    ) + tuple(_framework_line(row) for row in built.frameworks)
     disadvantages = tuple(_DISADVANTAGE_LINES.each(built.disadvantages, _disadvantage_line))
     return [
         CostLine(
@@ -216,7 +257,9 @@ def cost_lines(built: Build) -> list[CostLine]:
         CostLine(
             "Powers",
             built.powers_cost,
-            f"{len(powers)} powers, {built.active_points} Active Points",
+            f"{len(built.powers)} powers"
+            + (f", {len(built.frameworks)} Power Frameworks" if built.frameworks else "")
+            + f", {built.active_points} Active Points",
             ("character", "powers"),
             POINTS,
             powers,

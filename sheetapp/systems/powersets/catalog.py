@@ -106,6 +106,12 @@ class Scaled(CatalogModel):
         return f"{subject} {factor}".rstrip() + f"{rounding}{minimum}"
 
 
+def a_level(level: str) -> str:
+    """ "a Heroic", "an Epic": a power level with its article, for the player's words."""
+    name = level.title()
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
 # --- power levels -------------------------------------------------------------------
 
 
@@ -547,6 +553,9 @@ class Superpower(SeedEntry):
     choices: tuple[Choice, ...] = ()
     modifiers: tuple[OwnModifier, ...] = ()
     level_cap: LevelCap | None = None
+    #: the price is also per point of the character's SIZ ("1 per level per energy type
+    #: per point of SIZ", Force Field, line 3001)
+    per_siz: bool = False
 
 
 RewardKind = Literal[
@@ -594,6 +603,15 @@ class Failing(SeedEntry):
     #: the most points the row gives without the gamemaster's approval, if stated
     cap: int | None = None
     group: str = ""
+    #: the reward in a user's words where the table's own cell does not say it (its
+    #: columns slip in the Special weakness rows, lines 2470-2483): shown in the picker,
+    #: the list and the issues instead of ``reward_text`` (kept as the seed prints it)
+    reward_words: str = ""
+
+    @property
+    def reward_shown(self) -> str:
+        """What the row gives, as a user reads it."""
+        return self.reward_words or self.reward_text
 
     @model_validator(mode="after")
     def _range_in_order(self) -> Failing:

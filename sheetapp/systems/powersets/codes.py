@@ -22,7 +22,7 @@ COMBINATION = IssueCode(
 )
 SEVERAL_SETS = IssueCode(
     "powersets.several_sets",
-    "More than one power set without the gamemaster's allowance.",
+    "More than one power set: the gamemaster has the final say.",
     cite(SEED, 363, "your gamemaster should have the final say"),
 )
 SET_MISSING = IssueCode(
@@ -55,12 +55,12 @@ ADVERSE_LIMIT = IssueCode(
 )
 ADVERSE_APPROVAL = IssueCode(
     "powersets.adverse_approval",
-    "More than four adverse mutations, which the gamemaster must approve.",
+    "More than four adverse mutations without the gamemaster's approval.",
     cite(SEED, 1018, "Your gamemaster must approve taking more than four adverse mutations"),
 )
 TWO_MAJORS = IssueCode(
     "powersets.two_majors",
-    "Two major mutations at the Heroic level, which the gamemaster must allow.",
+    "Two major mutations at the Heroic level without the gamemaster's allowance.",
     cite(SEED, 1018, "you can pick two major mutations only if your gamemaster allows it"),
 )
 MUTATION_TWICE = IssueCode(
@@ -144,7 +144,7 @@ OVER_BUDGET = IssueCode(
 )
 FAILINGS_CAP = IssueCode(
     "powersets.failings_cap",
-    "Character failings worth more than ½ the starting budget.",
+    "Character failings worth more than ½ the starting budget (the rest is not counted).",
     cite(SEED, 2452, "Your character can only take up to ½ their starting character point budget"),
 )
 FAILING_POINTS = IssueCode(
@@ -152,7 +152,7 @@ FAILING_POINTS = IssueCode(
 )
 MODIFIER_CAP = IssueCode(
     "powersets.modifier_cap",
-    "A superpower earning more than ½ its cost through power modifiers.",
+    "A superpower whose modifiers give more than ½ its initial cost (the rest is not counted).",
     cite(SEED, 2491, "No superpower can earn more character point budget points than ½"),
 )
 MODIFIER_POWER = IssueCode(
@@ -225,6 +225,92 @@ PSYCHIC_GAIN_EARLY = IssueCode(
     "powersets.psychic_gain_early",
     "A psychic ability gained in play before POW rose above its starting value.",
     cite(SEED, 1290, "When a psychic’s POW has increased beyond its starting value"),
+)
+POWER_STEPS = IssueCode(
+    "powersets.power_steps",
+    "Fewer power steps than the game's power level gives a starting character.",
+    cite(SEED, 365, "Following are guidelines for beginning with more than one power set"),
+)
+MAGIC_SKILL_START = IssueCode(
+    "powersets.magic_skill_start",
+    "A starting Magic spell below INT×1.",
+    cite(SEED, 473, "A magician knows six spells at INT×1."),
+)
+PSYCHIC_SKILL_START = IssueCode(
+    "powersets.psychic_skill_start",
+    "A starting psychic ability below POW×1.",
+    cite(SEED, 1282, "Four psychic abilities at skill ratings equal to their POW×1."),
+)
+START_FAMILIAR = IssueCode(
+    "powersets.start_familiar",
+    "A familiar or staff begun with, at a power level that does not give it.",
+    cite(SEED, 474, "If desired, the magician begins with a familiar"),
+)
+MUTATION_PICKS_LEFT = IssueCode(
+    "powersets.mutation_picks_left",
+    "Mutation picks the power level gives, not spent yet.",
+    cite(SEED, 1018, "Choose mutations equal to ¼ your character’s CON"),
+)
+ENERGY_TYPE = IssueCode(
+    "powersets.energy_type",
+    "A superpower bought without the energy type it must name.",
+    cite(SEED, 2782, "the energy type it is intended to protect against must be chosen"),
+)
+PSYCHO_SOCIAL_CAP = IssueCode(
+    "powersets.psycho_social_cap",
+    "Psycho-social frailties worth more than 3 points (the rest is not counted).",
+    cite(SEED, 2464, "+1 point each (+3 points maximum, higher with gamemaster’s approval)"),
+)
+LIMITED_USES = IssueCode(
+    "powersets.limited_uses",
+    "A power limited to fewer than 1 use per day.",
+    cite(SEED, 2502, "Power has a limited number of uses per day (minimum 1)"),
+)
+MUTATION_ROLL = IssueCode(
+    "powersets.mutation_roll",
+    "A recorded Random Mutations Table roll that does not give this mutation (or gave it "
+    "twice, which makes it major).",
+    cite(SEED, 1037, "Roll D100 to determine mutations"),
+)
+BRAZIER_OVERFILLED = IssueCode(
+    "powersets.brazier_overfilled",
+    "A Brazier of Power holding more power points than its attunements allow.",
+    cite(SEED, 2074, "The focus accepts new power points at any time up to the maximum"),
+)
+BRAZIER_NOT_SORCERER = IssueCode(
+    "powersets.brazier_not_sorcerer",
+    "A Brazier of Power without the Sorcery power set and the spell.",
+    cite(SEED, 2074, "The first time Brazier of Power is cast"),
+)
+TRADITION = IssueCode(
+    "powersets.tradition",
+    "A spell or ability of a character with two sets of its type, naming neither.",
+    cite(SEED, 378, "Two power sets at the Normal power level"),
+)
+SIDEKICK_POW = IssueCode(
+    "powersets.sidekick_pow",
+    "A Sidekick with a higher POW than its owner.",
+    cite(SEED, 3128, "Your character cannot have a Sidekick with a higher POW than your character"),
+)
+SIDEKICKS_MORE = IssueCode(
+    "powersets.sidekicks_more",
+    "More than one Sidekick without the gamemaster's allowance.",
+    cite(SEED, 3128, "Normally, your character can only have one Sidekick at a time"),
+)
+SIDEKICK_NOT_BOUGHT = IssueCode(
+    "powersets.sidekick_not_bought",
+    "A Sidekick listed without the Sidekick superpower of its name that pays for it.",
+    cite(SEED, 3116, "out of your character’s point budget"),
+)
+ABOVE_MAJOR = IssueCode(
+    "powersets.above_major",
+    "A mutation above major quality without the Superhuman level and the gamemaster.",
+    cite(SEED, 1020, "Your gamemaster may allow you to take a mutation at above major quality"),
+)
+NON_MAGICIAN_SPELLS = IssueCode(
+    "powersets.non_magician_spells",
+    "A non-magician's spells beyond ¼ INT in levels, or below INT×1.",
+    cite(SEED, 546, "A non-magician can know up to ¼ their INT (rounded down) in spell levels"),
 )
 UNSPENT = IssueCode("powersets.unspent", "Budget points not spent (they are banked).")
 

@@ -17,15 +17,25 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
-from sheetapp.systems.powersets.budget import cost_per_level, power_name
+from sheetapp.systems.powersets.budget import (
+    SIDEKICK,
+    doublings,
+    power_name,
+    price,
+    sidekick_of,
+    sidekick_price,
+)
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     POWER_SETS,
+    PowerSetId,
+    Scaled,
     SeedEntry,
     energy_types,
     failings,
     magic_spells,
     mutations_by_id,
+    power_levels,
     power_modifiers,
     psychic_abilities,
     sorcery_spells,
@@ -42,15 +52,18 @@ from sheetapp.systems.powersets.experience import (
 from sheetapp.systems.powersets.model import (
     STUDY_METHOD_LABELS,
     BoundEntity,
+    Brazier,
     FailingChoice,
     Familiar,
     MagicSpellChoice,
     ModifierChoice,
     MutationChoice,
     PowerSetChoice,
+    PowersetsCharacter,
     PowersetsDocument,
     PowIncrease,
     PsychicChoice,
+    Sidekick,
     SkillEntry,
     SorceryChoice,
     SpellStudy,
@@ -66,7 +79,7 @@ from sheetapp.systems.powersets.mutation_effects import (
     roll_mutation,
     rolled_mutation,
 )
-from sheetapp.systems.powersets.rules import SET_NAMES
+from sheetapp.systems.powersets.rules import SET_NAMES, brazier_capacity
 from sheetapp.systems.powersets.studies import (
     METHODS,
     roll_attempts,
@@ -74,6 +87,13 @@ from sheetapp.systems.powersets.studies import (
     study_status,
     study_target,
 )
+from sheetapp.systems.powersets.tallies import (
+    magic_at_table,
+    psychic_at_table,
+    sorcery_at_table,
+    superpower_at_table,
+)
+from sheetapp.systems.powersets.traditions import traditions
 
 
 def _entry(entry: SeedEntry, group: str, cost: str = "") -> PickEntry:
@@ -93,13 +113,80 @@ def _named(catalog: Any, field: str) -> Any:
     return build
 
 
-def _maker(catalog: Any, model: type[Any], field: str, noun: str) -> Any:
-    def make(_document: Any, entry_id: str) -> Any:
+def _table_cell(numbers: tuple[str, str] | None) -> CellView:
+    if numbers is None:
+        return CellView("")
+    return CellView(numbers[0], tooltip=numbers[1])
+
+
+def _magic_table(document: PowersetsDocument, _row: int, item: MagicSpellChoice) -> CellView:
+    """Power points, DEX rank and dice at its levels (lines 418, 434)."""
+    return _table_cell(magic_at_table(item, final_scores(document.character)["DEX"]))
+
+
+def _psychic_table(document: PowersetsDocument, _row: int, item: PsychicChoice) -> CellView:
+    return _table_cell(psychic_at_table(item, final_scores(document.character)["POW"]))
+
+
+def _sorcery_table(document: PowersetsDocument, _row: int, item: SorceryChoice) -> CellView:
+    return _table_cell(sorcery_at_table(item, final_scores(document.character)["POW"]))
+
+
+def _power_table(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:
+    return _table_cell(superpower_at_table(item))
+
+
+def _tradition_column(power_set: PowerSetId) -> Column:
+    """Which of two sets of the type a spell or ability belongs to."""
+    return Column(
+        "Tradition",
+        field="tradition",
+        edit="choice",
+        format=lambda v: str(v) or "—",
+        choices=lambda document, _item: (
+            [("", "—")]
+            + [(t.name, t.name) for t in traditions(document.character, power_set) if t.name]
+        ),
+        tooltip="With two sets of this type: the one it belongs to",
+    )
+
+
+def _maker(
+    catalog: Any, model: type[Any], field: str, noun: str, starts: PowerSetId | None = None
+) -> Any:
+    """A new row for a catalog entry; a spell or ability of a set whose starting ones
+    begin at a rating (INT×1, POW×1: lines 472-475, 1281-1284) begins at it."""
+
+    def make(document: Any, entry_id: str) -> Any:
         if entry_id not in catalog():
             raise EditError(f"There is no {noun} '{entry_id}'")
-        return model(**{field: entry_id})
+        values: dict[str, Any] = {field: entry_id}
+        if starts is not None:
+            rating = starting_rating(document.character, starts)
+            if rating is not None:
+                values["skill"] = rating
+            found = traditions(document.character, starts)
+            if len(found) > 1:
+                values["tradition"] = found[0].name
+        return model(**values)
 
     return make
+
+
+def starting_rating(character: PowersetsCharacter, power_set: PowerSetId) -> int | None:
+    """The rating the set's starting spells or abilities begin at for this character."""
+    level = next((c.level for c in character.power_sets if c.power_set == power_set), None)
+    if level is None:
+        # a non-magician's spells "begin at an INT×1 skill rating" (line 546)
+        return final_scores(character)["INT"] if power_set == "magic" else None
+    skill: Scaled
+    if power_set == "magic":
+        skill = next(r for r in power_levels().magic if r.id == level).skill
+    elif power_set == "psychic":
+        skill = next(r for r in power_levels().psychic if r.id == level).skill
+    else:
+        return None
+    return skill.value(final_scores(character)[skill.of])
 
 
 # --- power sets and skills --------------------------------------------------------------
@@ -124,6 +211,12 @@ POWER_SET_LIST: Collection[PowersetsDocument] = Collection(
             edit="choice",
             format=lambda v: str(v).title(),
             choices=lambda _d, _i: [(level, level.title()) for level in POWER_LEVELS],
+        ),
+        Column(
+            "Tradition",
+            field="name",
+            edit="text",
+            tooltip="Name each set when you have two of one type (two Magic traditions)",
         ),
         Column("Note", field="note", edit="text"),
     ),
@@ -163,18 +256,20 @@ MAGIC: Collection[PowersetsDocument] = Collection(
         Column("Skill (%)", field="skill", edit="int", align_right=True),
         Column("Memorised", field="memorised", edit="bool"),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        _tradition_column("magic"),
         Column(
             "Experience check",
             field="checked",
             edit="bool",
             tooltip="Tick a spell cast successfully this adventure; roll the checks after it",
         ),
+        Column("At the table", cell=_magic_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
         _entry(s, "Magic spell", f"{s.cost_text} PP/level") for s in magic_spells().values()
     ],
-    new_item=_maker(magic_spells, MagicSpellChoice, "spell", "Magic spell"),
+    new_item=_maker(magic_spells, MagicSpellChoice, "spell", "Magic spell", "magic"),
     name=lambda document, row: _name(magic_spells, document.character.magic_spells[row].spell),
     actions=(
         ListAction(
@@ -225,6 +320,92 @@ BOUND: Collection[PowersetsDocument] = Collection(
     "dismissed demon listed (ticked Dismissed): its POW stays spent.",
 )
 
+
+def _attunements_cell(_document: Any, row: int, item: Brazier) -> CellView:
+    path = ("character", "braziers", row, "attunements")
+    text = ", ".join(str(p) for p in item.attunements)
+    return CellView(
+        text,
+        path,
+        "text",
+        text,
+        tooltip="Your POW after each casting's sacrifice: 17, or 17, 16 after a second one",
+    )
+
+
+def _set_attunements(document: PowersetsDocument, row: int, value: Any) -> list[Change]:
+    found = _parse_rolls(value)
+    if not found:
+        raise EditError("A brazier has at least one attunement: your POW after its sacrifice")
+    return BRAZIERS.set_field(document, row, "attunements", found)
+
+
+def _brazier_holds(_document: Any, _row: int, item: Brazier) -> CellView:
+    return CellView(str(brazier_capacity(item)), align_right=True)
+
+
+BRAZIERS: Collection[PowersetsDocument] = Collection(
+    key="braziers",
+    title="Braziers",
+    noun="brazier",
+    path=("character", "braziers"),
+    item_model=Brazier,
+    columns=(
+        Column("Name", field="name", edit="text"),
+        Column(
+            "POW after each attunement",
+            edit="text",
+            cell=_attunements_cell,
+            on_edit=_set_attunements,
+        ),
+        Column("Holds", cell=_brazier_holds),
+        Column("Power points stored", field="stored", edit="int", align_right=True),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda document: Brazier(
+        name="Brazier", attunements=[max(0, final_scores(document.character)["POW"] - 1)]
+    ),
+    help="A focus attuned by the Sorcery spell Brazier of Power: each casting on it "
+    "sacrifices a point of permanent POW (taken off POW for you) and lets it hold your POW "
+    "after that sacrifice.",
+)
+
+
+def _sidekick_cost(_document: Any, _row: int, item: Sidekick) -> CellView:
+    cost, how = sidekick_price(item)
+    return CellView(str(cost), tooltip=how, align_right=True)
+
+
+SIDEKICKS: Collection[PowersetsDocument] = Collection(
+    key="sidekicks",
+    title="Sidekicks",
+    noun="sidekick",
+    path=("character", "sidekicks"),
+    item_model=Sidekick,
+    columns=(
+        Column("Name", field="name", edit="text"),
+        *(
+            Column(label, field=label.lower(), edit="int", align_right=True)
+            for label in ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")
+        ),
+        Column("Super Skill levels", field="skill_levels", edit="int", align_right=True),
+        Column(
+            "Powers and equipment",
+            field="powers_cost",
+            edit="int",
+            align_right=True,
+            tooltip="What its powers and equipment cost from your budget",
+        ),
+        Column("Cost", cell=_sidekick_cost),
+        Column("Note", field="note", edit="text"),
+    ),
+    blank=lambda _document: Sidekick(),
+    help="A Sidekick bought with the Sidekick superpower of the same name: its "
+    "characteristics cost as Super Characteristics (1 a point of STR, CON, SIZ or CHA, 3 "
+    "of DEX, INT or POW), its skills as Super Skill levels (2 each), plus its powers and "
+    "equipment. Its POW is at most yours.",
+)
+
 FAMILIARS: Collection[PowersetsDocument] = Collection(
     key="familiars",
     title="Familiar",
@@ -244,13 +425,21 @@ FAMILIARS: Collection[PowersetsDocument] = Collection(
             tooltip="What it has now to be drained; not set: its POW",
         ),
         Column("Active", field="active", edit="bool"),
+        Column(
+            "Begun with",
+            field="at_creation",
+            edit="bool",
+            tooltip="An Epic or Superhuman magician's starting familiar: its POW cost is "
+            "assumed in the past",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda _document: Familiar(name="New familiar"),
     help="A creature bound by the ritual: SIZ at most ¼ of your POW (rounded up), one "
     "active at a time. Binding costs a point of permanent POW, taken off POW for you; a "
     "freed or killed familiar stays listed (not active): its point is not regained. "
-    "Remove one that died of old age: the magician regains the point.",
+    "Remove one that died of old age: the magician regains the point. An Epic or "
+    "Superhuman magician may begin with one (tick 'Begun with'): it cost no POW now.",
 )
 
 STAVES: Collection[PowersetsDocument] = Collection(
@@ -264,13 +453,21 @@ STAVES: Collection[PowersetsDocument] = Collection(
         Column("A staff", field="traditional", edit="bool"),
         Column("POW at its making", field="pow_at_making", edit="int", align_right=True),
         Column("Power points stored", field="stored", edit="int", align_right=True),
+        Column(
+            "Begun with",
+            field="at_creation",
+            edit="bool",
+            tooltip="A Superhuman magician's starting staff: it stores your current POW, "
+            "the sacrifice of POW is assumed",
+        ),
         Column("Note", field="note", edit="text"),
     ),
     blank=lambda document: Staff(
         name="Staff", pow_at_making=final_scores(document.character)["POW"]
     ),
     help="A reservoir of power points: it stores your POW at its making less the point "
-    "the ritual sacrifices (taken off POW for you).",
+    "the ritual sacrifices (taken off POW for you). A Superhuman magician begins with one "
+    "(tick 'Begun with'): it stores your current POW and cost no POW.",
 )
 
 
@@ -425,6 +622,23 @@ def _set_rolls(field: str) -> Any:
     return edit
 
 
+def _mutation_rolls_cell(_document: Any, row: int, item: MutationChoice) -> CellView:
+    path = ("character", "mutations", row, "rolls")
+    text = ", ".join(f"{r:02d}" for r in item.rolls)
+    return CellView(
+        text,
+        path,
+        "text",
+        text,
+        tooltip="The Random Mutations Table rolls that gave it (38, or 38, 41 for a major "
+        "one rolled twice); empty when picked",
+    )
+
+
+def _set_mutation_rolls(document: PowersetsDocument, row: int, value: Any) -> list[Change]:
+    return MUTATIONS.set_field(document, row, "rolls", _parse_rolls(value))
+
+
 def _roll_studies(document: PowersetsDocument, rng: random.Random) -> list[Change]:
     changes, said = roll_attempts(document, rng)
     if not said:
@@ -537,9 +751,9 @@ def _roll_mutation(
     index = next((i for i, m in enumerate(chosen) if m.mutation == rolled.mutation), None)
     name = _name(mutations_by_id, rolled.mutation)
     if index is None:
-        item = rolled_mutation(None, rolled.mutation, rng)
+        item = rolled_mutation(None, rolled.mutation, rng, rolled.roll)
         return MUTATIONS.insert(document, item, what=f"{name} (rolled {rolled.roll:02d})")
-    item = rolled_mutation(chosen[index], rolled.mutation, rng)
+    item = rolled_mutation(chosen[index], rolled.mutation, rng, rolled.roll)
     if item == chosen[index]:
         raise EditError(f"Rolled {rolled.roll:02d}: {name} again, and it is already major.")
     return set_change(
@@ -581,6 +795,13 @@ MUTATIONS: Collection[PowersetsDocument] = Collection(
             ),
         ),
         Column("Major", field="major", edit="bool"),
+        Column(
+            "Above major",
+            field="above_major",
+            edit="bool",
+            tooltip="Superhuman, with the gamemaster's allowance: three picks",
+        ),
+        Column("D100 rolls", edit="text", cell=_mutation_rolls_cell, on_edit=_set_mutation_rolls),
         Column("Changes", edit="text", cell=_changes_cell, on_edit=_set_changes),
         Column("Note", field="note", edit="text"),
     ),
@@ -620,6 +841,7 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
         Column("Ability", cell=_named(psychic_abilities, "ability")),
         Column("Skill (%)", field="skill", edit="int", align_right=True),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        _tradition_column("psychic"),
         Column(
             "Experience check",
             field="checked",
@@ -645,12 +867,13 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
             align_right=True,
             tooltip="Training: each period ends with a point of POW and a Luck roll",
         ),
+        Column("At the table", cell=_psychic_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
         _entry(a, "Psychic ability", a.cost_text) for a in psychic_abilities().values()
     ],
-    new_item=_maker(psychic_abilities, PsychicChoice, "ability", "psychic ability"),
+    new_item=_maker(psychic_abilities, PsychicChoice, "ability", "psychic ability", "psychic"),
     name=lambda document, row: _name(psychic_abilities, document.character.psychic[row].ability),
     actions=(
         ListAction(
@@ -673,6 +896,8 @@ SORCERY: Collection[PowersetsDocument] = Collection(
         Column("Level", field="level", edit="int", align_right=True),
         Column("In memory", field="in_memory", edit="bool"),
         Column("Learned in play", field="learned_in_play", edit="bool"),
+        _tradition_column("sorcery"),
+        Column("At the table", cell=_sorcery_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
@@ -715,20 +940,24 @@ def _choice_cell(_document: Any, row: int, item: SuperpowerChoice) -> CellView:
     return CellView(item.choice or "(type it)", path, "text", item.choice, tooltip=spec.label)
 
 
-def _cost_cell(_document: Any, _row: int, item: SuperpowerChoice) -> CellView:
+def _cost_cell(document: PowersetsDocument, _row: int, item: SuperpowerChoice) -> CellView:
     power = superpowers().get(item.power)
     if power is None:
         return CellView("")
-    if item.cost_override is not None:
-        return CellView(f"{item.cost_override}", tooltip="The gamemaster's cost", align_right=True)
-    per_level = cost_per_level(item, power)
-    if per_level is None:
-        return CellView("?", tooltip=f"{power.cost_text}: the gamemaster sets it", align_right=True)
-    return CellView(
-        str(per_level * item.levels),
-        tooltip=f"{item.levels} levels × {per_level} ({power.cost_text})",
-        align_right=True,
-    )
+    character = document.character
+    sidekick = sidekick_of(character, item) if item.power == SIDEKICK else None
+    cost: int | None
+    if sidekick is not None and item.cost_override is None:
+        cost, how = sidekick_price(sidekick)
+    else:
+        cost, how = price(item, power, final_scores(character)["SIZ"])
+    if cost is None:
+        return CellView("?", tooltip=how, align_right=True)
+    times = doublings(character, item)
+    if times:
+        how += f"; + {cost * times} (base cost doubled)"
+        cost += cost * times
+    return CellView(str(cost), tooltip=f"{how} ({power.cost_text})", align_right=True)
 
 
 def _own_modifiers(power_id: str) -> dict[str, str]:
@@ -777,6 +1006,7 @@ SUPERPOWERS: Collection[PowersetsDocument] = Collection(
             align_right=True,
             tooltip="A Variable cost the gamemaster sets; not set: the power's own cost",
         ),
+        Column("At the table", cell=_power_table),
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [_entry(p, "Superpower", f"{p.cost_text} pts") for p in superpowers().values()],
@@ -847,12 +1077,14 @@ FAILINGS: Collection[PowersetsDocument] = Collection(
         Column(
             "Table gives",
             cell=lambda _d, _r, item: CellView(
-                getattr(failings().get(item.failing), "reward_text", "")
+                getattr(failings().get(item.failing), "reward_shown", "")
             ),
         ),
         Column("Note", field="note", edit="text"),
     ),
-    entries=lambda: [_entry(f, "Character failing", f.reward_text) for f in failings().values()],
+    entries=lambda: [
+        _entry(f, f.group or "Character failing", f.reward_shown) for f in failings().values()
+    ],
     new_item=lambda _d, failing_id: _new_failing(failing_id),
     name=lambda document, row: _name(failings, document.character.failings[row].failing),
 )
@@ -888,6 +1120,8 @@ COLLECTIONS: tuple[Collection[PowersetsDocument], ...] = (
     PSYCHIC,
     SORCERY,
     BOUND,
+    BRAZIERS,
+    SIDEKICKS,
     STUDIES,
     SKILLS,
 )

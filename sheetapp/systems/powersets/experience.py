@@ -166,11 +166,11 @@ def roll_projection_check(document: PowersetsDocument, rng: random.Random) -> li
     return changes
 
 
-def projection_base(character: PowersetsCharacter) -> int:
+def projection_base(character: PowersetsCharacter, scores: dict[str, int] | None = None) -> int:
     """ "Base Chance: DEX×2" (line 2564, the catalog's rule ``projection_base``)."""
     scaled = power_levels().rule("projection_base").scaled
     assert scaled is not None, "the catalog's Projection rule has its scale"
-    return scaled.value(final_scores(character)["DEX"])
+    return scaled.value((scores or final_scores(character))["DEX"])
 
 
 def projection_value(character: PowersetsCharacter) -> int:

@@ -49,7 +49,31 @@ class Characteristics(FileModel):
 
     def scores(self) -> dict[builtins.str, builtins.int]:
         """By the chapter's names: ``{"STR": 12, ...}``."""
-        return {name.upper(): getattr(self, name) for name in type(self).model_fields}
+        return {name.upper(): getattr(self, name) for name in Characteristics.model_fields}
+
+
+class Sidekick(Characteristics):
+    """A Sidekick bought with the superpower (lines 3106-3128): "The Sidekick’s
+    characteristics and skills must be purchased as if they were Super Characteristics and
+    Super Skills, out of your character’s point budget"; its powers and equipment are paid
+    for too (the points entered)."""
+
+    name: builtins.str = Field(default="Sidekick", max_length=MAX_NAME_LENGTH, title="Name")
+    skill_levels: builtins.int = Field(
+        default=0,
+        ge=0,
+        le=LEVEL_LIMIT,
+        title="Super Skill levels",
+        description="its skills, bought as Super Skill levels (+20% each, 2 points)",
+    )
+    powers_cost: builtins.int = Field(
+        default=0,
+        ge=0,
+        le=1_000_000,
+        title="Powers and equipment (points)",
+        description="what its powers and equipment cost from the budget",
+    )
+    note: builtins.str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
 class PowerSetChoice(FileModel):
@@ -57,6 +81,12 @@ class PowerSetChoice(FileModel):
 
     power_set: PowerSetId = "superpowers"
     level: PowerLevelId = "normal"
+    name: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="a name telling two sets of one type apart (two Magic traditions)",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -76,6 +106,12 @@ class MagicSpellChoice(FileModel):
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     memorised: bool = Field(default=True, title="Memorised")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    tradition: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="the named power set it belongs to, when the character has two of its type",
+    )
     checked: bool = Field(
         default=False, title="Experience check", description="used successfully this adventure"
     )
@@ -95,6 +131,25 @@ class MutationChoice(FileModel):
 
     mutation: str = Field(pattern=ID_PATTERN)
     major: bool = Field(default=False, title="Major")
+    above_major: bool = Field(
+        default=False,
+        title="Above major",
+        description="a Superhuman mutation above major quality, for three picks, with the "
+        "gamemaster's allowance",
+    )
+
+    @property
+    def picks(self) -> int:
+        """Minor 1, major 2, above major 3 (lines 1015, 1020)."""
+        return 3 if self.above_major else 2 if self.major else 1
+
+    rolls: list[int] = Field(
+        default_factory=list,
+        max_length=10,
+        title="D100 rolls",
+        description="the Random Mutations Table rolls that gave it (two for a major one "
+        "rolled twice)",
+    )
     changes: list[CharacteristicChange] = Field(
         default_factory=list, max_length=20, title="Characteristic changes"
     )
@@ -107,6 +162,12 @@ class PsychicChoice(FileModel):
     ability: str = Field(pattern=ID_PATTERN)
     skill: int = Field(default=0, ge=0, le=PERCENT_LIMIT, title="Skill (%)")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    tradition: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="the named power set it belongs to, when the character has two of its type",
+    )
     gained: Literal["", "training", "involuntary"] = Field(
         default="",
         title="Gained in play",
@@ -135,6 +196,12 @@ class SorceryChoice(FileModel):
     level: int = Field(default=1, ge=1, le=LEVEL_LIMIT, title="Level")
     in_memory: bool = Field(default=True, title="In memory")
     learned_in_play: bool = Field(default=False, title="Learned in play")
+    tradition: str = Field(
+        default="",
+        max_length=MAX_NAME_LENGTH,
+        title="Tradition",
+        description="the named power set it belongs to, when the character has two of its type",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -188,6 +255,12 @@ class Familiar(FileModel):
         default=None, ge=0, le=SCORE_LIMIT, title="Power points", description="None: its POW"
     )
     active: bool = Field(default=True, title="Active")
+    at_creation: bool = Field(
+        default=False,
+        title="Begun with",
+        description="an Epic or Superhuman magician's starting familiar: its POW cost is "
+        "assumed in the past",
+    )
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -199,6 +272,28 @@ class Staff(FileModel):
     traditional: bool = Field(default=True, title="A staff", description="not a wand, ring ...")
     pow_at_making: int = Field(default=1, ge=0, le=SCORE_LIMIT, title="POW at its making")
     stored: int = Field(default=0, ge=0, le=SCORE_LIMIT, title="Power points stored")
+    at_creation: bool = Field(
+        default=False,
+        title="Begun with",
+        description="a Superhuman magician's starting staff: it stores their current POW, "
+        "the sacrifice of POW is assumed",
+    )
+    note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+
+
+class Brazier(FileModel):
+    """A focus attuned by Brazier of Power (lines 2068-2078): each casting on it sacrifices
+    a point of permanent POW and lets it hold the sorcerer's POW after that sacrifice."""
+
+    name: str = Field(default="", max_length=MAX_NAME_LENGTH, title="Name")
+    attunements: list[int] = Field(
+        default_factory=lambda: [1],
+        min_length=1,
+        max_length=100,
+        title="POW after each attunement",
+        description="the sorcerer's POW after the point each casting sacrificed",
+    )
+    stored: int = Field(default=0, ge=0, le=1_000_000, title="Power points stored")
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
 
@@ -302,6 +397,8 @@ class PowersetsCharacter(FileModel):
     psychic: list[PsychicChoice] = Field(default_factory=list)
     sorcery: list[SorceryChoice] = Field(default_factory=list)
     bound: list[BoundEntity] = Field(default_factory=list)
+    braziers: list[Brazier] = Field(default_factory=list)
+    sidekicks: list[Sidekick] = Field(default_factory=list)
     superpowers: list[SuperpowerChoice] = Field(default_factory=list)
     power_modifiers: list[ModifierChoice] = Field(default_factory=list)
     failings: list[FailingChoice] = Field(default_factory=list)
@@ -320,6 +417,39 @@ class PowersetsCampaign(FileModel):
         default=False,
         title="The gamemaster allows more than one power set",
         description="the gamemaster has the final say on starting with more than one power set",
+    )
+    powered_one_step_lower: bool = Field(
+        default=False,
+        title="Powered characters one step lower",
+        description="the balancing option: powered characters begin one power level lower "
+        "for powers and skills (a Heroic game's powered characters begin at Normal)",
+    )
+    two_majors_allowed: bool = Field(
+        default=False,
+        title="The gamemaster allows two major mutations (Heroic)",
+        description="at Heroic, two major mutations only if the gamemaster allows it",
+    )
+    adverse_above_four_allowed: bool = Field(
+        default=False,
+        title="The gamemaster approves more than four adverse mutations",
+        description="more than four adverse mutations need the gamemaster's approval",
+    )
+    above_major_allowed: bool = Field(
+        default=False,
+        title="The gamemaster allows mutations above major (Superhuman)",
+        description="a Superhuman mutant may take a mutation above major quality, for "
+        "three picks, if the gamemaster allows it",
+    )
+    several_sidekicks_allowed: bool = Field(
+        default=False,
+        title="The gamemaster allows more than one Sidekick",
+        description="a character has one Sidekick at a time unless the gamemaster allows more",
+    )
+    psycho_social_above_cap: bool = Field(
+        default=False,
+        title="The gamemaster approves more than 3 points of psycho-social frailties",
+        description="psycho-social frailties give +1 point each, +3 at most unless the "
+        "gamemaster approves more",
     )
     superpower_budget: Literal["characteristics", "flat"] = Field(
         default="characteristics",

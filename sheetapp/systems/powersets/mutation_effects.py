@@ -85,6 +85,11 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
         label = definition.name if definition else choice.mutation
         for change in choice.changes:
             parts[change.characteristic].append((label, change.amount))
+    # "Each level adds +1 of STR, CON, SIZ, INT, POW, DEX, CHA, or EDU to your character’s
+    # original characteristics" (line 3207); EDU is not among the characteristics kept
+    for power in character.superpowers:
+        if power.power == SUPER_CHARACTERISTIC and power.choice in parts and power.levels:
+            parts[power.choice].append((power.name.strip() or "Super Characteristic", power.levels))
     # permanent POW spent on the magician's and the sorcerer's rituals
     for label, amount in pow_sacrifices(character):
         parts["POW"].append((label, -amount))
@@ -100,6 +105,8 @@ def scores_after_mutations(character: PowersetsCharacter) -> dict[str, ScoreAfte
         found[name] = ScoreAfterMutations(name, initial[name], final, tuple(parts[name]))
     return found
 
+
+SUPER_CHARACTERISTIC = "super_characteristic"
 
 #: "the magician must spend 1 point of permanent POW" to bind a familiar (line 485); "The
 #: final ritual to be enacted over the staff costs your character a point of permanent
@@ -122,10 +129,19 @@ def pow_sacrifices(character: PowersetsCharacter) -> list[tuple[str, int]]:
     (dismissed or not) and psychic ability gained in play. The chapter gives no POW cost
     for binding an elemental."""
     found: list[tuple[str, int]] = []
+    # a familiar or staff the magician begins with: "the POW cost is assumed in the past,
+    # so no need to adjust" (line 474)
     for familiar in character.familiars:
-        found.append((f"familiar {familiar.name or familiar.creature or 'bound'}", FAMILIAR_POW))
+        if not familiar.at_creation:
+            name = familiar.name or familiar.creature or "bound"
+            found.append((f"familiar {name}", FAMILIAR_POW))
     for staff in character.staves:
-        found.append((f"staff {staff.name or 'made'}", STAFF_POW))
+        if not staff.at_creation:
+            found.append((f"staff {staff.name or 'made'}", STAFF_POW))
+    # "the sorcerer must sacrifice 4 power points and 1 permanent point of POW to attune
+    # the focus" (line 2074), again for each greater capacity (line 2078)
+    for brazier in character.braziers:
+        found.append((f"brazier {brazier.name or 'attuned'}", len(brazier.attunements)))
     for entity in character.bound:
         if entity.kind == "demon":
             cost = DEMON_FOR_EVER_POW if entity.permanent else DEMON_POW
@@ -280,7 +296,7 @@ def _d6(rng: random.Random, dice: int) -> int:
 
 
 def rolled_mutation(
-    choice: MutationChoice | None, mutation_id: str, rng: random.Random
+    choice: MutationChoice | None, mutation_id: str, rng: random.Random, roll: int | None = None
 ) -> MutationChoice:
     """A rolled mutation as the character takes it: new and minor, or ("if you get the
     same result twice it is major", line 1017) the one they have, now major; either with
@@ -290,4 +306,16 @@ def rolled_mutation(
     effect = effect_of(definition, major)
     changes = roll_changes(effect, rng) if effect is not None else []
     base = choice or MutationChoice(mutation=mutation_id)
-    return base.model_copy(update={"major": major or base.major, "changes": changes})
+    rolls = [*base.rolls, roll] if roll is not None else list(base.rolls)
+    return base.model_copy(
+        update={"major": major or base.major, "changes": changes, "rolls": rolls}
+    )
+
+
+def table_row_of(roll: int) -> str | None:
+    """The mutation a D100 roll gives on the Random Mutations Table (None: pick or roll
+    again, 91-00)."""
+    for row in mutations().random_table:
+        if row.low <= roll <= row.high:
+            return row.mutation
+    return None

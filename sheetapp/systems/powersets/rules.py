@@ -4,29 +4,36 @@ warning, advice info); every message names the item as the player knows it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sheetapp.core.codes import IssueCode
-from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.core.issues import DataPath, Issue, Severity, todo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.powersets import codes
-from sheetapp.systems.powersets.budget import Budget, PowerCost
+from sheetapp.systems.powersets.budget import SIDEKICK, Budget, PowerCost, power_name
 from sheetapp.systems.powersets.catalog import (
     POWER_LEVELS,
     PowerLevelId,
     PowerSetId,
+    Scaled,
+    a_level,
     failings,
     magic_spells,
     mutations_by_id,
     power_levels,
+    power_modifiers,
     psychic_abilities,
     sorcery_spells,
     superpowers,
 )
 from sheetapp.systems.powersets.model import (
+    Brazier,
+    Familiar,
     PowersetsCampaign,
     PowersetsCharacter,
+    Staff,
     SuperpowerChoice,
 )
 from sheetapp.systems.powersets.mutation_effects import (
@@ -35,6 +42,14 @@ from sheetapp.systems.powersets.mutation_effects import (
     changes_text,
     effect_of,
     final_scores,
+    table_row_of,
+)
+from sheetapp.systems.powersets.traditions import (
+    TRADITION_SETS,
+    Tradition,
+    named_apart,
+    tradition_of,
+    traditions,
 )
 
 SET_NAMES: dict[PowerSetId, str] = {
@@ -59,6 +74,8 @@ class RuleContext:
     character: PowersetsCharacter
     campaign: PowersetsCampaign
     budget: Budget
+    #: the characteristics after mutations, worked out once by the caller (else here)
+    final: dict[str, int] | None = None
 
     def level_of(self, power_set: PowerSetId) -> PowerLevelId | None:
         return next((c.level for c in self.character.power_sets if c.power_set == power_set), None)
@@ -67,7 +84,7 @@ class RuleContext:
     def scores(self) -> dict[str, int]:
         """The characteristics after mutations: "Any bonuses or derived attributes using
         those characteristics are similarly modified" (line 1130)."""
-        return final_scores(self.character)
+        return self.final if self.final is not None else final_scores(self.character)
 
     @property
     def initial_scores(self) -> dict[str, int]:
@@ -79,12 +96,35 @@ class RuleContext:
 Rule = Callable[[RuleContext], list[Issue]]
 
 
+#: the steps a new character's to-do errors belong to (the seed's chapter names)
+STEP_POWER_SETS = "Power sets"
+STEP_SUPERPOWERS = "Superpowers"
+
+
 def _issue(severity: Severity, code: IssueCode, message: str, path: DataPath, hint: str) -> Issue:
     return Issue(severity, code, message, path, hint)
 
 
 def _rank(level: PowerLevelId) -> int:
     return POWER_LEVELS.index(level)
+
+
+def powers_level(campaign: PowersetsCampaign) -> PowerLevelId:
+    """The power level a starting character's powers are held to: the game's, or one
+    step lower with the balancing option ("lowering the power level of the powered
+    character by one step" (line 346): "powered characters in a Heroic level game begin
+    at a Normal level for powers and skills" (line 348))."""
+    game = campaign.power_level
+    if campaign.powered_one_step_lower:
+        return POWER_LEVELS[max(0, _rank(game) - 1)]
+    return game
+
+
+def power_steps(level: PowerLevelId) -> int:
+    """The steps of one set at ``level``, Normal 1 to Superhuman 4: every combination a
+    game level allows adds up to the same count (Epic: Epic, Heroic + Normal, or three
+    Normal, lines 382-386)."""
+    return _rank(level) + 1
 
 
 def power_set_levels(ctx: RuleContext) -> list[Issue]:
@@ -95,28 +135,45 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
     sets = character.power_sets
     path: DataPath = ("character", "power_sets")
     if not sets:
+        # "Your character begins with: - One power set at the Normal power level" (lines
+        # 369-371; at least one at every level): none is a step still to do
         return [
-            _issue(
-                Severity.WARNING,
+            todo(
                 codes.NO_POWER_SET,
                 "No power set chosen yet.",
                 path,
                 "Add a power set (Magic, Mutations, Psychic Abilities, Sorcery or "
                 "Superpowers) at a power level.",
+                STEP_POWER_SETS,
             )
         ]
     seen: set[str] = set()
-    game = campaign.power_level
+    game = powers_level(campaign)
+    lowered = (
+        f" (the game's {campaign.power_level.title()}, one step lower for powered characters)"
+        if game != campaign.power_level
+        else ""
+    )
     for index, choice in enumerate(sets):
         name = SET_NAMES[choice.power_set]
-        if choice.power_set in seen:
+        same = [c for c in sets if c.power_set == choice.power_set]
+        if choice.power_set in seen and not (
+            choice.power_set in TRADITION_SETS and named_apart(same)
+        ):
             issues.append(
                 _issue(
                     Severity.ERROR,
                     codes.SET_TWICE,
-                    f"{name} is listed twice.",
+                    f"{name} is listed twice"
+                    + (
+                        ", and the two are not told apart by their names."
+                        if choice.power_set in TRADITION_SETS
+                        else "."
+                    ),
                     (*path, index),
-                    "Remove one; a set has one power level.",
+                    "Give each its own tradition name (two Magic traditions), or remove one."
+                    if choice.power_set in TRADITION_SETS
+                    else "Remove one; a set has one power level.",
                 )
             )
         seen.add(choice.power_set)
@@ -126,7 +183,7 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                     Severity.ERROR,
                     codes.SET_ABOVE_GAME,
                     f"{name} at {choice.level.title()} is above the game's power level "
-                    f"({game.title()}).",
+                    f"({game.title()}{lowered}).",
                     (*path, index, "level"),
                     f"Lower it to {game.title()} or less, or agree a higher game level.",
                 )
@@ -134,12 +191,12 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
     if len(sets) > 1 and not campaign.several_sets_allowed:
         issues.append(
             _issue(
-                Severity.ERROR,
+                Severity.INFO,
                 codes.SEVERAL_SETS,
-                f"{len(sets)} power sets: starting with more than one needs the gamemaster's "
-                "allowance.",
+                f"{len(sets)} power sets: the gamemaster should have the final say on "
+                "beginning with more than one.",
                 path,
-                "Ask the gamemaster and tick it in the campaign settings, or keep one set.",
+                "Check it with the gamemaster; tick their allowance in the campaign settings.",
             )
         )
     wanted = sorted((_rank(c.level) for c in sets), reverse=True)
@@ -157,12 +214,30 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
             _issue(
                 Severity.ERROR,
                 codes.COMBINATION,
-                f"These power sets are more than a {game.title()} character begins with.",
+                f"These power sets are more than {a_level(game)} character begins with{lowered}.",
                 path,
-                f"A {game.title()} character begins with one of: {options}.",
+                f"{_capital(a_level(game))} character begins with one of: {options}.",
             )
         )
+    else:
+        steps = sum(power_steps(c.level) for c in sets)
+        allowed_steps = power_steps(game)
+        if steps < allowed_steps:
+            issues.append(
+                _issue(
+                    Severity.INFO,
+                    codes.POWER_STEPS,
+                    f"Power sets worth {steps} of the {allowed_steps} power steps "
+                    f"{a_level(game)} character begins with{lowered}.",
+                    path,
+                    "Fine if intended: a set may be raised a level, or another set added "
+                    "(Normal 1 step, Heroic 2, Epic 3, Superhuman 4).",
+                )
+            )
     for power_set, field in SET_LISTS.items():
+        # a non-magician may know a few spells (line 546): magic(), not an error here
+        if power_set == "magic":
+            continue
         if getattr(character, field) and power_set not in seen:
             issues.append(
                 _issue(
@@ -182,25 +257,41 @@ def magic(ctx: RuleContext) -> list[Issue]:
     levels per spell up to ½ INT (round up)."""
     level = ctx.level_of("magic")
     spells = ctx.character.magic_spells
-    if level is None or not spells:
+    if level is None:
+        return _non_magician(ctx) if spells else []
+    if not spells:
         return []
     rules = power_levels()
-    issues: list[Issue] = []
-    start = next(s for s in rules.magic if s.id == level)
-    starting = [s for s in spells if not s.learned_in_play]
     path: DataPath = ("character", "magic_spells")
-    if len(starting) > start.spells:
-        issues.append(
-            _issue(
-                Severity.ERROR,
-                codes.MAGIC_SPELLS,
-                f"{len(starting)} starting spells; a {level.title()} magician knows "
-                f"{start.spells}.",
-                path,
-                "Remove spells, or tick 'Learned in play' on those learned since.",
-            )
-        )
+    groups, issues = _by_tradition(ctx, "magic", spells, magic_spells())
     intelligence = ctx.scores["INT"]
+    for tradition, label, members in groups:
+        start = next(s for s in rules.magic if s.id == tradition.level)
+        starting = [(i, s) for i, s in members if not s.learned_in_play]
+        if len(starting) > start.spells:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MAGIC_SPELLS,
+                    f"{len(starting)} starting spells of {label}; "
+                    f"{a_level(tradition.level)} magician knows {start.spells}.",
+                    path,
+                    "Remove spells, or tick 'Learned in play' on those learned since.",
+                )
+            )
+        floor = start.skill.value(intelligence)
+        for index, spell in starting:
+            if spell.skill < floor:
+                issues.append(
+                    _issue(
+                        Severity.ERROR,
+                        codes.MAGIC_SKILL_START,
+                        f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: starting "
+                        f"spells begin at {_times(start.skill)} ({floor}%).",
+                        (*path, index, "skill"),
+                        f"Raise it to {floor}% or more (skill points may add to it).",
+                    )
+                )
     memory = rules.rule("magic_memory").scaled
     limit = rules.rule("magic_spell_level").scaled
     assert memory is not None and limit is not None
@@ -230,6 +321,43 @@ def magic(ctx: RuleContext) -> list[Issue]:
                 "Untick 'Memorised' on some spells.",
             )
         )
+    return issues
+
+
+def _non_magician(ctx: RuleContext) -> list[Issue]:
+    """ "A non-magician can know up to ¼ their INT (rounded down) in spell levels. These
+    spells begin at an INT×1 skill rating" (line 546)."""
+    spells = ctx.character.magic_spells
+    intelligence = ctx.scores["INT"]
+    limit = power_levels().rule("non_magician_spell_levels").scaled
+    assert limit is not None
+    most = limit.value(intelligence)
+    known = sum(s.level for s in spells)
+    path: DataPath = ("character", "magic_spells")
+    issues: list[Issue] = []
+    if known > most:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.NON_MAGICIAN_SPELLS,
+                f"{known} spell levels without the Magic power set; a non-magician knows up "
+                f"to ¼ INT (rounded down): {most}.",
+                path,
+                "Remove spells or lower their levels, or add the Magic power set.",
+            )
+        )
+    for index, spell in enumerate(spells):
+        if spell.skill < intelligence:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.NON_MAGICIAN_SPELLS,
+                    f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: a non-magician's "
+                    f"spells begin at INT×1 ({intelligence}%).",
+                    (*path, index, "skill"),
+                    f"Raise it to {intelligence}% or more.",
+                )
+            )
     return issues
 
 
@@ -267,9 +395,35 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 )
             )
 
+    issues += _mutation_rolls(ctx)
+    allows = next(s for s in power_levels().mutations if s.id == level).above_major_allowed
+    for index, choice in enumerate(chosen):
+        entry = catalog.get(choice.mutation)
+        if not choice.above_major or entry is None:
+            continue
+        why = (
+            "it has only a minor version"
+            if entry.minor_only
+            else f"only a Superhuman mutant may take one (this one is {level.title()})"
+            if not allows
+            else "the gamemaster's allowance is not ticked in the campaign settings"
+            if not ctx.campaign.above_major_allowed
+            else ""
+        )
+        if why:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.ABOVE_MAJOR,
+                    f"{entry.name} above major quality: {why}.",
+                    (*path, index, "above_major"),
+                    "Untick 'Above major', or have the gamemaster allow it.",
+                )
+            )
+
     def picks(kind: str) -> int:
         return sum(
-            2 if m.major else 1
+            m.picks
             for m in chosen
             if (entry := catalog.get(m.mutation)) is not None and entry.kind == kind
         )
@@ -291,6 +445,18 @@ def mutations(ctx: RuleContext) -> list[Issue]:
             )
         return issues
     allowed = start.picks.value(con) + bad
+    if good < allowed:
+        issues.append(
+            _issue(
+                Severity.INFO,
+                codes.MUTATION_PICKS_LEFT,
+                f"{good} of {allowed} beneficial picks taken; CON {con} at {level.title()} "
+                f"gives {start.picks.value(con)}"
+                + (f", plus {bad} for the adverse ones." if bad else "."),
+                path,
+                "Pick more mutations (a major one takes two picks), or leave them if intended.",
+            )
+        )
     if good > allowed:
         issues.append(
             _issue(
@@ -313,29 +479,73 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 "Remove an adverse mutation.",
             )
         )
-    if start.adverse_approval_above is not None and bad > start.adverse_approval_above:
+    if (
+        start.adverse_approval_above is not None
+        and bad > start.adverse_approval_above
+        and not ctx.campaign.adverse_above_four_allowed
+    ):
         issues.append(
             _issue(
-                Severity.WARNING,
+                Severity.ERROR,
                 codes.ADVERSE_APPROVAL,
                 f"{bad} adverse mutations: more than {start.adverse_approval_above} needs the "
                 "gamemaster's approval.",
                 path,
-                "Check it with the gamemaster.",
+                "Remove adverse mutations, or tick the gamemaster's approval in the campaign "
+                "settings.",
             )
         )
     majors = sum(1 for m in chosen if m.major)
-    if start.two_majors_need_approval and majors >= 2:
+    if start.two_majors_need_approval and majors >= 2 and not ctx.campaign.two_majors_allowed:
         issues.append(
             _issue(
-                Severity.WARNING,
+                Severity.ERROR,
                 codes.TWO_MAJORS,
                 f"{majors} major mutations at {level.title()}: two need the gamemaster's "
                 "allowance.",
                 path,
-                "Check it with the gamemaster.",
+                "Make one minor, or tick the gamemaster's allowance in the campaign settings.",
             )
         )
+    return issues
+
+
+def _mutation_rolls(ctx: RuleContext) -> list[Issue]:
+    """ "Roll D100 to determine mutations" (line 1037): each recorded roll lands on the
+    mutation's row of the table; "if you get the same result twice it is major" (line
+    1017)."""
+    catalog = mutations_by_id()
+    issues: list[Issue] = []
+    for index, choice in enumerate(ctx.character.mutations):
+        entry = catalog.get(choice.mutation)
+        if entry is None or not choice.rolls:
+            continue
+        path: DataPath = ("character", "mutations", index, "rolls")
+        wrong = [roll for roll in choice.rolls if table_row_of(roll) != choice.mutation]
+        if wrong:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MUTATION_ROLL,
+                    f"{entry.name}: a roll of "
+                    + ", ".join(f"{roll:02d}" for roll in wrong)
+                    + " does not give it on the Random Mutations Table.",
+                    path,
+                    "Enter the rolls as the dice gave them (1 to 100), only those that gave "
+                    "this mutation.",
+                )
+            )
+        elif len(choice.rolls) >= 2 and not choice.major and not entry.minor_only:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.MUTATION_ROLL,
+                    f"{entry.name} was rolled {len(choice.rolls)} times: the same result "
+                    "twice makes it major.",
+                    (*path[:-1], "major"),
+                    "Tick 'Major'.",
+                )
+            )
     return issues
 
 
@@ -345,23 +555,73 @@ def psychic(ctx: RuleContext) -> list[Issue]:
     ability" (training or involuntarily)."""
     level = ctx.level_of("psychic")
     issues = _psychic_gained(ctx)
-    chosen = [a for a in ctx.character.psychic if not a.learned_in_play and not a.gained]
-    if level is None or not chosen:
+    if level is None or not ctx.character.psychic:
         return issues
-    start = next(s for s in power_levels().psychic if s.id == level)
-    if len(chosen) <= start.abilities:
-        return issues
-    issues.append(
-        _issue(
-            Severity.ERROR,
-            codes.PSYCHIC_ABILITIES,
-            f"{len(chosen)} starting psychic abilities; a {level.title()} psychic begins with "
-            f"{start.abilities}.",
-            ("character", "psychic"),
-            "Remove abilities, or tick 'Learned in play' on those gained since.",
-        )
-    )
+    groups, found = _by_tradition(ctx, "psychic", ctx.character.psychic, psychic_abilities())
+    issues += found
+    for tradition, label, members in groups:
+        start = next(s for s in power_levels().psychic if s.id == tradition.level)
+        chosen = [(i, a) for i, a in members if not a.learned_in_play and not a.gained]
+        floor = start.skill.value(ctx.scores["POW"])
+        for index, choice in chosen:
+            if choice.skill >= floor:
+                continue
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.PSYCHIC_SKILL_START,
+                    f"{_name(psychic_abilities(), choice.ability)} at {choice.skill}%: "
+                    f"starting abilities begin at {_times(start.skill)} ({floor}%).",
+                    ("character", "psychic", index, "skill"),
+                    f"Raise it to {floor}% or more (skill points may add to it).",
+                )
+            )
+        if len(chosen) > start.abilities:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.PSYCHIC_ABILITIES,
+                    f"{len(chosen)} starting psychic abilities of {label}; "
+                    f"{a_level(tradition.level)} psychic begins with {start.abilities}.",
+                    ("character", "psychic"),
+                    "Remove abilities, or tick 'Learned in play' on those gained since.",
+                )
+            )
     return issues
+
+
+def _by_tradition(
+    ctx: RuleContext, power_set: PowerSetId, items: Sequence[Any], catalog: object
+) -> tuple[list[tuple[Tradition, str, list[tuple[int, Any]]]], list[Issue]]:
+    """Each set of the type with its label and its items (index, item); an item naming
+    none of several sets is an error."""
+    found = traditions(ctx.character, power_set)
+    several = len(found) > 1
+    groups: list[tuple[Tradition, str, list[tuple[int, Any]]]] = [
+        (t, t.label(SET_NAMES[power_set], several), []) for t in found
+    ]
+    issues: list[Issue] = []
+    for index, item in enumerate(items):
+        belongs = tradition_of(found, item.tradition)
+        if belongs is None:
+            if not found:
+                continue
+            names = ", ".join(f"'{t.name}'" for t in found if t.name) or "(none named yet)"
+            key = str(getattr(item, "spell", None) or getattr(item, "ability", ""))
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.TRADITION,
+                    f"{_name(catalog, key)} names "
+                    + (f"'{item.tradition}'" if item.tradition.strip() else "no tradition")
+                    + f"; the character has {len(found)} {SET_NAMES[power_set]} sets: {names}.",
+                    ("character", SET_LISTS[power_set], index, "tradition"),
+                    "Choose the tradition it belongs to.",
+                )
+            )
+            continue
+        next(g for g in groups if g[0] == belongs)[2].append((index, item))
+    return groups, issues
 
 
 def _psychic_gained(ctx: RuleContext) -> list[Issue]:
@@ -425,21 +685,24 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
                     f"Set a level of {span}.",
                 )
             )
-    start = next(s for s in rules.sorcery if s.id == level)
     intelligence = ctx.scores["INT"]
-    allowed = start.levels.value(intelligence)
-    known = sum(s.level for s in spells if not s.learned_in_play)
-    if known > allowed:
-        issues.append(
-            _issue(
-                Severity.ERROR,
-                codes.SORCERY_LEVELS,
-                f"{known} levels of starting spells; at {level.title()} up to "
-                f"{start.levels.describe()} = {allowed}.",
-                path,
-                "Remove spells or lower their levels, or tick 'Learned in play'.",
+    groups, found = _by_tradition(ctx, "sorcery", spells, catalog)
+    issues += found
+    for tradition, label, members in groups:
+        start = next(s for s in rules.sorcery if s.id == tradition.level)
+        allowed = start.levels.value(intelligence)
+        known = sum(s.level for _i, s in members if not s.learned_in_play)
+        if known > allowed:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SORCERY_LEVELS,
+                    f"{known} levels of starting spells of {label}; at "
+                    f"{tradition.level.title()} up to {start.levels.describe()} = {allowed}.",
+                    path,
+                    "Remove spells or lower their levels, or tick 'Learned in play'.",
+                )
             )
-        )
     in_memory = sum(s.level for s in spells if s.in_memory)
     # "Bound demons and elementals also count against this limit" (line 1752): a POW
     # 3D8 demon "counts as 3 levels of INT" (line 2282)
@@ -461,6 +724,93 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
+def sidekicks(ctx: RuleContext) -> list[Issue]:
+    """Lines 3116, 3128: a Sidekick is paid for by a Sidekick superpower out of the budget;
+    its POW is at most its owner's."""
+    character = ctx.character
+    issues: list[Issue] = []
+    bought_rows = [i for i, p in enumerate(character.superpowers) if p.power == SIDEKICK]
+    bought = {power_name(character.superpowers[i]).casefold() for i in bought_rows}
+    if len(bought_rows) > 1 and not ctx.campaign.several_sidekicks_allowed:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.SIDEKICKS_MORE,
+                f"{len(bought_rows)} Sidekicks: a character has one at a time unless the "
+                "gamemaster allows more.",
+                ("character", "superpowers", bought_rows[1]),
+                "Remove one, or tick the gamemaster's allowance in the campaign settings.",
+            )
+        )
+    pow_ = ctx.scores["POW"]
+    for index, sidekick in enumerate(character.sidekicks):
+        name = sidekick.name.strip() or "The sidekick"
+        if sidekick.name.strip().casefold() not in bought:
+            issues.append(
+                _issue(
+                    Severity.WARNING,
+                    codes.SIDEKICK_NOT_BOUGHT,
+                    f"{name} is not paid for: no Sidekick superpower named '{name}'.",
+                    ("character", "sidekicks", index, "name"),
+                    "Add the Sidekick superpower and give it the sidekick's name.",
+                )
+            )
+        if sidekick.pow > pow_:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.SIDEKICK_POW,
+                    f"{name} has POW {sidekick.pow}, higher than the character's POW {pow_}.",
+                    ("character", "sidekicks", index, "pow"),
+                    "Lower its POW: a sidekick whose POW outgrows its owner's leaves their "
+                    "service (½ its original budget comes back).",
+                )
+            )
+    return issues
+
+
+def braziers(ctx: RuleContext) -> list[Issue]:
+    """Lines 2074-2078: a focus holds up to the sorcerer's POW after each attunement's
+    sacrifice; it is made by casting Brazier of Power."""
+    character = ctx.character
+    issues: list[Issue] = []
+    knows = any(s.spell == "brazier_of_power" for s in character.sorcery)
+    if character.braziers and (ctx.level_of("sorcery") is None or not knows):
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.BRAZIER_NOT_SORCERER,
+                "A Brazier of Power is attuned by a sorcerer casting the spell, and the "
+                "character "
+                + ("does not know it." if ctx.level_of("sorcery") else "has no Sorcery."),
+                ("character", "braziers"),
+                "Add Sorcery and the Brazier of Power spell, or remove the brazier.",
+            )
+        )
+    for index, brazier in enumerate(character.braziers):
+        holds = brazier_capacity(brazier)
+        if brazier.stored > holds:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.BRAZIER_OVERFILLED,
+                    f"{brazier.name or 'The brazier'} holds {brazier.stored} power points; "
+                    f"attuned at POW {' + '.join(str(p) for p in brazier.attunements)}, it "
+                    f"holds {holds}.",
+                    ("character", "braziers", index, "stored"),
+                    "Lower the points stored, or attune it again (another point of POW).",
+                )
+            )
+    return issues
+
+
+def brazier_capacity(brazier: Brazier) -> int:
+    """ "up to the maximum of a sorcerer’s POW when the focus was created (after the
+    sacrifice)" (line 2074); each further casting on it adds the POW after its own
+    sacrifice ("a focus of greater capacity", line 2078)."""
+    return sum(max(0, pow_) for pow_ in brazier.attunements)
+
+
 def superpower_choices(ctx: RuleContext) -> list[Issue]:
     """Choices a power needs (an energy type...), variable costs and level caps."""
     scores = ctx.scores
@@ -469,7 +819,7 @@ def superpower_choices(ctx: RuleContext) -> list[Issue]:
         issue
         for found in _CHOICE_ISSUES.each(
             ctx.budget.powers,
-            lambda row: tuple(_choice_issues(row.index, choices[row.index], scores)),
+            lambda row: tuple(_choice_issues(row.index, choices[row.index], scores, row.cost)),
             scores,
         )
         for issue in found
@@ -481,28 +831,49 @@ def superpower_choices(ctx: RuleContext) -> list[Issue]:
 _CHOICE_ISSUES: ByIdentity[PowerCost, tuple[Issue, ...]] = ByIdentity()
 
 
-def _choice_issues(index: int, choice: SuperpowerChoice, scores: dict[str, int]) -> Iterator[Issue]:
+def _choice_issues(
+    index: int, choice: SuperpowerChoice, scores: dict[str, int], cost: int | None
+) -> Iterator[Issue]:
     path: DataPath = ("character", "superpowers")
     power = superpowers().get(choice.power)
     if power is None:
         return
     name = choice.name.strip() or power.name
-    if power.choices and not choice.choice.strip():
-        yield _issue(
-            Severity.WARNING,
+    if power.choices and power.choices[0].energy_types and not choice.choice.strip():
+        # "the energy type ... must be chosen" (an Armor's, line 2782; each energy power
+        # says so): not chosen yet is a step to do
+        yield todo(
+            codes.ENERGY_TYPE,
+            f"{name}: its {power.choices[0].label.lower()} must be chosen when it is bought.",
+            (*path, index, "choice"),
+            "Pick the energy type in the Choice cell; against several types, list the "
+            "power once per type.",
+            STEP_SUPERPOWERS,
+        )
+    elif power.choices and not choice.choice.strip():
+        # "When selecting this power, define the type of energy it absorbs" (Absorption,
+        # line 2712; each power with a choice says so): not chosen yet is a step to do
+        yield todo(
             codes.POWER_CHOICE,
             f"{name}: choose its {power.choices[0].label.lower()}.",
             (*path, index, "choice"),
             "Type or pick it in the Choice cell.",
+            STEP_SUPERPOWERS,
         )
     variable = power.cost_per_level is None and not any(c.option_costs for c in power.choices)
-    if variable and choice.cost_override is None:
+    if variable and cost is None:
         yield _issue(
             Severity.WARNING,
             codes.POWER_COST,
             f"{name}: its cost is {power.cost_text.lower()}; the gamemaster sets it.",
             (*path, index, "cost_override"),
-            "Type the cost the gamemaster set.",
+            "Type the cost the gamemaster set"
+            + (
+                ", or list the sidekick under the power's name (Sidekicks): its "
+                "characteristics and skills are priced for you."
+                if choice.power == SIDEKICK
+                else "."
+            ),
         )
     cap = power.level_cap
     if cap is not None:
@@ -536,21 +907,34 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                 _issue(
                     Severity.ERROR,
                     codes.FAILING_POINTS,
-                    f"{row.name}: {failing.points:+d} points; its row gives {row.reward_text}.",
+                    f"{row.name}: {failing.points:+d} points; its row gives {row.reward_shown}.",
                     ("character", "failings", number, "points"),
                     f"Set {row.reward_min} to {row.reward_max} points.",
                 )
             )
+    psycho_cap = budget.psycho_social_cap
+    if psycho_cap is not None and budget.psycho_social > psycho_cap:
+        issues.append(
+            _issue(
+                Severity.INFO,
+                codes.PSYCHO_SOCIAL_CAP,
+                f"Psycho-social frailties worth {budget.psycho_social} points: at most "
+                f"{psycho_cap} count, {budget.psycho_social - psycho_cap} not counted.",
+                ("character", "failings"),
+                "The frailties still hinder the character; more points only with the "
+                "gamemaster's approval (campaign settings).",
+            )
+        )
     if budget.failings > budget.failings_cap:
         issues.append(
             _issue(
-                Severity.ERROR,
+                Severity.INFO,
                 codes.FAILINGS_CAP,
-                f"Failings worth {budget.failings} points; only ½ the starting budget "
-                f"({budget.failings_cap}) counts.",
+                f"Failings worth {budget.failings} points: ½ the starting budget "
+                f"({budget.failings_cap}) counts, {budget.failings - budget.failings_cap} "
+                "not counted.",
                 ("character", "failings"),
-                "Remove failings: those over the limit still hinder the character but give "
-                "nothing.",
+                "The failings beyond the limit still hinder the character but give no points.",
             )
         )
     names = {p.name.casefold() for p in budget.powers}
@@ -566,16 +950,29 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                     "Choose one of the character's superpowers.",
                 )
             )
+        modifier = power_modifiers().get(applied.modifier)
+        if modifier is not None and modifier.reward_kind == "ten_minus_uses" and applied.amount < 1:
+            issues.append(
+                _issue(
+                    Severity.ERROR,
+                    codes.LIMITED_USES,
+                    f"{modifier.name} on '{applied.power}': {applied.amount} uses per day; the "
+                    "minimum is 1 (it gives no points until then).",
+                    ("character", "power_modifiers", number, "amount"),
+                    "Enter the uses per day, 1 or more (1 use gives +9).",
+                )
+            )
     for power in budget.powers:
         if power.reward > power.reward_cap:
             issues.append(
                 _issue(
-                    Severity.ERROR,
+                    Severity.INFO,
                     codes.MODIFIER_CAP,
-                    f"{power.name}: power modifiers give {power.reward}; at most ½ its cost "
-                    f"({power.reward_cap}).",
+                    f"{power.name}: power modifiers give {power.reward}; ½ its initial cost "
+                    f"({power.reward_cap}) counts, {power.reward_lost} not counted.",
                     ("character", "superpowers", power.index),
-                    "Remove a modifier; the points above the limit are not earned.",
+                    "The modifiers still apply to the power; the points above the limit are "
+                    "not earned.",
                 )
             )
     if budget.banked < 0:
@@ -672,10 +1069,32 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                 "Add the Magic power set, or remove them.",
             )
         )
-    # the limit holds at the binding, before the familiar's own point of POW is spent
-    before = ctx.scores["POW"] + FAMILIAR_POW
-    most = familiar_siz_limit(before)
+    level = ctx.level_of("magic")
+    start = next((s for s in power_levels().magic if s.id == level), None)
+    kit: tuple[tuple[str, Sequence[Familiar | Staff], str, bool], ...] = (
+        ("familiars", character.familiars, "a familiar", start is not None and start.familiar),
+        ("staves", character.staves, "a wizard's staff", start is not None and start.staff),
+    )
+    for field, items, what, given in kit:
+        for index, item in enumerate(items):
+            if item.at_creation and not given:
+                issues.append(
+                    _issue(
+                        Severity.ERROR,
+                        codes.START_FAMILIAR,
+                        f"{item.name or what.capitalize()} is begun with; a magician begins "
+                        f"with {what} at "
+                        + ("Epic or Superhuman." if field == "familiars" else "Superhuman.")
+                        + (f" This magician is {level.title()}." if level else ""),
+                        ("character", field, index, "at_creation"),
+                        "Untick 'Begun with' (then binding or making it cost a point of POW).",
+                    )
+                )
     for index, familiar in enumerate(character.familiars):
+        # the limit holds at the binding, before the familiar's own point of POW is spent;
+        # a familiar begun with cost no POW now (line 474)
+        before = ctx.scores["POW"] + (0 if familiar.at_creation else FAMILIAR_POW)
+        most = familiar_siz_limit(before)
         if familiar.siz > most:
             issues.append(
                 _issue(
@@ -699,14 +1118,19 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
             )
         )
     for index, staff in enumerate(character.staves):
-        capacity = staff_capacity(staff.pow_at_making)
+        capacity = staff_holds(staff, ctx.scores["POW"])
         if staff.stored > capacity:
             issues.append(
                 _issue(
                     Severity.ERROR,
                     codes.STAFF_OVERFILLED,
-                    f"{staff.name or 'The staff'} holds {staff.stored} power points; made at "
-                    f"POW {staff.pow_at_making}, it stores {capacity}.",
+                    f"{staff.name or 'The staff'} holds {staff.stored} power points; "
+                    + (
+                        f"begun with at POW {capacity}"
+                        if staff.at_creation
+                        else f"made at POW {staff.pow_at_making}"
+                    )
+                    + f", it stores {capacity}.",
                     ("character", "staves", index, "stored"),
                     "Lower the points stored.",
                 )
@@ -943,16 +1367,17 @@ def projection(ctx: RuleContext) -> list[Issue]:
     if level is None:
         return issues
     limit = PROJECTION_LIMITS[level] if ctx.campaign.projection_limit == "by_level" else None
-    at_creation = projection_base(character) + skill.creation_points
+    base = projection_base(character, ctx.scores)
+    at_creation = base + skill.creation_points
     if limit is not None and at_creation > limit:
         issues.append(
             _issue(
                 Severity.ERROR,
                 codes.PROJECTION_LIMIT,
-                f"Projection starts at {at_creation}% (DEX×2 {projection_base(character)} "
+                f"Projection starts at {at_creation}% (DEX×2 {base} "
                 f"+ {skill.creation_points}); the {level.title()} level's limit is {limit}%.",
                 (*path, "creation_points"),
-                f"Spend at most {max(0, limit - projection_base(character))} skill points on it.",
+                f"Spend at most {max(0, limit - base)} skill points on it.",
             )
         )
     if skill.checked:
@@ -979,6 +1404,13 @@ def staff_capacity(pow_at_making: int) -> int:
     return max(0, pow_at_making - 1)
 
 
+def staff_holds(staff: Staff, pow_now: int) -> int:
+    """A staff's store: its maker's POW at its making less one, or for a Superhuman
+    magician's starting staff "its power points are based on their current POW score"
+    (line 475)."""
+    return pow_now if staff.at_creation else staff_capacity(staff.pow_at_making)
+
+
 RULES: tuple[Rule, ...] = (
     power_set_levels,
     magic,
@@ -987,6 +1419,8 @@ RULES: tuple[Rule, ...] = (
     mutation_changes,
     psychic,
     sorcery,
+    braziers,
+    sidekicks,
     superpower_choices,
     superpower_budget,
     pow_increases,
@@ -997,6 +1431,18 @@ RULES: tuple[Rule, ...] = (
 
 def check(ctx: RuleContext) -> list[Issue]:
     return [issue for rule in RULES for issue in rule(ctx)]
+
+
+def _capital(text: str) -> str:
+    """ "An Epic": the first letter only (str.capitalize lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+def _times(scaled: Scaled) -> str:
+    """ "INT×1" for a starting rating."""
+    if scaled.denominator == 1:
+        return f"{scaled.of}×{scaled.numerator}"
+    return scaled.describe()
 
 
 def _name(catalog: object, entry_id: str) -> str:

@@ -23,7 +23,7 @@ from sheetapp.sheet import (
     header,
     worst,
 )
-from sheetapp.systems.powersets.budget import power_name
+from sheetapp.systems.powersets.budget import power_name, sidekick_price
 from sheetapp.systems.powersets.catalog import (
     failings,
     magic_spells,
@@ -38,6 +38,28 @@ from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharact
 from sheetapp.systems.powersets.mutation_effects import UNCHANGED, changes_text, final_scores
 from sheetapp.systems.powersets.rules import SET_NAMES
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
+from sheetapp.systems.powersets.tallies import superpower_at_table
+
+#: each set's allowance beside its tally (tallies.py), printed under Powers; with two
+#: sets of one type each has its own ("magic.spells.0", "magic.spells.1")
+TALLIES = (
+    "magic.spells",
+    "magic.memory",
+    "magic.most_levels",
+    "magic.non_magician",
+    "mutations.picks",
+    "mutations.adverse",
+    "mutations.rolled",
+    "psychic.abilities",
+    "sorcery.levels",
+    "sorcery.memory",
+)
+
+
+def _at_table(derived: dict[str, Any], key: str) -> str:
+    """A row's numbers at the table (power points, DEX rank, range, duration, dice)."""
+    value = derived.get(key)
+    return value.explanation if value is not None else ""
 
 
 def _severity(evaluation: Evaluation, path: DataPath) -> Any:
@@ -81,8 +103,9 @@ def powersets_sheet(
     powers_entries = tuple(
         Entry(value.label, str(value.value), value.explanation, value.path)
         for key, value in derived.items()
-        if key in ("power_points", "budget", "banked", "projection")
-        or key.startswith("starting_skill.")
+        if key in ("power_points", "budget", "banked", "projection", "power_steps", "failings")
+        or key.startswith(("starting_skill.", "familiar.size_cap"))
+        or key.startswith(TALLIES)
     )
     sets = _table(
         "power_sets",
@@ -90,7 +113,10 @@ def powersets_sheet(
         (("set", "Power set", "left"), ("level", "Power level", "left")),
         [
             (
-                {"set": SET_NAMES[c.power_set], "level": c.level.title()},
+                {
+                    "set": SET_NAMES[c.power_set] + (f" ({c.name})" if c.name.strip() else ""),
+                    "level": c.level.title(),
+                },
                 ("character", "power_sets", i),
                 c.note,
             )
@@ -135,6 +161,7 @@ def _power_sections(
                 ("choice", "Choice", "left"),
                 ("cost", "Cost", "center"),
                 ("how", "How", "left"),
+                ("table", "At the table", "left"),
             ),
             [
                 (
@@ -144,6 +171,7 @@ def _power_sections(
                         "choice": p.choice,
                         "cost": str(costs[path].amount) if path in costs else "",
                         "how": costs[path].explanation if path in costs else "",
+                        "table": (superpower_at_table(p) or ("", ""))[1],
                     },
                     path,
                     p.note,
@@ -197,14 +225,16 @@ def _power_sections(
                 ("levels", "Levels", "center"),
                 ("skill", "Skill", "center"),
                 ("memorised", "Memorised", "center"),
+                ("table", "At the table", "left"),
             ),
             [
                 (
                     {
-                        "spell": _name(spells, s.spell),
+                        "spell": _name(spells, s.spell) + _tradition(s.tradition),
                         "levels": str(s.level),
                         "skill": f"{s.skill}%",
                         "memorised": "yes" if s.memorised else "",
+                        "table": _at_table(derived, f"spell.{i}"),
                     },
                     ("character", "magic_spells", i),
                     s.note,
@@ -215,7 +245,7 @@ def _power_sections(
         ),
         _table(
             "familiars",
-            "Familiar and staves",
+            "Familiar, staves and braziers",
             (
                 ("name", "Name", "left"),
                 ("what", "What", "left"),
@@ -239,6 +269,18 @@ def _power_sections(
                 *(
                     (
                         {
+                            "name": b.name or "Brazier",
+                            "what": "Brazier of Power",
+                            "numbers": str(derived[f"brazier.{i}"].value),
+                        },
+                        ("character", "braziers", i),
+                        b.note,
+                    )
+                    for i, b in enumerate(character.braziers)
+                ),
+                *(
+                    (
+                        {
                             "name": st.name or "Staff",
                             "what": "Wizard's staff" if st.traditional else "Staff (other form)",
                             "numbers": str(derived[f"staff.{i}"].value),
@@ -248,6 +290,30 @@ def _power_sections(
                     )
                     for i, st in enumerate(character.staves)
                 ),
+            ],
+            evaluation,
+        ),
+        _table(
+            "sidekicks",
+            "Sidekicks",
+            (
+                ("name", "Name", "left"),
+                ("characteristics", "Characteristics", "left"),
+                ("skills", "Super Skill", "center"),
+                ("cost", "Cost", "center"),
+            ),
+            [
+                (
+                    {
+                        "name": k.name,
+                        "characteristics": " ".join(f"{n} {v}" for n, v in k.scores().items()),
+                        "skills": str(k.skill_levels),
+                        "cost": str(sidekick_price(k)[0]),
+                    },
+                    ("character", "sidekicks", i),
+                    k.note,
+                )
+                for i, k in enumerate(character.sidekicks)
             ],
             evaluation,
         ),
@@ -263,7 +329,14 @@ def _power_sections(
                 (
                     {
                         "mutation": _name(mutation_names, m.mutation),
-                        "version": "Major" if m.major else "Minor",
+                        "version": (
+                            "Above major" if m.above_major else "Major" if m.major else "Minor"
+                        )
+                        + (
+                            " (rolled " + ", ".join(f"{r:02d}" for r in m.rolls) + ")"
+                            if m.rolls
+                            else ""
+                        ),
                         "changes": changes_text(m.changes),
                     },
                     ("character", "mutations", i),
@@ -276,10 +349,18 @@ def _power_sections(
         _table(
             "psychic",
             "Psychic abilities",
-            (("ability", "Ability", "left"), ("skill", "Skill", "center")),
+            (
+                ("ability", "Ability", "left"),
+                ("skill", "Skill", "center"),
+                ("table", "At the table", "left"),
+            ),
             [
                 (
-                    {"ability": _name(abilities, a.ability), "skill": f"{a.skill}%"},
+                    {
+                        "ability": _name(abilities, a.ability) + _tradition(a.tradition),
+                        "skill": f"{a.skill}%",
+                        "table": _at_table(derived, f"ability.{i}"),
+                    },
                     ("character", "psychic", i),
                     a.note,
                 )
@@ -294,13 +375,15 @@ def _power_sections(
                 ("spell", "Spell", "left"),
                 ("level", "Level", "center"),
                 ("memory", "In memory", "center"),
+                ("table", "At the table", "left"),
             ),
             [
                 (
                     {
-                        "spell": _name(sorcery, s.spell),
+                        "spell": _name(sorcery, s.spell) + _tradition(s.tradition),
                         "level": str(s.level),
                         "memory": "yes" if s.in_memory else "grimoire",
+                        "table": _at_table(derived, f"sorcery.{i}"),
                     },
                     ("character", "sorcery", i),
                     s.note,
@@ -397,6 +480,11 @@ def _power_sections(
             evaluation,
         ),
     ]
+
+
+def _tradition(name: str) -> str:
+    """ " (Court)" after a spell of one of two sets of its type."""
+    return f" ({name.strip()})" if name.strip() else ""
 
 
 def _name(catalog: Any, key: str) -> str:

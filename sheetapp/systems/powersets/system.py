@@ -26,7 +26,7 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
-from sheetapp.systems.powersets.experience import projection_base, projection_value
+from sheetapp.systems.powersets.experience import projection_base
 from sheetapp.systems.powersets.model import (
     PowerSetChoice,
     PowersetsCampaign,
@@ -38,11 +38,13 @@ from sheetapp.systems.powersets.mutation_effects import (
     DEMON_POW,
     FAMILIAR_POW,
     STAFF_POW,
+    ScoreAfterMutations,
     final_scores,
     scores_after_mutations,
 )
-from sheetapp.systems.powersets.rules import staff_capacity
+from sheetapp.systems.powersets.rules import brazier_capacity, staff_holds
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
+from sheetapp.systems.powersets.tallies import tallies
 
 if TYPE_CHECKING:  # the printable sheet loads with PDF export
     from sheetapp.sheet import Sheet as PrintedSheet
@@ -86,21 +88,35 @@ class PowersetsSystem:
         load_all()
 
     def new_document(self, name: str) -> PowersetsDocument:
-        """Every characteristic 10 and one power set, Superpowers at Normal: the budget
-        shows at once; change the set and its level on the Power sets tab."""
-        return PowersetsDocument(
-            system_version=self.system_version,
-            meta=Meta(name=name),
-            campaign=PowersetsCampaign(),
-            character=PowersetsCharacter(
-                power_sets=[PowerSetChoice(power_set="superpowers", level="normal")]
-            ),
+        """Every characteristic 10 and one power set, Superpowers at the game's power
+        level: the budget shows at once; change the set and its level on the Power sets
+        tab."""
+        return self.started(
+            PowersetsDocument(
+                system_version=self.system_version,
+                meta=Meta(name=name),
+                campaign=PowersetsCampaign(),
+                character=PowersetsCharacter(power_sets=[PowerSetChoice(power_set="superpowers")]),
+            )
         )
+
+    def started(self, document: PowersetsDocument) -> PowersetsDocument:
+        """A new character's one power set at the game's power level: "Your character
+        begins with (pick one of the following): - One power set at the Heroic power
+        level" in a Heroic game, at the Epic level in an Epic one (seed lines 373-395); it
+        started at Normal in a Heroic game (issue 31)."""
+        level = document.campaign.power_level
+        sets = [s.model_copy(update={"level": level}) for s in document.character.power_sets]
+        character = document.character.model_copy(update={"power_sets": sets})
+        return document.model_copy(update={"character": character})
 
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: PowersetsCharacter = document.character
         campaign: PowersetsCampaign = document.campaign
-        budget = work_out_budget(character, campaign, earned_budget(document))
+        after = scores_after_mutations(character)
+        scores = {name: score.final for name, score in after.items()}
+        budget = work_out_budget(character, campaign, earned_budget(document), scores)
+        points, points_text = power_points(character, scores), power_points_text(character, scores)
         totals = [
             Total(
                 BUDGET,
@@ -115,17 +131,17 @@ class PowersetsSystem:
             Total(
                 "power_points",
                 "Power points",
-                power_points(character),
+                points,
                 None,
                 "",
-                power_points_text(character),
+                points_text,
             ),
         ]
-        ctx = rules.RuleContext(character, campaign, budget)
+        ctx = rules.RuleContext(character, campaign, budget, scores)
         return Evaluation.build(
             cost_lines(character, budget),
             totals,
-            derived(character, campaign, budget),
+            derived(character, campaign, budget, after, (points, points_text)),
             rules.check(ctx),
         )
 
@@ -166,16 +182,17 @@ def earned_budget(document: CharacterDocument[Any, Any]) -> int:
     return earned_total(document.history, BUDGET)
 
 
-def power_points(character: PowersetsCharacter) -> int:
+def power_points(character: PowersetsCharacter, scores: dict[str, int] | None = None) -> int:
     """One pool for every power set (line 398): POW, plus 10 per level of Extra Energy
     (line 2596)."""
     extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
-    return final_scores(character)["POW"] + POINTS_PER_EXTRA_ENERGY * extra
+    pow_ = (scores or final_scores(character))["POW"]
+    return pow_ + POINTS_PER_EXTRA_ENERGY * extra
 
 
-def power_points_text(character: PowersetsCharacter) -> str:
+def power_points_text(character: PowersetsCharacter, scores: dict[str, int] | None = None) -> str:
     extra = sum(p.levels for p in character.superpowers if p.power == EXTRA_ENERGY)
-    text = f"POW {final_scores(character)['POW']}"
+    text = f"POW {(scores or final_scores(character))['POW']}"
     if extra:
         text += f" + Extra Energy {extra} × {POINTS_PER_EXTRA_ENERGY}"
     return text + "; one pool for every power set"
@@ -217,9 +234,12 @@ def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
 
 
 def derived(
-    character: PowersetsCharacter, campaign: PowersetsCampaign, budget: Budget
+    character: PowersetsCharacter,
+    campaign: PowersetsCampaign,
+    budget: Budget,
+    after: dict[str, ScoreAfterMutations],
+    points: tuple[int, str],
 ) -> list[DerivedValue]:
-    after = scores_after_mutations(character)
     scores = {name: score.final for name, score in after.items()}
     values = [
         DerivedValue(
@@ -235,8 +255,8 @@ def derived(
         DerivedValue(
             "power_points",
             "Power points",
-            power_points(character),
-            power_points_text(character),
+            points[0],
+            points[1],
             ("character", "characteristics", "pow"),
         )
     )
@@ -275,7 +295,7 @@ def derived(
         )
         if campaign.projection_option:
             skill = character.projection
-            base = projection_base(character)
+            base = projection_base(character, scores)
             parts = [f"DEX×2 {base}"]
             if skill.creation_points:
                 parts.append(f"+ {skill.creation_points} skill points")
@@ -285,13 +305,14 @@ def derived(
                 DerivedValue(
                     "projection",
                     "Projection",
-                    f"{projection_value(character)}%",
+                    f"{base + skill.creation_points + skill.experience}%",
                     " ".join(parts) + " (the skill that directs superpowers; it improves by "
                     "experience checks)",
                     ("character", "projection"),
                 )
             )
     values += _study_values(character, scores)
+    values += tallies(character, campaign, budget, scores, rules.powers_level(campaign))
     return values
 
 
@@ -332,16 +353,34 @@ def _familiar_and_staff_values(character: PowersetsCharacter, pow_: int) -> list
                 ("character", "familiars", index),
             )
         )
+    for index, brazier in enumerate(character.braziers):
+        holds = brazier_capacity(brazier)
+        values.append(
+            DerivedValue(
+                f"brazier.{index}",
+                f"Brazier {brazier.name or index + 1}",
+                f"{brazier.stored} / {holds} PP",
+                "holds the POW after each attunement's sacrifice: "
+                + " + ".join(str(p) for p in brazier.attunements)
+                + f" = {holds} power points",
+                ("character", "braziers", index),
+            )
+        )
     for index, staff in enumerate(character.staves):
-        capacity = staff_capacity(staff.pow_at_making)
+        capacity = staff_holds(staff, pow_)
         hp = STAFF_HP if staff.traditional else STAFF_HP + 5
+        making = (
+            f"begun with: stores the current POW {capacity}"
+            if staff.at_creation
+            else f"stores POW at its making {staff.pow_at_making} - 1 = {capacity}"
+        )
         values.append(
             DerivedValue(
                 f"staff.{index}",
                 f"Staff {staff.name or index + 1}",
                 f"{staff.stored} / {capacity} PP, {hp} HP",
-                f"stores POW at its making {staff.pow_at_making} - 1 = {capacity} power points; "
-                f"{hp} hit points ({'a staff' if staff.traditional else 'not a staff: +5'})",
+                f"{making} power points; {hp} hit points "
+                f"({'a staff' if staff.traditional else 'not a staff: +5'})",
                 ("character", "staves", index),
             )
         )

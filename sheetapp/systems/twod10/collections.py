@@ -16,7 +16,7 @@ from sheetapp.editing.collections import (
     PickEntry,
     choice_list,
 )
-from sheetapp.systems.twod10.catalog import ATTRIBUTES, catalogs
+from sheetapp.systems.twod10.catalog import ATTRIBUTES, HitLocation, SpecialDamage, catalogs
 from sheetapp.systems.twod10.model import (
     Armour,
     PsionicPower,
@@ -34,8 +34,10 @@ def _attribute_choices(_document: Any, _item: Any) -> list[tuple[Any, str]]:
     return [(a, a.upper()) for a in ATTRIBUTES]
 
 
-def _entry(entry: Any, group: str, cost: str = "") -> PickEntry:
-    return PickEntry(entry.id, entry.name, group, cost, entry.text, seed_lines=entry.seed_lines)
+def _entry(entry: Any, group: str, cost: str = "", text: str = "") -> PickEntry:
+    return PickEntry(
+        entry.id, entry.name, group, cost, text or entry.text, seed_lines=entry.seed_lines
+    )
 
 
 # --- skills -------------------------------------------------------------------------------
@@ -109,12 +111,24 @@ SKILLS: Collection[Twod10Document] = Collection(
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [_entry(s, s.attribute.upper()) for s in catalogs().skills.values()],
+    offered=lambda document, skill_id: all(s.skill != skill_id for s in document.character.skills),
+    pick_note="The skills the rules name that are not on the sheet yet; any other skill "
+    "(Rifle, Streetwise …) is added with Custom Skill.",
     new_item=_new_skill,
     custom=CustomEntries(
         "Custom Skill",
         (
             CustomField("name", "Name", required=True),
-            CustomField("attribute", "Attribute", "choice", "int", choices=tuple(ATTRIBUTES)),
+            CustomField(
+                "attribute",
+                "Attribute",
+                "choice",
+                "int",
+                choices=tuple(ATTRIBUTES),
+                choice_labels=lambda: tuple(
+                    (key, catalogs().attributes[key].name) for key in ATTRIBUTES
+                ),
+            ),
         ),
         _custom_skill,
         intro="A skill the rules fragment does not name; it uses the attribute you choose.",
@@ -241,6 +255,41 @@ def wound_name(document: Twod10Document, row: int) -> str:
     return f"{', '.join(parts)} wound" if parts else f"Wound {row + 1}"
 
 
+def _rolls(rolls: tuple[int, ...]) -> str:
+    low, high = min(rolls), max(rolls)
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _wound_words(penalty: int, effect: str) -> str:
+    words = f"{penalty} to every AV and DV"
+    return f"{words}, {effect[:1].lower()}{effect[1:]}" if effect else words
+
+
+def location_text(location: HitLocation) -> str:
+    """A hit location's row of the wound table (lines 39-57), in words."""
+    effect = location.effect
+    if location.both_sides_effect:
+        both = location.both_sides_effect
+        effect += f" ({both[:1].lower()}{both[1:]} when both are wounded)"
+    lines = [
+        f"Hit on a location roll of {_rolls(location.rolls)}; a called shot is "
+        f"{location.called_shot}.",
+        f"Shock check against DV {location.shock_dv}.",
+        f"Wound: {_wound_words(location.penalty, effect)}.",
+    ]
+    destroyed = "instant death" if location.death_when_destroyed else "the area is destroyed"
+    lines.append(f"Eight or more points of damage: {destroyed}.")
+    return " ".join(lines)
+
+
+def special_text(special: SpecialDamage) -> str:
+    """A row of the Special Damage table (lines 59-66), in words."""
+    return (
+        f"Shock check against DV {special.shock_dv}. "
+        f"Wound: {_wound_words(special.penalty, special.effect)}."
+    )
+
+
 def _new_wound(_document: Twod10Document, location_id: str) -> Wound:
     cats = catalogs()
     if location_id in cats.hit_locations:
@@ -284,8 +333,14 @@ WOUNDS: Collection[Twod10Document] = Collection(
         Column("Note", field="note", edit="text"),
     ),
     entries=lambda: [
-        *(_entry(loc, "Hit location") for loc in catalogs().hit_locations.values()),
-        *(_entry(dmg, "Special damage") for dmg in catalogs().special_damage.values()),
+        *(
+            _entry(loc, "Hit location", text=location_text(loc))
+            for loc in catalogs().hit_locations.values()
+        ),
+        *(
+            _entry(dmg, "Special damage", text=special_text(dmg))
+            for dmg in catalogs().special_damage.values()
+        ),
     ],
     new_item=_new_wound,
     duplicable=True,

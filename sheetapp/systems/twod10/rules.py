@@ -28,8 +28,10 @@ class RuleContext:
 
 
 def _issue(
-    severity: Severity, code: str, message: str, path: tuple[str | int, ...], hint: str = ""
+    severity: Severity, code: str, message: str, path: tuple[str | int, ...], hint: str
 ) -> Issue:
+    """An issue with what to do about it (every one says: issue 31 found range errors
+    with an empty "What to do")."""
     assert code in codes.CODES, code
     return Issue(severity, code, message, path, hint)
 
@@ -48,6 +50,8 @@ def campaign_ranges(ctx: RuleContext) -> list[Issue]:
                     codes.CAMPAIGN_RANGE,
                     f"The campaign's lowest {label} rating {low} is above its highest {high}.",
                     ("campaign", key),
+                    f"In the campaign settings, lower the lowest {label} rating to {high} or "
+                    "less, or raise the highest.",
                 )
             )
     return found
@@ -131,6 +135,7 @@ def _skill_issues(line: SkillLine, skill: Skill, low: int, high: int) -> tuple[I
                 codes.SKILL_UNNAMED,
                 f"Skill {line.index + 1} has no name yet.",
                 (*path, "name"),
+                "Type its name in the Skill cell, or remove the row.",
             ),
         )
     if not low <= skill.rating <= high:
@@ -140,6 +145,8 @@ def _skill_issues(line: SkillLine, skill: Skill, low: int, high: int) -> tuple[I
                 codes.SKILL_RANGE,
                 f"{line.name} {skill.rating} is outside the campaign's range {low}-{high}.",
                 (*path, "rating"),
+                f"Set its Rating to a number from {low} to {high}, or widen the skill range "
+                "in the campaign settings.",
             ),
         )
     return ()
@@ -183,6 +190,8 @@ def powers(ctx: RuleContext) -> list[Issue]:
                     f"{name} › Power {power.power} is above the campaign's maximum "
                     f"{ctx.campaign.power_max}.",
                     (*path, "power"),
+                    f"Lower its Score to {ctx.campaign.power_max} or less, or raise the "
+                    "maximum Power in the campaign settings.",
                 )
             )
         points = power.power if power.points is None else power.points
@@ -204,6 +213,7 @@ def powers(ctx: RuleContext) -> list[Issue]:
                     f"{name}: the psionic range table stops at {top} points "
                     f"(Solar system); {points} points has no range of its own.",
                     (*path, "points" if power.points is not None else "power"),
+                    f"Use {top} points or fewer for a range the table gives; the GM rules on more.",
                 )
             )
     return found
@@ -241,6 +251,8 @@ def wounds(ctx: RuleContext) -> list[Issue]:
                     codes.WOUND_UNPLACED,
                     f"Wound {index + 1} has no hit location or damage type yet.",
                     (*path, "location"),
+                    "Choose where it hit in the Location cell, or its damage type (Electric, "
+                    "Suffocation …) in the Type cell.",
                 )
             )
         if location is not None and location.paired and wound.side is None:
@@ -250,6 +262,7 @@ def wounds(ctx: RuleContext) -> list[Issue]:
                     codes.WOUND_SIDE,
                     f"{line.name}: which side? (an even AR hits the right side, odd the left)",
                     (*path, "side"),
+                    "Choose Right or Left in the Side cell.",
                 )
             )
         if wound.damage == 0:
@@ -281,6 +294,7 @@ def wounds(ctx: RuleContext) -> list[Issue]:
                     f"{line.name}: {wound.damage} damage destroys the area; here that means "
                     "instant death.",
                     (*path, "damage"),
+                    "Nothing to fix if it is so; otherwise correct the damage.",
                 )
             )
         if line.continual_shock_dv is not None and line.active:
@@ -291,6 +305,7 @@ def wounds(ctx: RuleContext) -> list[Issue]:
                     f"{line.name}: Shock rolls against DV {line.continual_shock_dv} every "
                     "phase until the character is stabilised.",
                     path,
+                    "Roll Shock each phase until someone stabilises the character.",
                 )
             )
     return found
@@ -304,6 +319,7 @@ def initiative(ctx: RuleContext) -> list[Issue]:
                 codes.INITIATIVE,
                 "INIT: the campaign has the player enter it; it is not entered yet.",
                 ("character", "initiative"),
+                "Enter the character's INIT (initiative) with the attributes.",
             )
         ]
     return []

@@ -104,6 +104,13 @@ class AttributesTab(QWidget):
         self.model = AttributesModel(document, self)
         self.view = table_view("attributes", self.model, stretch=5)
         self.view.verticalHeader().hide()
+        # All eight attributes in sight: squeezed by the steps around it, the table
+        # showed two of them at 1280×720 (issue 31); the page scrolls instead.
+        self.view.setMinimumHeight(
+            self.view.horizontalHeader().sizeHint().height()
+            + self.model.rowCount() * self.view.verticalHeader().defaultSectionSize()
+            + 2 * self.view.frameWidth()
+        )
         self.derived_labels: dict[str, tuple[QLabel, QLabel]] = {}
         self._build()
         self.refresh()
@@ -201,6 +208,7 @@ class AttributesTab(QWidget):
         while len(self.dice_buttons) > len(rolls.dice):
             button = self.dice_buttons.pop()
             self.dice_row.removeWidget(button)
+            button.hide()
             button.deleteLater()
         used = {index: attr for attr, index in rolls.assignment.items()}
         for index, button in enumerate(self.dice_buttons):

@@ -37,6 +37,7 @@ from ui.document import EditorDocument
 from ui.lazy_tab import LazyTab
 from ui.picker import PickerDialog, PickerEntry
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
+from ui.screen_fit import sideways
 from ui.systems.base import SystemPage
 from ui.systems.capital.asset_tab import AssetTab
 from ui.systems.capital.attributes_tab import AttributesTab
@@ -45,6 +46,7 @@ from ui.systems.capital.story_tab import StoryTab
 from ui.systems.capital.widgets import Pusher, heading, note
 from ui.tables.collection_editor import CollectionEditor
 from ui.tables.doc_table import DocTableModel
+from ui.tables.views import keep_rows
 
 STORY, ATTRIBUTES, SYSTEMS, EQUIPMENT, ASSET, PLAY = range(6)
 VITALS: tuple[tuple[edits.VitalKey, str, str], ...] = (
@@ -242,8 +244,14 @@ class CapitalPage(SystemPage):
         top = QWidget()
         box = QVBoxLayout(top)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addLayout(bar)
+        # The tool bar scrolls sideways rather than widen the page at scale 2 (the Price
+        # column sat off to the right), and the table keeps four rows in sight.
+        buttons = QWidget()
+        buttons.setLayout(bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(sideways(buttons, "equipment_tools"))
         self._list_view(self.equipment_view, self.item_text)
+        keep_rows(self.equipment_view)
         box.addWidget(self.equipment_view, 1)
         box.addLayout(money)
         box.addWidget(heading("Attacks"))

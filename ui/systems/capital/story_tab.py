@@ -37,7 +37,7 @@ from ui.systems.capital.widgets import (
 )
 from ui.tables.collection_editor import CollectionEditor
 from ui.tables.collection_model import CollectionTableModel
-from ui.tables.views import tool_button
+from ui.tables.views import keep_rows, tool_button
 
 PERSONALITY: tuple[tuple[edits.PersonalityField, str, str], ...] = (
     ("ideal", "Ideal", "ideals"),
@@ -158,7 +158,7 @@ class StoryTab(QWidget):
         editor.remove_action.setText("Remove")
         view = editor.view
         view.verticalHeader().hide()
-        view.setMinimumHeight(90)
+        keep_rows(view)
         self.editors[kind] = editor
         self.models[kind] = editor.model
         self.views[kind] = view

@@ -43,7 +43,7 @@ from ui.systems.gladiators.details import DetailsPanel
 from ui.systems.gladiators.entries import ability_entries, modifier_entries
 from ui.tables.collection_editor import ask_custom_values
 from ui.tables.collection_model import CollectionTableModel
-from ui.tables.views import CellTreeView, ColumnFitter
+from ui.tables.views import CellTreeView, ColumnFitter, keep_rows
 
 TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
 
@@ -220,6 +220,7 @@ class GladiatorsPage(SystemPage):
             view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
             self._enable_drag(view)
             view.verticalHeader().setSectionsMovable(False)
+            keep_rows(view)  # the two lists share the page: each keeps four rows in sight
             view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
             for column in (0, 2, 3, 4, 5):
                 view.horizontalHeader().setSectionResizeMode(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -115,9 +115,6 @@ class RollPanel(QWidget):
         self.roll_button.setObjectName("roll_button")
         self.roll_button.setToolTip("Roll for the chosen use (Ctrl+R)")
         self.roll_button.clicked.connect(self.roll)
-        shortcut = QShortcut(QKeySequence("Ctrl+R"), self)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(self.roll)
         self.result = QLabel("Pick what to roll and the DV, then roll.")
         self.result.setObjectName("roll_result")
         self.result.setWordWrap(True)
