@@ -65,7 +65,8 @@ class FieldsDialog(QDialog):
         form = self.form.layout()
         assert isinstance(form, QFormLayout)
         for key, editor in reversed(list(self.form.editors.items())):
-            row, _role = form.getWidgetPosition(editor)
+            position: Any = form.getWidgetPosition(editor)  # (row, role); typed as object
+            row = int(position[0])
             label = self._message_label(f"message_{key}")
             form.insertRow(row + 1, "", label)
             self.messages[key] = label
