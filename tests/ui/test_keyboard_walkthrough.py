@@ -724,7 +724,9 @@ def declared_lists(keys: Keyboard, window: Any, view: Any) -> None:
         collection = editor.collection
         if collection.new_item is None or not collection.entries:
             continue
-        entries = collection.entries()
+        # what the picker offers (not what is on the sheet already); none: Add opens the
+        # custom entry instead
+        entries = collection.offered_entries(document.document)
         if not entries:
             continue
         before = len(collection.items(document.document))
