@@ -55,3 +55,10 @@ SCALING_SLOPE = Target(
     "medians at 50-1000 abilities; 1 is linear, 0.15 allowed for noise)",
     comparison="at_most",
 )
+SHORT_FORMS = Target(
+    1000,
+    "ms",
+    "issue 37: the play card, the statblock and export-text of a 1,000-item character "
+    "each under 1 s",
+)
+LEDGER_SHEET = Target(2000, "ms", "issue 37: the full sheet of a 3,000-entry ledger under 2 s")

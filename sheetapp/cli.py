@@ -140,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("schema", help="print the JSON Schema of the character file")
     add_ledger_commands(commands)
+    from sheetapp.cli_hdc import add_hdc_commands
+
+    add_hdc_commands(commands)  # Hero Designer files (X-Men HERO)
     return parser
 
 
@@ -636,21 +639,29 @@ def _export_short_forms(
     args: argparse.Namespace, loaded: list[Any], options: Any, out: TextIO
 ) -> int:
     """``--layout card`` (one character, one page) or ``statblock`` (several)."""
-    from sheetapp.pdf.playsheets import render_card, render_statblocks
+    from sheetapp.pdf.export import describe_missing
+    from sheetapp.pdf.playsheets import render_card_reporting, render_statblocks_reporting
     from sheetapp.playsheets import statblock
 
     if args.layout == "card":
         one = loaded[0]
-        data, dropped = render_card(one.system, one.document, one.evaluate(), options)
+        data, dropped, missing = render_card_reporting(
+            one.system, one.document, one.evaluate(), options
+        )
         notice = f" ({', '.join(dropped)} left to the full sheet)" if dropped else ""
         what = f"the play card{notice}"
     else:
         blocks = [statblock(item.system, item.document, item.evaluate()) for item in loaded]
-        data = render_statblocks(blocks, options)
+        data, missing = render_statblocks_reporting(blocks, options)
         what = f"{len(blocks)} statblock{'s' if len(blocks) != 1 else ''}"
     write_output(args.output, data)
     where = "standard output" if args.output == STDOUT else str(args.output)
     tell(f"Wrote {what} to {where}", out, to_stderr=args.output == STDOUT)
+    if missing:
+        warn(
+            "sheetapp: warning: no font of the sheet has these characters, which print as "
+            f"empty boxes: {describe_missing(missing)}"
+        )
     return EXIT_OK
 
 
@@ -963,4 +974,13 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "level-up": one_writer(cmd_level_up),
     "history": cmd_history,
     "revert": one_writer(cmd_revert),
+    "import-hdc": lambda args, out: _hdc_command("cmd_import_hdc", args, out),
+    "export-hdc": lambda args, out: _hdc_command("cmd_export_hdc", args, out),
 }
+
+
+def _hdc_command(name: str, args: argparse.Namespace, out: TextIO) -> int:
+    from sheetapp import cli_hdc as commands
+
+    command: Command = getattr(commands, name)
+    return command(args, out)

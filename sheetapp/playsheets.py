@@ -14,14 +14,32 @@ from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Severity
 from sheetapp.core.system import GameSystem
-from sheetapp.sheet import KeyValueSection, Section, Sheet, TableSection, TextSection, build_sheet
+from sheetapp.sheet import (
+    DERIVED,
+    KeyValueSection,
+    Section,
+    Sheet,
+    TableSection,
+    TextSection,
+    build_sheet,
+    header,
+    table_text,
+    typed_strings,
+)
 
 #: sections a table does not play from: bookkeeping, and long explanations
 NOT_FOR_PLAY = frozenset(
-    {"costs", "notes", "history", "issues", "rounding", "status_effects", "derived_explained"}
+    {
+        "costs",
+        "notes",
+        "history",
+        "issues",
+        "gm_notes",
+        "rounding",
+        "status_effects",
+        "derived_explained",
+    }
 )
-#: a cell longer than this stays out of a statblock line
-SHORT_CELL = 30
 
 
 def _for_play(section: Section) -> bool:
@@ -36,17 +54,23 @@ def play_card_sheet(
 ) -> Sheet:
     """The sheet's sections a fight needs, in the sheet's order; the renderer fits them
     on one page and says which went to the full sheet."""
-    sheet = build_sheet(system, document, evaluation)
+    # the cost breakdown (7,000 rows at 1,000 Gladiators abilities) is not for play:
+    # not built
+    sheet = build_sheet(system, document, evaluation, lambda key: key not in NOT_FOR_PLAY)
     kept = tuple(section for section in sheet.sections if _for_play(section))
     return replace(sheet, sections=kept, issues=())
 
 
-def too_much_note(dropped: Sequence[Section], errors: int) -> TextSection:
-    """What the card leaves to the full sheet, said on the card."""
+def too_much_note(dropped: Sequence[Section | str], errors: int) -> TextSection:
+    """What the card leaves to the full sheet, said on the card: sections left off
+    (``Section``) and tables cut short ("Abilities (12 of 300 on this card)")."""
     parts = []
-    if dropped:
-        titles = ", ".join(section.title for section in dropped)
-        parts.append(f"Not on this card (see the full sheet): {titles}.")
+    short = [item for item in dropped if isinstance(item, str)]
+    whole = [item.title for item in dropped if not isinstance(item, str)]
+    if short:
+        parts.append(f"Only the first rows on this card: {', '.join(short)}.")
+    if whole:
+        parts.append(f"Not on this card (see the full sheet): {', '.join(whole)}.")
     if errors:
         parts.append(
             f"This character breaks {errors} rule{'s' if errors != 1 else ''}: see the full sheet."
@@ -62,9 +86,15 @@ class Statblock:
     system_name: str
     lines: tuple[tuple[str, str], ...]
     errors: int = 0
+    #: the character's one-line pitch, under the name
+    concept: str = ""
+    #: who plays the character (the PDF's author)
+    player: str = ""
 
     def text(self) -> str:
         head = f"{self.name} ({self.system_name})"
+        if self.concept.strip():
+            head += f"\n{' '.join(self.concept.split())}"
         body = [f"{label}: {text}" if label else text for label, text in self.lines]
         if self.errors:
             body.append(f"(breaks {self.errors} rule{'s' if self.errors != 1 else ''})")
@@ -82,22 +112,41 @@ def statblock(
         own(document, evaluation) if callable(own) else generic_lines(system, document, evaluation)
     )
     name = document.meta.name.strip() or "Unnamed character"
-    return Statblock(name, system.name, tuple(lines), evaluation.count(Severity.ERROR))
+    concept = header(system, document).concept
+    return Statblock(
+        name,
+        system.name,
+        tuple(lines),
+        evaluation.count(Severity.ERROR),
+        concept,
+        document.meta.player,
+    )
 
 
 def generic_lines(
     system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> list[tuple[str, str]]:
-    """From the play card's sections: totals, then each section in one line."""
+    """From the play card's sections: totals, then each section in one line, every value
+    whole and with its label ("STR (Value: 15, Base: 10, Cost: 5)"); a value a section
+    already printed above is not repeated (the "how the numbers are worked out" list);
+    the entries of a table that cost nothing are named, without their columns."""
     sheet = play_card_sheet(system, document, evaluation)
     lines = [("", "; ".join(_total(t) for t in sheet.totals))] if sheet.totals else []
+    typed = typed_strings(document)
+    said: set[str] = set()
+    own = len(sheet.sections) > 1
     for section in sheet.sections:
+        if own and section.key == DERIVED:
+            continue  # the system's own sections have printed every derived value
         if isinstance(section, KeyValueSection):
-            text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
+            parts = [f"{e.label} {e.value}".strip() for e in section.entries]
+            text = "; ".join(part for part in parts if part not in said)
+            said.update(parts)
         elif isinstance(section, TableSection):
-            text = "; ".join(_row_text(section, row.cells) for row in section.rows)
+            text = table_text(section, typed)
         elif isinstance(section, TextSection):
-            text = " ".join(section.text.split())
+            lines_of = section.text.splitlines()
+            text = "; ".join(" ".join(line.split()) for line in lines_of if line.strip())
         else:  # boxes to tick are for the card
             continue
         if text:
@@ -109,9 +158,3 @@ def _total(total: Any) -> str:
     unit = f" {total.unit}" if total.unit else ""
     value = f"{total.spent}" if total.budget is None else f"{total.spent}/{total.budget}"
     return f"{total.label} {value}{unit}"
-
-
-def _row_text(section: TableSection, cells: Any) -> str:
-    first, *rest = [cells.get(column.key, "") for column in section.columns]
-    extra = [c for c in rest if c and c != "—" and len(c) <= SHORT_CELL]
-    return f"{first} ({', '.join(extra)})" if extra else first

@@ -12,6 +12,7 @@ Every number comes from the evaluation, so paper and window agree.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -226,35 +227,35 @@ def gm_notes_section(
     issues: Iterable[Issue], places: Mapping[DataPath, str] | None = None, book: str = ""
 ) -> TableSection:
     """For the game master, off unless asked for (``--with gm-notes``): each issue with
-    the rule it checks, where the rulebook states it (``book``'s line) and where the file
-    holds it (the issue's code and data path), which the player's sheet leaves out."""
+    the rule it checks in the rulebook's own words (``book`` names the rulebook) and what
+    to do about it. In the reader's words like every page: no file places, issue codes or
+    rulebook line numbers (those are for us, in the window's log and ``validate --json``)."""
+    from sheetapp.editing.wording import user_note  # editing builds on core
+
     named = places or {}
     rows = []
     for issue in issues:
         citation = getattr(issue.code, "citation", None)
-        rule = getattr(issue.code, "rule", "")
-        source = ""
-        if citation is not None:
-            lines = citation.where().partition(", ")[2]
-            quoted = "" if citation.quote in rule else f": “{citation.quote}”"
-            named_line = lines in rule  # the rule's own words already say the line
-            source = f"({book})" if named_line else f"({book or citation.seed}, {lines}{quoted})"
+        rule = user_note(str(getattr(issue.code, "rule", "") or ""))
+        if citation is not None and citation.quote and citation.quote not in rule:
+            rule = " ".join(part for part in (rule, f"The rulebook: “{citation.quote}”.") if part)
+        source = f"({book})" if book and rule else ""
         rows.append(
             Row(
                 {
-                    "where": named.get(issue.path) or format_path(issue.path),
+                    "where": named.get(issue.path) or "The character",
                     "rule": " ".join(part for part in (rule, source) if part) or "—",
-                    "file": f"{issue.code} at {format_path(issue.path)}",
+                    "kind": issue.severity.value.capitalize(),
                 },
                 issue.path,
                 issue.severity,
-                detail=issue.message,
+                detail=" ".join(part for part in (issue.message, issue.hint) if part),
             )
         )
     return TableSection(
         GM_NOTES,
-        "GM notes: the rules and the file",
-        (Column("where", "Where"), Column("rule", "Rule"), Column("file", "In the file")),
+        "GM notes: the rules behind the notes",
+        (Column("where", "Where"), Column("rule", "Rule"), Column("kind", "Kind")),
         tuple(rows),
         detail_column="rule",
     )
@@ -296,7 +297,11 @@ def _concept(document: CharacterDocument[Any, Any]) -> str:
     """The one-line pitch the window's header edits (a meta key the model keeps as an
     extra, see ``sheetapp.editing.fields``)."""
     value = (document.meta.model_extra or {}).get("concept")
-    return value if isinstance(value, str) else ""
+    if isinstance(value, str) and value.strip():
+        return value
+    # a system may keep the concept with the character (2d10, X-Men HERO)
+    own = getattr(document.character, "concept", "")
+    return own if isinstance(own, str) else ""
 
 
 def campaign_entries(campaign: BaseModel, *, only_changed: bool = False) -> tuple[Entry, ...]:
@@ -556,3 +561,85 @@ def issues_section(
         # what to do reads after the message, not squeezed under the narrow Kind
         detail_column="message",
     )
+
+
+def typed_strings(document: CharacterDocument[Any, Any]) -> frozenset[str]:
+    """Every piece of text the player typed into the character (names, notes, choices
+    written out), not the catalog ids and setting keys the file also holds."""
+    found: set[str] = set()
+    stack: list[Any] = [document.character.model_dump(mode="json")]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is str:
+            if value and is_typed(value):
+                found.add(value.strip())
+        elif kind is dict:
+            stack.extend(value.values())
+        elif kind is list:
+            stack.extend(value)
+    return frozenset(found)
+
+
+_ID = re.compile(r"[a-z0-9_.:\-]*")
+
+
+def is_typed(value: str) -> bool:
+    """Whether a string of a character file is text a person wrote rather than an id
+    ("damaging_attack", "ref", "2024-06-08")."""
+    return bool(value.strip()) and _ID.fullmatch(value) is None
+
+
+#: a table column holding an entry's price: an entry at 0 costs nothing
+COST_COLUMNS = frozenset({"cost", "gp", "points", "real"})
+
+
+def table_text(section: TableSection, typed: frozenset[str]) -> str:
+    """A table in one line for a statblock: each row's first cell, then every other
+    non-empty cell whole with its column's label, and the lines of the row's explanation
+    the player typed (``typed``: :func:`typed_strings`). Skills at no cost are named
+    only, at the end ("also, at no cost: ...")."""
+    first, *rest = section.columns
+    cost = next((column.key for column in rest if column.key in COST_COLUMNS), None)
+    rows: list[str] = []
+    free: list[str] = []
+    # skills at no cost (HERO's Everyman skills at -3) change nothing a GM runs
+    free_ok = cost is not None and section.key.startswith("skill")
+    for row in section.rows:
+        name = row.cells.get(first.key, "")
+        notes = [line for line in row.detail.splitlines() if line.strip() in typed]
+        if free_ok and row.cells.get(cost or "", "").strip() == "0" and not notes:
+            # named, with what the player chose for it ("Driving (Cars)")
+            chosen = typed_parts(row, typed, name)
+            free.append(f"{name} ({', '.join(chosen)})" if chosen else name)
+            continue
+        cells = [
+            f"{column.label}: {value}"
+            for column in rest
+            if (value := row.cells.get(column.key, "").strip()) and value != "—"
+        ]
+        cells += notes
+        shown = " ".join([name, *cells])
+        cells += typed_parts(row, typed, shown)
+        rows.append(f"{name} ({', '.join(cells)})" if cells else name)
+    if free:
+        rows.append(f"also, at no cost: {', '.join(free)}")
+    return "; ".join(rows)
+
+
+_PARTS = re.compile(r"\n|; |, |: |\(|\)")
+
+
+def typed_parts(row: Row, typed: frozenset[str], shown: str) -> list[str]:
+    """What the player typed that a row holds inside a longer text (a vehicle chosen
+    for Driving, a note in an explanation) and ``shown`` does not say yet."""
+    found: list[str] = []
+    for text in (*row.cells.values(), row.detail):
+        if not text:
+            continue
+        coarse = [text, *text.split("\n"), *re.split(r"\n|; ", text)]
+        for piece in [*coarse, *_PARTS.split(text)]:
+            part = piece.strip()
+            if part and part in typed and part not in shown and part not in found:
+                found.append(part)
+    return found

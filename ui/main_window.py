@@ -58,6 +58,7 @@ from ui.document import EditorDocument
 from ui.editor_view import EditorView
 from ui.errors import report_exception, show_error
 from ui.explain import ExplainPane
+from ui.hdc_actions import install_hdc_menus
 from ui.help import HelpDialog, ManualViewer, shortcuts_html
 from ui.issues_panel import IssuesView
 from ui.new_dialog import NewCharacterDialog
@@ -271,6 +272,7 @@ class MainWindow(QMainWindow):
             self.print_action,
         ):
             file_menu.addAction(action)
+        install_hdc_menus(self, file_menu)  # Hero Designer files (X-Men HERO)
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)

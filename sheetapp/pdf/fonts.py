@@ -10,6 +10,7 @@ has is reported by the export instead of printing as an empty box.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from io import BytesIO
 
@@ -47,19 +48,41 @@ class FontError(RuntimeError):
 _REPORTLAB_CMAP = ttfonts.makeToUnicodeCMap
 
 
-def _utf16_hex(code: int) -> str:
-    return chr(code).encode("utf-16-be", "surrogatepass").hex().upper()
+#: Arabic presentation forms A and B: the shapes a joined letter prints in
+_SHAPES = ((0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+
+
+def letters(code: int) -> str:
+    """What a drawn character stands for when copied or searched: an Arabic letter's
+    printed shape (initial, medial, final, alone; the lam-alef ligature) stands for the
+    letter(s) a user types (Unicode's compatibility decomposition), anything else for
+    itself."""
+    char = chr(code)
+    if any(low <= code <= high for low, high in _SHAPES):
+        return unicodedata.normalize("NFKC", char) or char
+    return char
+
+
+def _utf16_hex(text: str) -> str:
+    return text.encode("utf-16-be", "surrogatepass").hex().upper()
+
+
+def _rewritten(code: int) -> bool:
+    return code > 0xFFFF or any(low <= code <= high for low, high in _SHAPES)
 
 
 def to_unicode_cmap(fontname: str, subset: list[int]) -> str:
     """reportlab's ToUnicode CMap, with characters beyond U+FFFF written as UTF-16
-    surrogate pairs. reportlab writes them as ``<1F600>``, an odd-length hex string that
-    PDF readers reject: an emoji (DejaVu Sans draws 😀) then copies and searches as
-    NULs instead of itself."""
+    surrogate pairs (reportlab writes them as ``<1F600>``, an odd-length hex string
+    that PDF readers reject: an emoji then copies and searches as NULs instead of
+    itself), and Arabic shapes mapped to their letters (issue 37: Arabic copied from a
+    sheet read as presentation-form codes that search does not match)."""
     cmap: str = _REPORTLAB_CMAP(fontname, subset)
-    if all(code <= 0xFFFF for code in subset):
+    if not any(_rewritten(code) for code in subset):
         return cmap
-    wide = {f"<{code:04X}>": f"<{_utf16_hex(code)}>" for code in subset if code > 0xFFFF}
+    wide = {
+        f"<{code:04X}>": f"<{_utf16_hex(letters(code))}>" for code in subset if _rewritten(code)
+    }
     lines = []
     for line in cmap.split("\n"):
         code, _space, target = line.partition(" ")

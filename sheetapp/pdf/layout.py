@@ -58,6 +58,14 @@ class SectionLayout(_Strict):
         "last, 'spare' first; unset, the section's name decides",
     )
 
+    card_detail_sentences: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description="how many sentences of each row's explanation the play card keeps (what a "
+        "Capital System does in play); the card prints rows without it by default",
+    )
+
     @field_validator("columns", mode="before")
     @classmethod
     def _plain_keys(cls, value: Any) -> Any:

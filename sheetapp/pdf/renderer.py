@@ -74,6 +74,8 @@ BASE_TABLE: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), REGULAR)]
 DOCUMENT_LANGUAGE = "en"
 #: a table's heading keeps with its header and this many first rows
 OPENING_ROWS = 3
+#: ... as long as they are no taller than this together (else with the first row only)
+OPENING_HEIGHT = 72.0
 #: a long table's rows are measured once (False: reportlab measures them again at each
 #: wrap, as it does by default; the tests compare the two)
 FIXED_HEIGHTS = True
@@ -244,7 +246,9 @@ class SheetRenderer:
     # --- content ----------------------------------------------------------------
 
     def flowables(self, sheet: Sheet) -> list[Flowable]:
-        beside = len(sheet.totals) <= MAX_TOTALS_BESIDE_NAME
+        # a very long name takes the page's width, the totals go under it
+        long_name = len(sheet.header.name) > VERY_LONG_NAME
+        beside = len(sheet.totals) <= MAX_TOTALS_BESIDE_NAME and not long_name
         name = clean(sheet.header.name or "Unnamed character")
         story: list[Flowable] = [
             Bookmark("character", name, 0),
@@ -291,7 +295,8 @@ class SheetRenderer:
         """Name, player, system and campaign; the totals and the portrait to the right."""
         h = sheet.header
         st = self.styles
-        text: list[Flowable] = [CellParagraph(markup(h.name or "Unnamed character"), st["Title"])]
+        name = h.name or "Unnamed character"
+        text: list[Flowable] = [CellParagraph(markup(name), st[_title_style(name)])]
         if h.concept.strip():
             text.append(CellParagraph(markup(h.concept), st["Subtitle"]))
         facts = [f"Player: {h.player}" if h.player else "", h.system_name]
@@ -421,9 +426,14 @@ class SheetRenderer:
             heading = CellParagraph(markup(title), st["SectionTitleFlow"])
             table = self._table(section, layout)
             return [CondPageBreak(self._opening_height(heading, table)), heading, table]
-        heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, KeyValueSection):
-            return [heading, self._key_values(section, layout)]
+            # like a table: the heading keeps with the first row of boxes only, so a grid
+            # taller than what is left of a page starts on it (issue 37: a page 1 left
+            # empty while the combat grid moved whole to page 2)
+            heading = CellParagraph(markup(title), st["SectionTitleFlow"])
+            grid = self._key_values(section, layout)
+            return [CondPageBreak(self._grid_opening(heading, grid)), heading, grid]
+        heading = CellParagraph(markup(title), st["SectionTitle"])
         if isinstance(section, TrackSection):
             return [heading, track_table(section.tracks, st, self.width)]
         return [heading, *self._text(section)]
@@ -434,8 +444,26 @@ class SheetRenderer:
         style = heading.style if isinstance(heading, CellParagraph) else None
         space = (style.spaceBefore + style.spaceAfter) if style is not None else 0
         heights = table.row_heights if isinstance(table, RowTable) else table._rowHeights
-        rows = heights[: OPENING_ROWS + 1] if heights else []
-        return float(height + space + sum(rows))
+        if not heights:
+            return float(height + space)
+        # the header and the first rows, but no more of them than OPENING_HEIGHT: three
+        # rows of a System's whole text would leave a quarter of page 1 empty
+        opening = heights[0] + heights[1] if len(heights) > 1 else heights[0]
+        for row in heights[2 : OPENING_ROWS + 1]:
+            if opening + row > OPENING_HEIGHT:
+                break
+            opening += row
+        return float(height + space + opening)
+
+    def _grid_opening(self, heading: Flowable, grid: Flowable) -> float:
+        """The heading and the first row of a grid of stat boxes (or of a list)."""
+        _, height = heading.wrap(self.width, self.frame_height)
+        style = heading.style if isinstance(heading, CellParagraph) else None
+        space = (style.spaceBefore + style.spaceAfter) if style is not None else 0
+        if getattr(grid, "_rowHeights", None) is None:
+            grid.wrap(self.width, self.frame_height)
+        heights = getattr(grid, "_rowHeights", None) or [0]
+        return float(height + space + (heights[0] or 0))
 
     def _keep_rows_whole(self, table: LongTable) -> None:
         """A row (or a row of stat boxes) moves to the next page whole; only one taller
@@ -676,6 +704,19 @@ class SheetRenderer:
 
     def _text(self, section: TextSection) -> list[Flowable]:
         return [CellParagraph(block, self.styles["Body"]) for block in paragraphs(section.text)]
+
+
+#: a name longer than this prints in smaller type (and longer still, smaller again)
+LONG_NAME = 40
+VERY_LONG_NAME = 100
+
+
+def _title_style(name: str) -> str:
+    """The heading's style for a name of this length: whole, in type that keeps it to a
+    few lines."""
+    if len(name) > VERY_LONG_NAME:
+        return "TitleVeryLong"
+    return "TitleLong" if len(name) > LONG_NAME else "Title"
 
 
 def _flowable(block: Block) -> Flowable:

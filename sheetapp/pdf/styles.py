@@ -16,6 +16,9 @@ from reportlab.lib.styles import ParagraphStyle
 from sheetapp.core.issues import Severity
 from sheetapp.pdf.fonts import BOLD, FAMILY, OBLIQUE, REGULAR
 
+#: the smallest type any sheet, card or statblock prints (issue 37: read at the table)
+MIN_TYPE = 7.0
+
 BLACK = colors.black
 WHITE = colors.white
 
@@ -93,6 +96,10 @@ class SheetStyles:
         )
         self._styles: dict[str, ParagraphStyle] = {"Body": base}
         self._add("Title", base, fontName=BOLD, fontSize=20, leading=24, textColor=p.accent)
+        # a long name: smaller, so it does not take the page (issue 37: 300 letters took
+        # 40 % of page 1 and pushed sections off the card)
+        self._add("TitleLong", self["Title"], fontSize=13, leading=16)
+        self._add("TitleVeryLong", self["Title"], fontSize=9.5, leading=12)
         self._add("Subtitle", base, fontSize=10, leading=13, textColor=p.muted)
         self._add("HeaderLabel", base, fontSize=7.5, leading=9, textColor=p.muted)
         self._add(
@@ -110,10 +117,21 @@ class SheetStyles:
         self._add("BlockName", self["SectionTitle"], fontSize=11, leading=13, spaceBefore=0)
         self._add("BlockSystem", base, fontSize=7, leading=8.5, textColor=p.muted, spaceAfter=3)
         self._add("BlockLine", base, fontSize=7.5, leading=9.2, spaceAfter=1.5)
-        self._add("TableHead", base, fontName=BOLD, fontSize=8 * k, leading=10 * k, textColor=p.ink)
+        # the rest of a long statblock line, indented under its label
+        self._add("BlockMore", self["BlockLine"], leftIndent=6)
+        self._add(
+            "TableHead",
+            base,
+            fontName=BOLD,
+            fontSize=max(MIN_TYPE, 8 * k),
+            leading=max(MIN_TYPE * 1.25, 10 * k),
+            textColor=p.ink,
+        )
         self._add("TableHeadRight", self["TableHead"], alignment=TA_RIGHT)
         self._add("TableHeadCenter", self["TableHead"], alignment=TA_CENTER)
-        self._add("Cell", base, fontSize=8.5 * k, leading=10.5 * k)
+        self._add(
+            "Cell", base, fontSize=max(MIN_TYPE, 8.5 * k), leading=max(MIN_TYPE * 1.22, 10.5 * k)
+        )
         self._add("CellRight", self["Cell"], alignment=TA_RIGHT)
         self._add("CellCenter", self["Cell"], alignment=TA_CENTER)
         self._add("CellStrong", self["Cell"], fontName=BOLD)
@@ -131,7 +149,9 @@ class SheetStyles:
         )
         # A value that is a phrase ("4 vs Solid, Physical; 2 vs Energy") reads as text.
         self._add("BoxValueText", self["BoxValue"], fontSize=9.5 * k, leading=12 * k)
-        self._add("BoxNote", base, fontSize=6.5, leading=8, textColor=p.muted, alignment=TA_CENTER)
+        self._add(
+            "BoxNote", base, fontSize=MIN_TYPE, leading=8.5, textColor=p.muted, alignment=TA_CENTER
+        )
         self._add("TotalValue", base, fontName=BOLD, fontSize=18, leading=21, alignment=TA_CENTER)
         self._add("TotalOver", self["TotalValue"], textColor=p.error_ink)
         self._add(

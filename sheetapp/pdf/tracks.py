@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from sheetapp.pdf.flowables import CellParagraph
 from sheetapp.pdf.fonts import REGULAR
-from sheetapp.pdf.styles import SheetStyles
+from sheetapp.pdf.styles import MIN_TYPE, SheetStyles
 from sheetapp.pdf.text import markup
 from sheetapp.sheet import Track
 
@@ -41,7 +41,7 @@ class TrackBoxes(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         # a labelled box is as wide as its mark
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        widest = max((stringWidth(mark, REGULAR, 6.5) for mark in self.marks), default=0.0)
+        widest = max((stringWidth(mark, REGULAR, MIN_TYPE) for mark in self.marks), default=0.0)
         return max(BOX, widest + 3)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
@@ -60,7 +60,7 @@ class TrackBoxes(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         canvas.saveState()
         canvas.setStrokeColor(self.ink)
         canvas.setLineWidth(0.7)
-        canvas.setFont(REGULAR, 6.5)
+        canvas.setFont(REGULAR, MIN_TYPE)
         line_height = BOX + (8 if self.marks else 0) + 3
         box_width = self._box_width()
         for index in range(self.count):
@@ -89,6 +89,8 @@ def track_table(tracks: tuple[Track, ...], styles: SheetStyles, width: float) ->
     table.setStyle(
         TableStyle(
             [
+                # else reportlab names Helvetica, unembedded, for the table's own text
+                ("FONTNAME", (0, 0), (-1, -1), REGULAR),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 4),

@@ -44,9 +44,10 @@ def test_every_examples_play_card_is_one_page(example: Path, paper: str) -> None
     pages = _pages(data)
     assert len(pages) == 1
     if dropped:
-        assert "Not on this card (see the full sheet)" in pages[0]
+        text = " ".join(pages[0].split())
+        assert "Not on this card (see the full sheet)" in text or "Only the first rows" in text
         for title in dropped:
-            assert title.split(":")[0] in " ".join(pages[0].split())
+            assert title.split(":")[0] in text
 
 
 def test_the_card_keeps_the_attacks() -> None:

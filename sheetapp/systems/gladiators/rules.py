@@ -771,8 +771,9 @@ def reconstructed_costs(ctx: RuleContext) -> list[Issue]:
                     "is uncertain "
                     "(reconstructed from a damaged table).",
                     ability_path(index),
-                    definition.certainty_note
-                    or "A referee can set the cost by hand (cost override).",
+                    # how the cost was read (``certainty_note``) is for us, in the
+                    # README; the player reads what to do about it
+                    "A referee can confirm it or set the cost by hand (cost override).",
                 )
             )
     return issues

@@ -9,6 +9,7 @@ and derived value is read from the evaluation, so paper and window agree.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sheetapp.core.costs import CostLine
@@ -23,8 +24,13 @@ from sheetapp.sheet import (
     Row,
     Sheet,
     TableSection,
+    Track,
     derived_section,
+    display,
     header,
+    table_text,
+    typed_parts,
+    typed_strings,
     worst,
 )
 from sheetapp.systems.gladiators.attacks import attack_line, best_levels
@@ -72,7 +78,7 @@ def gladiators_sheet(
     kept = getattr(system, "resolved_abilities", None)
     resolved = kept(character, campaign) if kept else resolve_character(character, cats)
     return Sheet(
-        header=header(system, document, _campaign(campaign)),
+        header=header(system, document, _campaign(campaign, character)),
         totals=evaluation.totals,
         sections=(
             derived_section(evaluation, "Combat and movement"),
@@ -98,15 +104,28 @@ def gladiators_sheet(
     )
 
 
-def _campaign(campaign: GladiatorsCampaign) -> list[Entry]:
-    """The budget, then only the readings a group changed from the defaults."""
-    entries = [Entry("Budget", f"{campaign.gp_budget} GP", path=("campaign", "gp_budget"))]
+def _campaign(campaign: GladiatorsCampaign, character: GladiatorsCharacter) -> list[Entry]:
+    """The budget that applies to the character (a minor character's, which the campaign
+    may leave unset), then only the readings a group changed from the defaults, in the
+    campaign dialog's words."""
+    fields = type(campaign).model_fields
+    if character.character_type == "major":
+        entries = [Entry("Budget", f"{campaign.gp_budget} GP", path=("campaign", "gp_budget"))]
+    elif campaign.minor_gp_budget is not None:
+        label = fields["minor_gp_budget"].title or "Budget"
+        entries = [Entry(label, f"{campaign.minor_gp_budget} GP", path=("campaign",))]
+    else:
+        entries = []
     defaults = GladiatorsCampaign()
     for name in ("negative_cap", "negative_scaling_basis", "minor_needs_traits"):
         value = getattr(campaign, name)
         if value != getattr(defaults, name):
-            label = name.replace("_", " ").capitalize()
-            entries.append(Entry(label, str(value), path=("campaign", name)))
+            info = fields[name]
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            choices = extra.get("choice_labels", {})
+            shown = choices.get(value, display(value)) if isinstance(choices, dict) else value
+            label = info.title or name.replace("_", " ").capitalize()
+            entries.append(Entry(label, str(shown), path=("campaign", name)))
     if campaign.starting_upgrade != defaults.starting_upgrade:
         entries.append(Entry("Starting upgrades", campaign.starting_upgrade, path=("campaign",)))
     return entries
@@ -237,23 +256,39 @@ def gladiators_statblock(
     sheet = gladiators_sheet(system, document, evaluation)
     character: GladiatorsCharacter = document.character
     lines = [("", "; ".join(f"{t.label} {t.spent} {t.unit}".strip() for t in sheet.totals))]
+    typed = typed_strings(document)
     for section in sheet.sections:
         if isinstance(section, KeyValueSection) and section.entries:
             text = "; ".join(f"{e.label} {e.value}" for e in section.entries)
         elif section.key == ABILITIES and isinstance(section, TableSection) and section.rows:
-            text = _ability_block(character, section)
+            text = _ability_block(character, section, typed)
         elif isinstance(section, TableSection) and section.rows:
-            first = section.columns[0].key
-            text = "; ".join(
-                row.detail.split("\n")[0] or row.cells.get(first, "") for row in section.rows
-            )
+            text = table_text(section, typed)
         else:
             continue
         lines.append((section.title, text))
     return lines
 
 
-def _ability_block(character: GladiatorsCharacter, section: TableSection) -> str:
+def _ability_text(row: Row, typed: frozenset[str]) -> str:
+    """An ability in the rulebook's notation, then what the notation leaves out: its
+    to-hit and range, labelled, and the rest of the sheet's lines (what a Drain Attack
+    drains, the player's note)."""
+    notation, *rest = row.detail.split("\n") if row.detail else [""]
+    extra = [
+        f"{label} {value}"
+        for label, key in (("to hit (D10)", "to_hit"), ("range (hexes)", "range"))
+        if (value := row.cells.get(key, "").strip()) and value != "—"
+    ]
+    extra += [line for line in rest if line.strip() and not line.startswith("To hit:")]
+    text = notation or row.cells.get("ability", "")
+    extra += typed_parts(row, typed, " ".join([text, *extra]))
+    return f"{text} ({'; '.join(extra)})" if extra else text
+
+
+def _ability_block(
+    character: GladiatorsCharacter, section: TableSection, typed: frozenset[str]
+) -> str:
     standard: list[str] = []
     others: list[str] = []
     for row in section.rows:
@@ -263,5 +298,39 @@ def _ability_block(character: GladiatorsCharacter, section: TableSection) -> str
         if short is not None:
             standard.append(short)
         else:
-            others.append(row.detail.split("\n")[0] or row.cells.get("ability", ""))
+            others.append(_ability_text(row, typed))
     return "; ".join([", ".join(standard), *others] if standard else others)
+
+
+#: "-3 for 3 uses" (Limited Ammo), "After 3 uses the ability must be reloaded" (Shots)
+_USES = re.compile(r"(\d+)\s+uses\b")
+
+
+def gladiators_card_tracks(
+    document: CharacterDocument[Any, Any], evaluation: Evaluation
+) -> tuple[Track, ...]:
+    """Boxes to tick on the play card for each ability used up in a fight: Limited Ammo,
+    "The ability can be used 3 or 6 times and then cannot be used for the rest of the"
+    scene (line 207), and Shots, "After 3 uses the ability must be reloaded taking 2
+    actions." (line 243). The number of uses is the one the rulebook's words give (the
+    chosen variant's, else the modifier's)."""
+    character: GladiatorsCharacter = document.character
+    tracks: list[Track] = []
+    for index, ability in enumerate(resolve_character(character, catalogs())):
+        for modifier in ability.modifiers:
+            if modifier.choice.modifier not in ("limited_ammo", "shots"):
+                continue
+            words = [modifier.variant.label if modifier.variant else ""]
+            if modifier.definition is not None:
+                words.append(modifier.definition.text)
+            uses = next((int(m.group(1)) for w in words if (m := _USES.search(w))), None)
+            if not uses:
+                continue
+            what = (
+                "uses this scene"
+                if modifier.choice.modifier == "limited_ammo"
+                else ("shots, then 2 actions to reload")
+            )
+            name = ability.choice.label or ability.name
+            tracks.append(Track(f"{name}: {what}", uses, (), ("character", "abilities", index)))
+    return tuple(tracks)

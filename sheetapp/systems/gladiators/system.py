@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from sheetapp.editing.collections import (
         Collection,  # the printable sheet loads with PDF export, advancement when used
     )
-    from sheetapp.sheet import Sheet
+    from sheetapp.sheet import Sheet, Track
     from sheetapp.systems.gladiators.advance import GladiatorsAdvancement
 
 GP = "gp"
@@ -262,6 +262,14 @@ class GladiatorsSystem:
         from sheetapp.systems.gladiators.sheet import gladiators_sheet
 
         return gladiators_sheet(self, document, evaluation)
+
+    def card_tracks(
+        self, document: CharacterDocument[Any, Any], evaluation: Evaluation
+    ) -> tuple[Track, ...]:
+        """Boxes to tick on the play card for Limited Ammo and Shots."""
+        from sheetapp.systems.gladiators.sheet import gladiators_card_tracks
+
+        return gladiators_card_tracks(document, evaluation)
 
     def statblock(
         self, document: CharacterDocument[Any, Any], evaluation: Evaluation

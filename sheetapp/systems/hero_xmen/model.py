@@ -61,12 +61,24 @@ class SkillChoice(FileModel):
     custom_category: SkillCategory | None = None
     points: int | None = Field(default=None, ge=0, le=BIG, description="custom General Skill")
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+    hdc_id: str = Field(
+        default="",
+        max_length=100,
+        description="the Hero Designer element it was imported from",
+        exclude_if=lambda value: value == "",
+    )
 
 
 class TalentChoice(FileModel):
     talent: str = Field(pattern=ID_PATTERN)
     level: int = Field(default=1, ge=-BIG, le=BIG)
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+    hdc_id: str = Field(
+        default="",
+        max_length=100,
+        description="the Hero Designer element it was imported from",
+        exclude_if=lambda value: value == "",
+    )
 
 
 class PowerModifier(FileModel):
@@ -75,6 +87,12 @@ class PowerModifier(FileModel):
     modifier: str | None = Field(default=None, pattern=ID_PATTERN)
     name: str = Field(default="", max_length=MAX_NAME_LENGTH)
     value: float = Field(ge=-20, le=20)
+    hdc_id: str = Field(
+        default="",
+        max_length=100,
+        description="the Hero Designer element it was imported from",
+        exclude_if=lambda value: value == "",
+    )
 
 
 class PowerAdder(FileModel):
@@ -83,6 +101,12 @@ class PowerAdder(FileModel):
     adder: str | None = Field(default=None, pattern=ID_PATTERN)
     name: str = Field(default="", max_length=MAX_NAME_LENGTH)
     points: int = Field(ge=0, le=BIG)
+    hdc_id: str = Field(
+        default="",
+        max_length=100,
+        description="the Hero Designer element it was imported from",
+        exclude_if=lambda value: value == "",
+    )
 
 
 SlotKind = Literal["fixed", "flexible"]
@@ -114,6 +138,12 @@ class PowerChoice(FileModel):
     )
     slot: SlotKind = "fixed"
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+    hdc_id: str = Field(
+        default="",
+        max_length=100,
+        description="the Hero Designer element it was imported from",
+        exclude_if=lambda value: value == "",
+    )
 
 
 class FrameworkChoice(FileModel):
@@ -124,6 +154,12 @@ class FrameworkChoice(FileModel):
     kind: FrameworkKind = "multipower"
     points: int = Field(default=0, ge=0, le=BIG, description="reserve or pool, Active Points")
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+    hdc_id: str = Field(
+        default="",
+        max_length=100,
+        description="the Hero Designer element it was imported from",
+        exclude_if=lambda value: value == "",
+    )
 
 
 class DisadvantageChoice(FileModel):
@@ -141,6 +177,26 @@ class DisadvantageChoice(FileModel):
     instant: bool = False
     resources: Literal["none", "additional", "limited", "useful"] = "none"
     note: str = Field(default="", max_length=MAX_TEXT_LENGTH)
+    hdc_id: str = Field(
+        default="",
+        max_length=100,
+        description="the Hero Designer element it was imported from",
+        exclude_if=lambda value: value == "",
+    )
+
+
+class HeroDesignerKept(FileModel):
+    """What a Hero Designer (``.hdc``) file held that the campaign's model has no place
+    for: given back, as it was, when the character is exported to Hero Designer."""
+
+    template: str = Field(default="", max_length=MAX_NAME_LENGTH)
+    version: str = Field(default="", max_length=100)
+    #: whole elements no entry took (perks, equipment, a Talent the campaign lacks ...),
+    #: as XML text, by the section they came from
+    elements: list[tuple[str, str]] = Field(default_factory=list, max_length=10_000)
+    #: each imported entry's element as it was, by ``hdc_id``: its attributes and
+    #: children the campaign does not use are written back on export
+    entries: dict[str, str] = Field(default_factory=dict, max_length=10_000)
 
 
 class HeroCharacter(FileModel):
@@ -151,6 +207,11 @@ class HeroCharacter(FileModel):
     powers: list[PowerChoice] = Field(default_factory=list)
     frameworks: list[FrameworkChoice] = Field(default_factory=list)
     disadvantages: list[DisadvantageChoice] = Field(default_factory=list)
+    hero_designer: HeroDesignerKept | None = Field(
+        default=None,
+        description="what a Hero Designer file held that did not map (given back on export)",
+        exclude_if=lambda value: value is None,
+    )
 
 
 def _cost(default: float, what: str) -> float:

@@ -21,6 +21,8 @@ from sheetapp.sheet import (
     TextSection,
     campaign_entries,
     header,
+    typed_parts,
+    typed_strings,
     worst,
 )
 from sheetapp.systems.hero_xmen import codes
@@ -534,6 +536,7 @@ def hero_statblock(
     sheet = hero_sheet(system, document, evaluation)
     sections = {section.key: section for section in sheet.sections}
     points = evaluation.total("points")
+    typed = typed_strings(document)
     lines: list[tuple[str, str]] = [("", f"Character Points {points.spent}/{points.budget}")]
     for key, columns in STATBLOCK:
         section = sections.get(key)
@@ -541,7 +544,13 @@ def hero_statblock(
             continue
         first = section.columns[0].key
         items = []
+        free: list[str] = []
         for row in section.rows:
+            typed_here = typed_parts(row, typed, row.cells.get(first, ""))
+            if key == "skills" and row.cells.get("cost", "").strip() == "0" and not typed_here:
+                # an Everyperson skill at -3 costs nothing and changes nothing: named
+                free.append(row.cells.get(first, ""))
+                continue
             parts = []
             for column in columns:
                 cell = row.cells.get(column, "")
@@ -551,7 +560,12 @@ def hero_statblock(
                 parts.append(f"{cell} {unit}".strip())
             if key == "disadvantages":
                 parts.append(f"{row.cells.get('value', '')} pts")
+            # what the player typed for the row (a note, a vehicle for Transport
+            # Familiarity) is kept whole (issue 37)
+            parts += typed_parts(row, typed, " ".join([row.cells.get(first, ""), *parts]))
             items.append(f"{row.cells.get(first, '')} ({'; '.join(parts)})" if parts else "")
+        if free:
+            items.append(f"also, at no cost: {', '.join(free)}")
         lines.append((section.title, "; ".join(item for item in items if item)))
         if key == "knockback":
             combat = sections.get("combat")

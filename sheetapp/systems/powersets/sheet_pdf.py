@@ -106,6 +106,9 @@ def powersets_sheet(
         if key in ("power_points", "budget", "banked", "projection", "power_steps", "failings")
         or key.startswith(("starting_skill.", "familiar.size_cap"))
         or key.startswith(TALLIES)
+        # each power's modifiers counted against half its cost (issue 37: every derived
+        # value on the sheet)
+        or key.startswith("modifiers.")
     )
     sets = _table(
         "power_sets",

@@ -155,8 +155,8 @@ def twod10_sheet(
             weapons,
             armour,
             _body(character, cats),
-            _wounds(sheet, evaluation),
-            _psionics(sheet, evaluation),
+            _wounds(sheet, evaluation, character),
+            _psionics(sheet, evaluation, character),
             TextSection("equipment", "Equipment", "\n".join(character.equipment)),
             *_reference(cats),
         ),
@@ -213,7 +213,13 @@ def _body(character: Twod10Character, cats: Catalogs) -> TableSection:
     )
 
 
-def _wounds(sheet: Any, evaluation: Evaluation) -> TableSection:
+def _note(items: Any, index: int) -> str:
+    """The player's note on the ``index``-th wound or power (the sheet prints it under
+    the row: "pistol round")."""
+    return str(items[index].note) if 0 <= index < len(items) else ""
+
+
+def _wounds(sheet: Any, evaluation: Evaluation, character: Twod10Character) -> TableSection:
     return TableSection(
         "wounds",
         f"Wounds taken: penalty {sheet.penalty} to every AV and DV",
@@ -235,13 +241,14 @@ def _wounds(sheet: Any, evaluation: Evaluation) -> TableSection:
                 },
                 ("character", "wounds", line.index),
                 _severity(evaluation, ("character", "wounds", line.index)),
+                detail=_note(character.wounds, line.index),
             )
             for line in sheet.wounds.lines
         ),
     )
 
 
-def _psionics(sheet: Any, evaluation: Evaluation) -> TableSection:
+def _psionics(sheet: Any, evaluation: Evaluation, character: Twod10Character) -> TableSection:
     return TableSection(
         "psionics",
         "Psionics: Power + Focus vs WILL + Defense; alien mind -4; no Surprise",
@@ -267,6 +274,7 @@ def _psionics(sheet: Any, evaluation: Evaluation) -> TableSection:
                 },
                 ("character", "powers", line.index),
                 _severity(evaluation, ("character", "powers", line.index)),
+                detail=_note(character.powers, line.index),
             )
             for line in sheet.powers
         ),
