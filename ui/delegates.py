@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QLineEdit,
@@ -46,13 +46,33 @@ class ChoiceEditor(QComboBox):
             self.stepping = False
 
 
+class NumberEditor(QSpinBox):
+    """A cell's number, its whole text selected when it first shows, so the key that
+    opened it (Qt's AnyKeyPressed trigger: typing on a selected cell) replaces the value.
+
+    The view selects the editor's text before it shows the editor, and a spin box fills
+    its text in only when shown: a cell showing 0 (the spin box's own start value, so
+    setting it changed nothing) had no text to select yet, and the typed digit went in
+    front of the "0" shown afterwards: 3 typed over 0 became 30."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._shown = False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown:  # again (scrolled out of view and back) keeps the cursor
+            self._shown = True
+            self.selectAll()
+
+
 class EditDelegate(QStyledItemDelegate):
     def createEditor(
         self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex
     ) -> QWidget:
         kind = index.data(EDIT_KIND_ROLE)
         if kind in ("int", "optional_int"):
-            spin = QSpinBox(parent)
+            spin = NumberEditor(parent)
             low, high = index.data(RANGE_ROLE) or (0, 999)
             if kind == "optional_int":
                 low -= 1  # the lowest step is "not set"
@@ -79,6 +99,11 @@ class EditDelegate(QStyledItemDelegate):
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
         value: Any = index.data(Qt.ItemDataRole.EditRole)
         if isinstance(editor, QSpinBox):
+            if index.data(EDIT_KIND_ROLE) not in ("int", "optional_int"):
+                # The edit made the cell read-only (or another kind) while its editor is
+                # still open: the editor closes without being refilled (an exception
+                # here, inside Qt's dataChanged, took the whole application down).
+                return
             shown = editor.minimum() if value is None and editor.specialValueText() else value
             if editor.value() != int(shown or 0):
                 editor.blockSignals(True)

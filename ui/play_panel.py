@@ -87,7 +87,9 @@ class PlayPanel(QWidget):
         self.copy_button.clicked.connect(self.copy_log)
         self.clear_button.clicked.connect(self.log.clear)
         self.remove_button.clicked.connect(self.remove_selected)
-        document.changed.connect(lambda _changes: self._document_changed())
+        # a bound method, never a lambda: Qt drops a bound method's connection when the
+        # panel is deleted (a lambda kept reacting after it: issue 31, defect 2)
+        document.changed.connect(self._document_changed)
         self.refresh()
 
     def _build_widgets(self) -> None:
@@ -154,7 +156,7 @@ class PlayPanel(QWidget):
 
     # -- the declarations -----------------------------------------------------------------
 
-    def _document_changed(self) -> None:
+    def _document_changed(self, _changes: object = None) -> None:
         # Hidden behind another tab, the form catches up when shown.
         self._stale = True
         if self.isVisible():

@@ -12,6 +12,15 @@ class EditError(ValueError):
     """An edit asked for something the catalog or the character does not have."""
 
 
+class FieldError(EditError):
+    """An entry refused because of one of its fields (``field``: its key; None when no
+    single field is to blame), so a form can say so beside that field."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def as_json(value: Any) -> Any:
     """A model as the JSON data change paths point into; anything else as it is."""
     dump = getattr(value, "model_dump", None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
 from sheetapp.editing.bounds import format_bounds
-from sheetapp.editing.builders import EditError, as_json, set_change
+from sheetapp.editing.builders import EditError, FieldError, as_json, set_change
 
 #: "optional_int": a whole number that may be left unset (None in the file)
 EditKind = Literal["text", "int", "optional_int", "choice", "bool"]
@@ -266,13 +266,32 @@ class Collection(Generic[DocT]):
         self, document: Any, values: dict[str, Any], at: int | None = None
     ) -> list[Change]:
         """Add a custom entry from the custom dialog's ``values``."""
-        if self.custom is None:
+        custom = self.custom
+        if custom is None:
             raise EditError(f"{self.title} takes no custom entries")
-        for spec in self.custom.fields:
+        for spec in custom.fields:
             value = values.get(spec.key, spec.default)
             if spec.required and (value is None or not str(value).strip()):
-                raise EditError(f"A custom {self.noun} needs a {spec.label.lower()}")
-        return self.insert(document, self.custom.build(values), at)
+                raise FieldError(f"A custom {self.noun} needs a {spec.label.lower()}", spec.key)
+        try:
+            item = custom.build(values)
+        except FieldError:
+            raise
+        except EditError as exc:
+            raise FieldError(str(exc), self._refused_field(values)) from None
+        return self.insert(document, item, at)
+
+    def _refused_field(self, values: dict[str, Any]) -> str | None:
+        """The custom field to blame for a refused entry: the first whose default,
+        in its place, makes the entry build."""
+        assert self.custom is not None
+        for spec in self.custom.fields:
+            try:
+                self.custom.build({**values, spec.key: spec.default})
+            except EditError:
+                continue
+            return spec.key
+        return None
 
     def remove(self, document: Any, index: int) -> list[Change]:
         item = self.item(document, index)
@@ -314,9 +333,14 @@ class Collection(Generic[DocT]):
         spec = self.columns[column]
         if spec.on_edit is not None:
             return spec.on_edit(document, index, value)
-        if spec.edit is None:
+        kind = spec.edit
+        if kind is None and spec.field is not None and spec.cell is not None:
+            # a field shown by its own cell function, which says how it is edited (Power
+            # Sets' superpower Choice: a list or typed text by power); its edits were dropped
+            kind = cell(self, document, index, column).edit
+        if kind is None:
             return []
-        return self.set_field(document, index, spec.field or "", coerce(spec.edit, value))
+        return self.set_field(document, index, spec.field or "", coerce(kind, value))
 
     def _validated(self, item: Any) -> Any:
         if isinstance(item, BaseModel) or self.item_model is str:
@@ -363,7 +387,12 @@ def cell(collection: Collection[Any], document: Any, row: int, column: int) -> C
     spec = collection.columns[column]
     item = collection.item(document, row)
     if spec.cell is not None:
-        return spec.cell(document, row, item)
+        shown = spec.cell(document, row, item)
+        if column == 0 and not shown.path:
+            # The row's name: its issues are the row's own (without a path it carried the
+            # whole character's worst issue, and Explain had nothing to follow).
+            return replace(shown, path=collection.row_path(row))
+        return shown
     path = collection.row_path(row)
     if spec.field is None:
         value = item

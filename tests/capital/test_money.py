@@ -102,3 +102,23 @@ def test_a_typed_money_from_an_older_file_is_kept() -> None:
     assert value(evaluate(document), "money") == "250 mC"
     unset = CapitalCharacter.model_validate({"money": 120})
     assert unset.money_adjustment == 120
+
+
+def test_the_gms_price_stays_editable_once_set() -> None:
+    """Issue 31: the Price cell of an item without a printed price turned read-only once
+    the GM's price was typed (it then showed the price as if printed), so a typo there
+    could not be corrected; the appendix's own prices stay read-only."""
+    from sheetapp.editing.collections import cell
+    from sheetapp.systems.capital.collections import EQUIPMENT
+
+    price = [column.title for column in EQUIPMENT.columns].index("Price")
+    document = character()
+    _buy(document, "adventuring_kit")
+    _buy(document, "toolkit")
+    kit, toolkit = len(document.character.equipment) - 2, len(document.character.equipment) - 1
+    assert cell(EQUIPMENT, document, kit, price).edit == "int"
+    document.character.equipment[kit].price = 30
+    shown = cell(EQUIPMENT, document, kit, price)
+    assert (shown.edit, shown.value, shown.text) == ("int", 30, "30 mC")
+    printed = cell(EQUIPMENT, document, toolkit, price)
+    assert (printed.edit, printed.text) == (None, "50 mC")

@@ -36,12 +36,28 @@ class ErrorWatch(logging.Handler):
     def dialog(self, *args: Any, **_kwargs: Any) -> None:
         self.errors.append(f"error dialog: {args[1:]}")
 
+    def crash_dialog(self, message: str, details: str) -> None:
+        self.errors.append(f"unexpected error dialog: {message}\n{details}")
+
 
 def install_watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
     """Route every way an error can reach a user into an :class:`ErrorWatch`."""
     watcher = ErrorWatch()
     monkeypatch.setattr(sys, "excepthook", watcher.hook)
-    monkeypatch.setattr(ui.errors, "report_exception", watcher.hook)
+    # where it is defined and where it was imported by name (main_window's, which the
+    # first patch alone did not reach)
+    for module in (ui.errors, ui.main_window):
+        monkeypatch.setattr(module, "report_exception", watcher.hook)
+    # and the dialog itself, whoever makes it
+    original = ui.errors.CrashDialog.__init__
+
+    def crash_dialog(
+        dialog: ui.errors.CrashDialog, parent: Any, message: str, details: str
+    ) -> None:
+        watcher.crash_dialog(message, details)
+        original(dialog, parent, message, details)
+
+    monkeypatch.setattr(ui.errors.CrashDialog, "__init__", crash_dialog)
     for module in (ui.errors, ui.main_window):
         monkeypatch.setattr(module, "show_error", watcher.dialog)
 

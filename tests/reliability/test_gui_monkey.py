@@ -418,3 +418,23 @@ def test_an_edit_that_changes_one_system_and_inserts_another_keeps_the_model_val
     document.undo_stack.undo()
     document.undo_stack.redo()
     assert not session.watch.errors, session.watch.errors
+
+
+def test_the_monkey_fails_on_an_unexpected_error_dialog(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: an "Unexpected error" dialog fails the monkey, however it is made: the
+    window's own ``report_exception`` (imported by name, which the watch did not reach)
+    or the dialog made directly."""
+    import ui.errors
+    import ui.main_window
+
+    watch = install_watch(monkeypatch)
+    try:
+        raise RuntimeError("opening failed")
+    except RuntimeError as error:
+        ui.main_window.report_exception(type(error), error, error.__traceback__)
+    assert len(watch.errors) == 1 and "opening failed" in watch.errors[0]
+    dialog = ui.errors.CrashDialog(None, "Something went wrong: boom.", "details")
+    qtbot.addWidget(dialog)
+    assert len(watch.errors) == 2 and "boom" in watch.errors[1]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.system import installed_systems
+from ui.errors import CrashDialog
 from ui.main_window import DISCARD, MainWindow
 from ui.settings import Settings
 
@@ -36,3 +38,27 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     main.resize(1280, 820)
     main.show()
     yield main
+
+
+@pytest.fixture(autouse=True)
+def no_crash_dialog(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """An "Unexpected error" dialog fails the test (issue 31: the wizard threw stacks of
+    them while its tests passed): whatever makes one, the app's exception hook or a
+    caller of ``report_exception``, is caught where the dialog is made. A test that shows
+    one on purpose is marked ``crash_dialog_expected``."""
+    if request.node.get_closest_marker("crash_dialog_expected") is not None:
+        yield
+        return
+    made: list[str] = []
+    original = CrashDialog.__init__
+
+    def init(self: CrashDialog, parent: Any, message: str, details: str) -> None:
+        made.append(f"{message}\n{details}")
+        original(self, parent, message, details)
+
+    monkeypatch.setattr(CrashDialog, "__init__", init)
+    yield
+    if made:
+        pytest.fail('an "Unexpected error" dialog was shown:\n' + "\n".join(made))

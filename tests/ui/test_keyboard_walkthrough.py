@@ -133,7 +133,7 @@ def _child(run: str, system: str, tmp_path: Path) -> subprocess.CompletedProcess
 
 @pytest.mark.slow
 @pytest.mark.skipif(bool(RUN), reason="the parent of the runs")
-@pytest.mark.parametrize("system", ["gladiators", "capital"])
+@pytest.mark.parametrize("system", ["gladiators", "capital", "hero_xmen", "powersets", "twod10"])
 @pytest.mark.parametrize("run", sorted(SCREENS))
 def test_walkthrough(run: str, system: str, tmp_path: Path) -> None:
     done = _child(run, system, tmp_path)
@@ -695,3 +695,208 @@ def level_up_capital(keys: Keyboard, window: Any, qtbot: QtBot) -> None:
     assert [r.dice for r in character.hp_rolls] == [[4, 3]]
     assert len(view.document.document.history) == 2
     keys.check("levelled up")
+
+
+# --- the systems built from declared lists (X-Men HERO, Power Sets, 2d10) ---------------
+
+
+def menu_item(keys: Keyboard, window: Any, action: Any) -> None:
+    """Alt+C opens the Character menu; Down to ``action``; Enter."""
+    menu = window.character_menu
+    keys.key(K.Key_C, ALT)
+    assert menu.isVisible(), "Alt+C did not open the Character menu"
+    for _ in range(len(menu.actions()) + 1):
+        if menu.activeAction() is action:
+            break
+        keys.key(K.Key_Down)
+    else:
+        raise AssertionError(f"the Character menu has no {action.text()!r}")
+    keys.key(K.Key_Return)
+
+
+def declared_lists(keys: Keyboard, window: Any, view: Any) -> None:
+    """From the Character menu, one item added from each declared list's picker (its
+    first entry's name typed in the search, Enter); the list grows by that item."""
+    from ui.picker import PickerDialog
+
+    document = view.document
+    for editor in view.page.editors.values():
+        collection = editor.collection
+        if collection.new_item is None or not collection.entries:
+            continue
+        # what the picker offers (not what is on the sheet already); none: Add opens the
+        # custom entry instead
+        entries = collection.offered_entries(document.document)
+        if not entries:
+            continue
+        before = len(collection.items(document.document))
+        # typed up to its first letter a keyboard test cannot type (QTest aborts on "–")
+        name = entries[0].name
+        search = name[: next((i for i, c in enumerate(name) if not c.isascii()), len(name))]
+        search = search.strip() or name.split()[0]
+
+        def script(dialog: QWidget, search: str = search) -> None:
+            assert isinstance(dialog, PickerDialog)
+            keys.type(search)
+            keys.check(f"picker {search}")
+            keys.key(K.Key_Return)
+
+        keys.in_dialog(lambda e=editor: menu_item(keys, window, e.add_action), PickerDialog, script)
+        after = len(collection.items(document.document))
+        if after == before:  # refused: the status bar says why (a rule of the list)
+            continue
+        assert after == before + 1, f"{collection.title}: {before} → {after}"
+        assert keys.target() is editor.view, f"{collection.title}: {keys.describe()}"
+    keys.check("lists filled")
+
+
+def number_cells_shown(view: Any) -> list[tuple[Any, int, int, object]]:
+    """(editor, row, column, value) of every number cell of the page's lists."""
+    from ui.roles import EDIT_KIND_ROLE, RANGE_ROLE
+
+    found = []
+    for editor in view.page.editors.values():
+        model = editor.model
+        for row in range(model.rowCount()):
+            for column in range(model.columnCount()):
+                index = model.index(row, column)
+                if index.data(EDIT_KIND_ROLE) != "int":
+                    continue
+                low, high = index.data(RANGE_ROLE) or (0, 999)
+                if low <= 3 <= high:
+                    found.append((editor, row, column, index.data(Qt.ItemDataRole.EditRole)))
+    return found
+
+
+def go_to_cell(keys: Keyboard, window: Any, editor: Any, row: int, column: int) -> None:
+    """Ctrl+PageDown to the list's tab, Tab into its table, Home, Down and Right."""
+    page = window.current_view().page
+    tab = page.pages[editor.collection.key]
+    for _ in range(page.tabs.count()):
+        if page.tabs.currentWidget() is tab:
+            break
+        keys.key(K.Key_PageDown, CTRL)
+    assert page.tabs.currentWidget() is tab
+    keys.tab_to(lambda w: w is editor.view, f"the {editor.collection.title} table")
+    keys.key(K.Key_Home, CTRL)
+    keys.key(K.Key_Down, times=row)
+    keys.key(K.Key_Home)
+    keys.key(K.Key_Right, times=column)
+    current = editor.view.currentIndex()
+    assert (current.row(), current.column()) == (row, column), keys.describe()
+
+
+def type_over(keys: Keyboard, window: Any, view: Any) -> None:
+    """A digit typed on a selected cell showing 0 replaces it (it became 30), and one on
+    a cell showing another value; F2 then edits a cell; Ctrl+Z, Ctrl+Y."""
+    cells = number_cells_shown(view)
+    zero = next((c for c in cells if c[3] == 0), None)
+    other = next((c for c in cells if c[3] not in (0, None, 3)), None)
+    assert zero is not None and other is not None, "no number cell shows 0, or none another"
+    for editor, row, column, shown in (zero, other):
+        go_to_cell(keys, window, editor, row, column)
+        keys.type("3")
+        keys.key(K.Key_Return)
+        stored = editor.model.index(row, column).data(Qt.ItemDataRole.EditRole)
+        assert stored == 3, f"{editor.collection.title}: 3 typed over {shown}, {stored} kept"
+        keys.check(f"3 typed over {shown}")
+    # F2 on the cell just typed over: its edits merge into one step (as a spin box's
+    # do), so Ctrl+Z gives back what it showed before both
+    editor, row, column, shown = other
+    go_to_cell(keys, window, editor, row, column)
+    keys.key(K.Key_F2)
+    keys.key(K.Key_A, CTRL)
+    keys.type("2")
+    keys.key(K.Key_Return)
+
+    def read() -> object:
+        return editor.model.index(row, column).data(Qt.ItemDataRole.EditRole)
+
+    undo_redo(keys, read, shown, 2)
+    keys.check("F2 edit, undo and redo")
+
+
+def level_up_declared(keys: Keyboard, window: Any, qtbot: QtBot) -> None:
+    """Ctrl+L; 10 of every currency typed; Enter; the cheapest line bought with Alt+U;
+    Alt+N; Alt+C (Commit)."""
+    from ui.wizard import LevelUpWizard
+
+    view = window.current_view()
+    entries = len(view.document.document.history)
+    keys.key(K.Key_L, CTRL)
+    wizard = QApplication.activeModalWidget()
+    assert isinstance(wizard, LevelUpWizard), "Ctrl+L opened no level-up wizard"
+    qtbot.waitExposed(wizard)
+    for key in wizard.earn_page.amounts:
+        keys.tab_to(lambda w, k=key: w.objectName() == f"earned_{k}", f"the {key} earned")
+        keys.key(K.Key_A, CTRL)
+        keys.type("10")
+    keys.key(K.Key_Return)
+    assert wizard.currentPage() is wizard.spend_page, "Enter did not go to the Spend page"
+    keys.check("wizard spend page")
+    options = wizard.spend_page.options
+    buying = sorted((o for o in options.options if o.changes), key=lambda o: sum(o.cost.values()))
+    assert buying, options.labels()
+    keys.tab_to(lambda w: w.objectName() == "spend_options", "the spend options")
+    keys.key(K.Key_Home)
+    for _ in range(len(options.labels())):
+        current = options.current_option()
+        if current is not None and current.label == buying[0].label:
+            break
+        keys.key(K.Key_Down)
+    keys.key(K.Key_U, ALT)
+    assert wizard.draft.spent_changes(), f"{buying[0].label} bought nothing"
+    keys.check("wizard bought")
+    keys.key(K.Key_N, ALT)
+    assert wizard.currentPage() is wizard.review_page
+    accept = wizard.review_page.accept_warnings
+    if accept.isVisible():  # it has no Alt key: Tab to it, Space
+        keys.tab_to(lambda w: w is accept, "I accept these warnings")
+        keys.key(K.Key_Space)
+        assert accept.isChecked()
+    keys.key(K.Key_C, ALT)
+    assert not isinstance(QApplication.activeModalWidget(), LevelUpWizard), (
+        wizard.review_page.problems.text()
+    )
+    history = view.document.document.history
+    assert len(history) > entries and history[-1].kind == "advance"
+    keys.check("levelled up")
+
+
+def walk_declared(
+    keys: Keyboard, window: Any, qtbot: QtBot, tmp_path: Path, system_id: str
+) -> None:
+    from sheetapp.core.system import installed_systems
+    from sheetapp.storage.files import load_document
+
+    system = installed_systems().get(system_id)
+    keys.check("start page")
+    view = new_character(keys, window, system.name, "Kbd Walker")
+    declared_lists(keys, window, view)
+    type_over(keys, window, view)
+    level_up_declared(keys, window, qtbot)
+    print_and_save(keys, window, tmp_path, "kbd-walker")
+    saved = load_document(tmp_path / "kbd-walker.json", installed_systems()).document
+    assert saved.model_dump(exclude={"meta"}) == view.document.document.model_dump(exclude={"meta"})
+    assert saved.history[-1].kind == "advance"
+
+
+@in_child
+def test_hero_xmen_by_keyboard_alone(
+    app_window: Any, keyboard: Keyboard, qtbot: QtBot, tmp_path: Path
+) -> None:
+    walk_declared(keyboard, app_window, qtbot, tmp_path, "hero-xmen")
+
+
+@in_child
+def test_powersets_by_keyboard_alone(
+    app_window: Any, keyboard: Keyboard, qtbot: QtBot, tmp_path: Path
+) -> None:
+    walk_declared(keyboard, app_window, qtbot, tmp_path, "powersets")
+
+
+@in_child
+def test_twod10_by_keyboard_alone(
+    app_window: Any, keyboard: Keyboard, qtbot: QtBot, tmp_path: Path
+) -> None:
+    walk_declared(keyboard, app_window, qtbot, tmp_path, "twod10")

@@ -18,6 +18,7 @@ from ui.main_window import MainWindow
 from ui.settings import THEME
 
 
+@pytest.mark.crash_dialog_expected
 def test_exception_shows_a_dialog_and_the_window_lives_on(window: MainWindow, qtbot: QtBot) -> None:
     try:
         raise RuntimeError("boom in a slot")
@@ -129,6 +130,7 @@ def test_titles_never_break(window: MainWindow, name: str) -> None:
     assert window.tabs.tabText(0).rstrip("*") == (name or "night-owl.json")
 
 
+@pytest.mark.crash_dialog_expected
 @pytest.mark.qt_no_exception_capture
 def test_uncaught_exception_in_a_slot_reaches_the_dialog(
     window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch

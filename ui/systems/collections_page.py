@@ -91,7 +91,8 @@ class CollectionsPage(SystemPage):
             return
         rule = current.siblingAtColumn(0).data(RULE_TEXT_ROLE)
         text.setHtml(_rule_html(rule, editor.collection.help))
-        path = current.data(PATH_ROLE)
+        # a cell of its own value, else its row (a worked-out cell: the Cost, the name)
+        path = current.data(PATH_ROLE) or editor.model.row_path(current.row())
         if path:
             self.path_selected.emit(tuple(path))
 

@@ -43,10 +43,10 @@ class GenericPage(SystemPage):
         layout.addWidget(self.view)
         self._shown_lines: list[CostLine] = []
         self._stale = True
-        document.changed.connect(lambda _changes: self._document_changed())
+        document.changed.connect(self._document_changed)  # bound: disconnected when deleted
         self.refresh()
 
-    def _document_changed(self) -> None:
+    def _document_changed(self, _changes: object = None) -> None:
         # A hidden Costs tab catches up when it is shown: an edit on another tab
         # does not rebuild a tree of hundreds of lines nobody sees.
         self._stale = True

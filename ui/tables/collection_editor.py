@@ -81,7 +81,10 @@ class CollectionEditor(QObject):
             action = self._action(declared.title, self._runner(declared))
             action.setToolTip(declared.tooltip)
             self.list_actions.append((declared, action))
-        document.changed.connect(lambda _changes: self.update_actions())
+        # A bound method, never a lambda: Qt disconnects it when the editor is deleted
+        # (a lambda kept running on a deleted page: the wizard's Spend page replaces its
+        # page, and every later edit raised "Internal C++ object already deleted").
+        document.changed.connect(self._document_changed)
         self.update_actions()
 
     @property
@@ -129,6 +132,9 @@ class CollectionEditor(QObject):
             bar.addWidget(tool_button(self.down_action))
         bar.addStretch(1)
         return bar
+
+    def _document_changed(self, _changes: object) -> None:
+        self.update_actions()
 
     def update_actions(self) -> None:
         row = self.current_row()
@@ -205,7 +211,10 @@ class CollectionEditor(QObject):
         if custom is None:
             return False
         if values is None:
-            values = ask_custom_values(custom, self.host)
+            document = self.document.document
+            values = ask_custom_values(
+                custom, self.host, check=lambda v: self.collection.add_custom(document, v)
+            )
             if values is None:
                 return False
         chosen = values
@@ -266,8 +275,13 @@ def reveal(widget: QWidget) -> None:
         child, parent = parent, tabs
 
 
-def ask_custom_values(custom: CustomEntries, parent: QWidget) -> dict[str, Any] | None:
-    """The custom-entry dialog of a declared list; None when the user cancels."""
+def ask_custom_values(
+    custom: CustomEntries,
+    parent: QWidget,
+    check: Callable[[dict[str, Any]], object] | None = None,
+) -> dict[str, Any] | None:
+    """The custom-entry dialog of a declared list; None when the user cancels. ``check``
+    (the entry's own build) keeps it open on a refusal, the message beside the field."""
     specs = [
         FieldSpec(
             f.key,
@@ -287,6 +301,7 @@ def ask_custom_values(custom: CustomEntries, parent: QWidget) -> dict[str, Any] 
         parent,
         intro=custom.intro,
         required=tuple(f.key for f in custom.fields if f.required),
+        check=check,
     )
     return dialog.values() if dialog.exec() else None
 

@@ -83,13 +83,16 @@ class ColumnFitter(QObject):
     reset or a large part of it changes; otherwise a column's measure grows when a
     changed or inserted cell needs more room (it does not shrink until the next reset).
     A table out of sight (on another tab) is measured when it is shown.
+
+    A tree is fitted the same way (Glorious Gladiators' abilities: sized once when the
+    character opened, a GP value that grew a digit vanished from its cell).
     """
 
-    def __init__(self, view: QTableView, stretch: int) -> None:
+    def __init__(self, view: QTableView | QTreeView, stretch: int) -> None:
         super().__init__(view)
         self.view = view
         self.stretch = stretch
-        header = view.horizontalHeader()
+        header = self.header()
         header.setStretchLastSection(False)
         header.setResizeContentsPrecision(SAMPLE_ROWS)
         # a title narrowed past its length ends in "…" (it was cut at both ends)
@@ -113,6 +116,10 @@ class ColumnFitter(QObject):
         view.viewport().installEventFilter(self)
         self.fit()
 
+    def header(self) -> QHeaderView:
+        view = self.view
+        return view.horizontalHeader() if isinstance(view, QTableView) else view.header()
+
     @property
     def stretch_contents(self) -> int:
         """The stretched column's contents width."""
@@ -125,7 +132,7 @@ class ColumnFitter(QObject):
             return
         self._unfitted = False
         model = self.view.model()
-        header = self.view.horizontalHeader()
+        header = self.header()
         self.numbers = {c for c in range(model.columnCount()) if carries_numbers(model, c)}
         self.cells = {
             column: self.view.sizeHintForColumn(column) for column in range(model.columnCount())
@@ -195,7 +202,8 @@ class ColumnFitter(QObject):
         column = index.column()
         if self._unfitted or not index.isValid():
             return
-        grid = 1 if self.view.showGrid() else 0
+        view = self.view
+        grid = 1 if isinstance(view, QTableView) and view.showGrid() else 0
         needed = self.view.sizeHintForIndex(index).width() + grid
         number = column not in self.numbers and _is_number_cell(index)
         if number:

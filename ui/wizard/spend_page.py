@@ -65,6 +65,8 @@ class SpendPage(QWizardPage):
         self.editor_host.setObjectName("wizard_editor")
         self.editor_host.setDocumentMode(True)
         self.selected: DataPath | None = None
+        #: the working copy the page and the totals follow
+        self._shown_working: EditorDocument | None = None
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -129,6 +131,12 @@ class SpendPage(QWizardPage):
         working = self.draft.working
         if working is None:
             return
+        if working is self._shown_working:
+            # Shown already (replaced when the Earn page was left, then this page opened):
+            # a second page on the same copy left the first, deleted, listening to it.
+            self._changed(None)
+            return
+        self._shown_working = working
         if self.has_page:
             old = self.editor_host.widget(0)
             self.page = create_page(working)

@@ -22,7 +22,7 @@ from sheetapp.editing.collections import (
 from sheetapp.editing.search import keywords_for
 from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.model import CapitalDocument, EquipmentChoice, SystemChoice
-from sheetapp.systems.capital.money import unit_price
+from sheetapp.systems.capital.money import printed_price
 
 SYSTEMS_PATH = ("character", "systems")
 EQUIPMENT_PATH = ("character", "equipment")
@@ -348,7 +348,8 @@ def _equipment_cell(column: str) -> Any:
                 choice_list([(o, o) for o in item.options], "(choose)"),
             )
         if column == "price":
-            price = unit_price(choice, cats)
+            price = printed_price(choice, cats)
+            # the GM's price stays editable once set (it made the cell read-only)
             if item is not None and price is not None:
                 return CellView(
                     f"{price} mC",

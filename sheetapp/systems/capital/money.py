@@ -21,17 +21,23 @@ from sheetapp.systems.capital.model import CapitalCharacter, EquipmentChoice
 MONEY = "mc"
 
 
-def unit_price(choice: EquipmentChoice, cats: Catalogs) -> int | None:
-    """One item's price in mC: the appendix's (the option's, for an item priced by
-    option, e.g. the Tent's size), else the price the GM set; None when neither is
-    known."""
+def printed_price(choice: EquipmentChoice, cats: Catalogs) -> int | None:
+    """One item's price in the appendix (the option's, for an item priced by option,
+    e.g. the Tent's size); None when the appendix prints none."""
     item = cats.equipment.get(choice.item or "")
     if item is not None:
         if choice.option is not None and choice.option in item.option_prices:
             return item.option_prices[choice.option]
         if item.price is not None:
             return item.price
-    return choice.price
+    return None
+
+
+def unit_price(choice: EquipmentChoice, cats: Catalogs) -> int | None:
+    """One item's price in mC: the appendix's, else the price the GM set; None when
+    neither is known."""
+    printed = printed_price(choice, cats)
+    return choice.price if printed is None else printed
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,11 +43,9 @@ from ui.systems.gladiators.details import DetailsPanel
 from ui.systems.gladiators.entries import ability_entries, modifier_entries
 from ui.tables.collection_editor import ask_custom_values
 from ui.tables.collection_model import CollectionTableModel
-from ui.tables.views import CellTreeView, keep_rows
+from ui.tables.views import CellTreeView, ColumnFitter, keep_rows
 
 TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
-#: Rows measured to size the abilities' columns when a character opens.
-COLUMN_SAMPLE_ROWS = 120
 
 
 def _button(action: QAction) -> QToolButton:
@@ -81,18 +79,11 @@ class GladiatorsPage(SystemPage):
             | QAbstractItemView.EditTrigger.SelectedClicked
         )
         self._enable_drag(self.tree)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        # Sized once from the contents, then by the user: ResizeToContents would measure
-        # every row again on each edit (slow on a 300-ability character).
         self.tree.expandAll()
-        # Measure a sample of rows, not all of them (1,500 rows on a 300-ability
-        # character took most of the time to open it); the user can widen a column.
-        header.setResizeContentsPrecision(COLUMN_SAMPLE_ROWS)
-        for column in range(1, self.abilities.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            self.tree.resizeColumnToContents(column)
+        # The tables' fitter: sized from a sample of rows when the character opens, then
+        # a column widens when an edited cell needs it (sized once, a GP value that grew
+        # a digit vanished); ResizeToContents would measure every row on each edit.
+        self.column_fitter = ColumnFitter(self.tree, NAME)
         self.abilities.rowsInserted.connect(self._expand_inserted)
         self.abilities.modelReset.connect(self.tree.expandAll)
         self.details = DetailsPanel(document)
