@@ -320,6 +320,11 @@ def act_edit_cell(m: Monkey) -> bool:
                 return True
             if not flags & Qt.ItemFlag.ItemIsEditable:
                 continue
+            if view.state() == QAbstractItemView.State.EditingState:
+                # an editor is still open in this view (typing on a selected cell opened
+                # it); QAbstractItemView.edit refuses a second one with a Qt warning, so
+                # the monkey tries another view, as a user clicks into another table
+                break
             view.setCurrentIndex(index)
             view.edit(index)
             editor = _open_editor(view)
