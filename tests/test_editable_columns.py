@@ -9,6 +9,7 @@ examples, takes a new value into the file.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +19,10 @@ from sheetapp.core.system import collections_of, installed_systems
 from sheetapp.editing.builders import EditError
 from sheetapp.editing.collections import CellView, cell
 from sheetapp.storage.examples import load_example
-from tests.ui.conftest import REPO
 
 SYSTEMS = [system.id for system in installed_systems()]
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def _other(shown: CellView) -> Any:

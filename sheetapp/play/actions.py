@@ -54,7 +54,16 @@ class ActionOption:
 
     def allowed(self) -> str:
         if self.kind == "choice":
-            return ", ".join(choice.value for choice in self.choices) or "nothing yet"
+            # a number or short id is read with what it stands for: "2 (Stealth: 13-)"
+            return (
+                ", ".join(
+                    choice.value
+                    if choice.label.casefold() == choice.value.replace("_", " ").casefold()
+                    else f"{choice.value} ({choice.label})"
+                    for choice in self.choices
+                )
+                or "nothing yet"
+            )
         if self.kind == "bool":
             return "yes or no"
         if self.kind == "int":

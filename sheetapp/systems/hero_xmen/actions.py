@@ -21,7 +21,6 @@ from sheetapp.play.actions import (
     Resolution,
     Term,
     VsInput,
-    sum_text,
 )
 from sheetapp.play.dice import DiceRoll
 from sheetapp.systems.hero_xmen.build import Build, build
@@ -50,6 +49,11 @@ def _modifier(inputs: Inputs) -> list[tuple[str, int]]:
     return [("modifier", value)] if isinstance(value, int) and value else []
 
 
+def _labelled(parts: list[tuple[str, int]]) -> str:
+    """``DEX 18: +2, modifier: -1`` (a HERO modifier reads with its sign)."""
+    return ", ".join(f"{label}: {value:+d}" for label, value in parts)
+
+
 def three_d6(
     parts: list[tuple[str, int]], roll: DiceRoll, target: int, target_text: str
 ) -> tuple[list[Term], int, bool]:
@@ -66,7 +70,7 @@ def three_d6(
         why = f"{total} {'≥' if success else '<'} {target}"
     terms = [
         Term("Dice", roll.describe()),
-        Term("Modifiers", sum_text(parts) if parts else "none"),
+        Term("Modifiers", _labelled(parts) if parts else "none"),
         Term("Result", f"{natural}" + "".join(f" {v:+d}" for _l, v in parts) + f" = {total}"),
         Term(
             "Target Number",
