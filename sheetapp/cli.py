@@ -382,12 +382,6 @@ def launch_gui(argv: list[str]) -> int:
     return run(argv)
 
 
-def has_display(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether a window can be shown: always on Windows and macOS; on Linux and the other
-    Unixes an X or Wayland display, or a Qt platform chosen explicitly (offscreen)."""
-    return display_problem(environ) is None
-
-
 #: where an X server listens for display N (``X{N}``); on Linux also under the same
 #: name in the abstract socket namespace
 X11_SOCKET_DIR = "/tmp/.X11-unix"

@@ -184,9 +184,6 @@ class Sheet:
         return tuple(i for i in self.issues if i.severity is Severity.ERROR)
 
 
-SheetBuilder = Callable[[CharacterDocument[Any, Any], Evaluation], Sheet]
-
-
 def build_sheet(
     system: GameSystem[Any],
     document: CharacterDocument[Any, Any],

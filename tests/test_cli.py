@@ -1,4 +1,5 @@
-"""The CLI contract from DESIGN.md: commands, exit codes, messages without tracebacks."""
+"""The CLI contract the project was given (../shared/DESIGN.md, "Contracts"): commands,
+exit codes, messages without tracebacks."""
 
 from __future__ import annotations
 

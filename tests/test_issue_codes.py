@@ -14,9 +14,9 @@ from sheetapp.core.citation import holds
 from sheetapp.core.codes import IssueCode
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.examples import list_examples, load_example
+from tests.rulebooks import SEEDS, needs_rulebooks
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
 SYSTEM_IDS = installed_systems().ids()
 
 
@@ -72,7 +72,7 @@ def test_every_declared_code_is_asserted_by_a_test(system_id: str) -> None:
     assert missing == [], "declared but asserted by no test"
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks (../shared/seeds/) are not here")
+@needs_rulebooks
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_declared_citations_stand_in_the_rulebook(system_id: str) -> None:
     system = installed_systems().get(system_id)

@@ -34,19 +34,16 @@ import pytest
 
 from sheetapp.core.codes import IssueCode
 from sheetapp.core.system import installed_systems
+from tests.rulebooks import SEEDS, needs_rulebooks
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
 TABLES = REPO / "docs" / "rules-coverage"
 COLUMNS = ["lines", "rule", "implemented by", "tests", "status"]
 _RANGE = re.compile(r"^L(\d+)(?:\s*[-–]\s*L?(\d+))?$")
 _TICKED = re.compile(r"`([^`]+)`")
 _STATUS = re.compile(r"^(done|out of scope: \S.*|no rule: \S.*)$")
 
-pytestmark = pytest.mark.skipif(
-    not SEEDS.is_dir(),
-    reason="the rulebooks are not here: put the seed files in ../shared/seeds/ beside the repo",
-)
+pytestmark = needs_rulebooks
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ import pytest
 
 from sheetapp.core.citation import holds, locate, quoted_citations
 from sheetapp.core.system import installed_systems
+from tests.rulebooks import SEEDS, needs_rulebooks
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
 SOURCES = ("sheetapp", "ui", "tests")
 
 
@@ -40,7 +40,7 @@ def system_files(package: str) -> list[Path]:
     return sorted(set(found))
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks (../shared/seeds/) are not here")
+@needs_rulebooks
 @pytest.mark.parametrize("system_id", installed_systems().ids())
 def test_every_quotation_stands_at_its_line(system_id: str) -> None:
     system = installed_systems().get(system_id)

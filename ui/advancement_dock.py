@@ -1,7 +1,8 @@
 """The Advancement dock: the ledger of the current character (entry zero and every entry,
 with earnings, changes with costs and the totals after it), revert and look back.
 
-Not to be confused with the History dock, which is the undo history of this session.
+Not to be confused with the Undo History dock, which is the undo stack of this session
+(the "history" of the file and the command line is this ledger).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The main window: characters in tabs, menus, docks (issues, explain, history), files."""
+"""The main window: characters in tabs, menus, docks (issues, explain, undo history,
+advancement), files."""
 
 from __future__ import annotations
 
@@ -149,7 +150,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explain_dock)
         self.undo_view = QUndoView(self.undo_group)
         self.undo_view.setEmptyLabel("Opened")
-        self.history_dock = self._dock("History", "history_dock", self.undo_view)
+        self.history_dock = self._dock("Undo History", "history_dock", self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.tabifyDockWidget(self.explain_dock, self.history_dock)
         # The ledger panel (and the advancement code behind it) is built the first time

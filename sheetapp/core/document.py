@@ -1,4 +1,4 @@
-"""The character file envelope (DESIGN.md, "The file") as pydantic models.
+"""The character file envelope (docs/architecture.md, "The file") as pydantic models.
 
 Every model keeps keys it does not know (``extra="allow"``): a file written by a
 newer minor version or edited by another tool loses nothing on a load/save cycle,

@@ -8,12 +8,12 @@ from typing import Any
 
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.gcpause import collector_paused_during
 from sheetapp.core.system import GameSystem
 from sheetapp.pdf.layout import Layout, layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import SheetRenderer
 from sheetapp.sheet import Sheet, build_sheet
-from sheetapp.startup import collector_paused_during
 
 
 def render_sheet(

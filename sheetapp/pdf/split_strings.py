@@ -55,8 +55,3 @@ def install() -> bool:
         return False
     TTFont.splitString = split_string
     return True
-
-
-def uninstall() -> None:
-    """reportlab's own method again (for the tests)."""
-    TTFont.splitString = REPORTLAB_SPLIT_STRING

@@ -18,12 +18,13 @@ from sheetapp.core.catalog import CatalogError
 from sheetapp.core.citation import Citation, holds, locate, quoted_citations
 from sheetapp.systems.powersets import catalog
 from sheetapp.systems.powersets.catalog import SEED, SeedEntry
+from tests.rulebooks import NOT_HERE, SEEDS, skip_without
 
 REPO = Path(__file__).resolve().parents[2]
-SEED_FILE = REPO.parent / "shared" / "seeds" / SEED
+SEED_FILE = SEEDS / SEED
 RESOURCES = REPO / "resources" / "powersets"
 
-needs_seed = pytest.mark.skipif(not SEED_FILE.is_file(), reason="the rulebook is not here")
+needs_seed = pytest.mark.skipif(not SEED_FILE.is_file(), reason=NOT_HERE)
 
 
 def seed_lines() -> list[str]:
@@ -170,8 +171,7 @@ def test_table_rows_cite_their_lines() -> None:
 
 def test_a_citation_at_the_wrong_line_is_caught() -> None:
     """The check above can fail: Blast's words are not at Heal's lines."""
-    if not SEED_FILE.is_file():
-        pytest.skip("the rulebook is not here")
+    skip_without(SEED_FILE)
     blast = catalog.magic_spells()["blast"]
     heal = catalog.magic_spells()["heal"]
     assert not holds(
