@@ -288,6 +288,7 @@ def test_the_statblock_labels_every_number_in_brackets(name: str) -> None:
     """Issue 37: every number a statblock gives in brackets says what it is, with the
     old roll it converts from ("Converting Old 3d6 Rolls" (line 35)) named as such."""
     document = load_example("hero-xmen", name, installed_systems()).document
+    assert isinstance(document, HeroDocument)
     block = statblock(SYSTEM, document, evaluate(document))
     bare = [part for _, line in block.lines for part in _bracketed(line) if BARE.fullmatch(part)]
     assert not bare, bare

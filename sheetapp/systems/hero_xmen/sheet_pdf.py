@@ -541,7 +541,7 @@ STATBLOCK_NAMES: dict[str, dict[str, str]] = {
         "importance": "Importance: ",
     },
 }
-#: a roll with the old roll it converts from: "+1 (12-)", "DEX -1 (10-)" (lines 35-41)
+#: a roll with the old roll it converts from, +1 (12-): "Converting Old 3d6 Rolls" (line 35)
 _OLD_ROLL = re.compile(r"(.*) \((\d+-)\)")
 
 
