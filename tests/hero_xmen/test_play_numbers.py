@@ -4,6 +4,10 @@ DC from STR, EGO contests, Psychological Limitations, the old rolls, the referen
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from sheetapp.core.system import installed_systems
 from sheetapp.playsheets import play_card_sheet, statblock
 from sheetapp.sheet import TableSection
@@ -235,6 +239,77 @@ def test_the_example_x_man() -> None:
     text = statblock(SYSTEM, document, evaluation).text()
     assert "Multipower: Storm Powers" in text
     assert "+3 chance to affect" in text and "+3 chance to recover" in text
+
+
+def _bracketed(line: str) -> list[str]:
+    """The values a statblock line gives in an entry's brackets, split at "; " outside
+    any inner brackets: "STR (Value 15; Roll +1, old roll 12-)" gives "Value 15" and
+    "Roll +1, old roll 12-"."""
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for char in line:
+        if char == "(":
+            depth += 1
+            if depth == 1:
+                current = ""
+                continue
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                parts.append(current)
+                continue
+        if depth >= 1:
+            current += char
+    return [piece.strip() for part in parts for piece in _top_level(part)]
+
+
+def _top_level(text: str) -> list[str]:
+    pieces, depth, current = [], 0, ""
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and text.startswith("; ", index):
+            pieces.append(current)
+            current = ""
+        elif not (depth == 0 and char == " " and current == ""):
+            current += char
+    return [*pieces, current]
+
+
+#: a value with no label: "15", "+1 (12-)", "DEX -1 (10-)", "-3", "Frequently +10"
+BARE = re.compile(
+    r"(?:[A-Z]{2,4} |(?:Rarely|Infrequently|Frequently|Constantly|Mild|Moderate|Strong|Total"
+    r"|Slightly|Greatly|Extremely) )?[-+−/]?\d+(?: \(\d+-\))?(?::.*)?"
+)
+
+
+@pytest.mark.parametrize("name", ["sable-storm", "lodestar", "father-brown"])
+def test_the_statblock_labels_every_number_in_brackets(name: str) -> None:
+    """Issue 37: every number a statblock gives in brackets says what it is, with the
+    old roll it converts from ("Converting Old 3d6 Rolls" (line 35)) named as such."""
+    document = load_example("hero-xmen", name, installed_systems()).document
+    assert isinstance(document, HeroDocument)
+    block = statblock(SYSTEM, document, evaluate(document))
+    bare = [part for _, line in block.lines for part in _bracketed(line) if BARE.fullmatch(part)]
+    assert not bare, bare
+    if name == "sable-storm":
+        text = block.text()
+        for labelled in (
+            "STR (Value 15; Roll +1, old roll 12-)",
+            "PD (Value 7)",
+            "Driving (Roll DEX -1, old roll 10-; Level -3; Categories: Cars)",
+            "Combat Reflexes (Level 1)",
+            "Lightning Reflexes (Level +1)",
+            "KB Res (Value 11; knocked down at 3d6 + BODY = 21",
+            "Storm Powers (reserve 60; Powers: Lightning Bolt",
+            "Note: weather control",
+            "Enraged: when her students are hurt (Frequency: Frequently +10; Intensity: Strong"
+            " +10: +3 chance to affect; chance to recover: Mild +0: +3 chance to recover;"
+            " Importance: Extremely /1: will attack nearest target; Value 15 pts)",
+            "Lightning Bolt (Energy Blast 12d6) (Multipower: Storm Powers, fixed slot; base 60;"
+            " 60 AP; 6 pts; 6 END)",
+        ):
+            assert labelled in text
 
 
 def test_lack_of_weakness_per_category() -> None:

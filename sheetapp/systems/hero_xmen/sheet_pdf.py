@@ -6,6 +6,7 @@ from the evaluation or the same pricing, so paper and window agree."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sheetapp.core.document import CharacterDocument
@@ -525,6 +526,45 @@ STATBLOCK: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("disadvantages", ("category", "frequency", "intensity", "importance", "value")),
 )
 STATBLOCK_LABELS = {"active": "AP", "real": "pts", "end": "END", "value": "pts", "cost": "pts"}
+#: what a statblock calls a column's value, written before it (issue 37: no number in
+#: brackets without a label); powers and frameworks carry their unit after the number
+STATBLOCK_NAMES: dict[str, dict[str, str]] = {
+    "characteristics": {"value": "Value ", "roll": "Roll "},
+    "figured": {"value": "Value "},
+    "knockback": {"value": "Value "},
+    "skills": {"roll": "Roll ", "level": "Level "},
+    "talents": {"level": "Level ", "roll": "Roll "},
+    "frameworks": {"powers": "Powers: "},
+    "disadvantages": {
+        "frequency": "Frequency: ",
+        "intensity": "Intensity: ",
+        "importance": "Importance: ",
+    },
+}
+#: a roll with the old roll it converts from, +1 (12-): "Converting Old 3d6 Rolls" (line 35)
+_OLD_ROLL = re.compile(r"(.*) \((\d+-)\)")
+
+
+def _statblock_part(key: str, column: str, cell: str) -> str:
+    """One value of a statblock row with its label: "Value 15", "Roll +1, old roll 12-",
+    "Frequency: Frequently +10", "60 AP"."""
+    if key in ("powers", "frameworks") and column in STATBLOCK_LABELS:
+        return f"{cell} {STATBLOCK_LABELS[column]}"
+    if column == "roll":
+        old = _OLD_ROLL.fullmatch(cell)
+        if old:
+            cell = f"{old.group(1)}, old roll {old.group(2)}"
+    return STATBLOCK_NAMES.get(key, {}).get(column, "") + cell
+
+
+def _typed_label(row: Row, part: str) -> str:
+    """What the player typed, with the words the sheet labels it by ("categories: Cars"
+    reads "Categories: Cars"), or as a note."""
+    for piece in re.split(r"\n|; ", row.detail or ""):
+        label, _, rest = piece.strip().partition(": ")
+        if rest == part and label and not any(c.isdigit() for c in label):
+            return f"{label[0].upper()}{label[1:]}: {part}"
+    return f"Note: {part}"
 
 
 def hero_statblock(
@@ -556,13 +596,13 @@ def hero_statblock(
                 cell = row.cells.get(column, "")
                 if not cell or (key == "disadvantages" and column == "value"):
                     continue
-                unit = STATBLOCK_LABELS.get(column, "") if key in ("powers", "frameworks") else ""
-                parts.append(f"{cell} {unit}".strip())
+                parts.append(_statblock_part(key, column, cell))
             if key == "disadvantages":
-                parts.append(f"{row.cells.get('value', '')} pts")
+                parts.append(f"Value {row.cells.get('value', '')} pts")
             # what the player typed for the row (a note, a vehicle for Transport
             # Familiarity) is kept whole (issue 37)
-            parts += typed_parts(row, typed, " ".join([row.cells.get(first, ""), *parts]))
+            shown = " ".join([row.cells.get(first, ""), *parts])
+            parts += [_typed_label(row, part) for part in typed_parts(row, typed, shown)]
             items.append(f"{row.cells.get(first, '')} ({'; '.join(parts)})" if parts else "")
         if free:
             items.append(f"also, at no cost: {', '.join(free)}")
