@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QSpinBox, QWizard
 from pytestqt.qtbot import QtBot
 
@@ -179,6 +180,9 @@ def test_new_warnings_need_an_explicit_accept(window: MainWindow, tmp_path: Path
     assert review.accept_warnings.isVisible()
     finish = wizard.button(QWizard.WizardButton.FinishButton)
     assert not review.isComplete() and not finish.isEnabled()
+    # the box has its Alt key, so the keyboard alone reaches it (Alt+A)
+    assert review.accept_warnings.text().replace("&", "") == "I accept these warnings"
+    assert QKeySequence.mnemonic(review.accept_warnings.text()) == QKeySequence("Alt+A")
     review.accept_warnings.setChecked(True)
     assert review.isComplete() and finish.isEnabled()
     finish.click()

@@ -59,7 +59,7 @@ class ReviewPage(QWizardPage):
         self.problems = QLabel()
         self.problems.setObjectName("review_problems")
         self.problems.setWordWrap(True)
-        self.accept_warnings = QCheckBox("I accept these warnings")
+        self.accept_warnings = QCheckBox("I &accept these warnings")
         self.accept_warnings.setObjectName("accept_warnings")
         self.accept_warnings.toggled.connect(lambda _on: self.completeChanged.emit())
         layout = QVBoxLayout(self)
