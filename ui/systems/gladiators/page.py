@@ -37,6 +37,7 @@ from ui.forms import FieldSpec
 from ui.picker import PickerDialog
 from ui.quiet_tabs import QuietTabWidget
 from ui.roles import PATH_ROLE
+from ui.screen_fit import sideways
 from ui.systems.base import SystemPage
 from ui.systems.gladiators.abilities_model import NAME, AbilitiesModel
 from ui.systems.gladiators.details import DetailsPanel
@@ -188,18 +189,27 @@ class GladiatorsPage(SystemPage):
         ):
             bar.addWidget(_button(action))
         bar.addStretch(1)
+        buttons = QWidget()
+        buttons.setLayout(bar)
+        bar.setContentsMargins(0, 0, 0, 0)
         top = QWidget()
         box = QVBoxLayout(top)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addLayout(bar)
+        # the buttons scroll sideways in a narrow window (scale 2) rather than widening
+        # the page, which pushed the tree's GP column out of sight
+        box.addWidget(sideways(buttons, "abilities_tools"))
         box.addWidget(self.tree)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(top)
         splitter.addWidget(self.details)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 0)
+        # the panel gives way too (a quarter of what the splitter lacks), so a narrow
+        # window (scale 2) keeps the tree wide enough for its number columns
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
         splitter.setSizes([860, 330])
-        self.details.setMinimumWidth(300)
+        # narrow enough that at scale 2 (800×500) the tree keeps every number column in
+        # view: at 300 the panel left the tree 177 pixels and its GP column out of sight
+        self.details.setMinimumWidth(160)
         self.details.setMaximumWidth(420)
         return splitter
 
