@@ -152,8 +152,8 @@ ITEM_OPTION_INVALID = IssueCode(
 )
 ITEM_UNNAMED = IssueCode(
     "capital.item_unnamed",
-    'Damage type of "Available with Sharp or Heat damage" items, options such as the Tent\'s size (line 1754), custom items named.',
-    cite(SEED, 1754, ""),
+    "A custom item needs a name (the application's own check: the rulebook's items are named).",
+    None,
 )
 PERSONALITY_MISSING = IssueCode(
     "capital.personality_missing",
