@@ -20,6 +20,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from sheetapp.core.catalog import CatalogEntry
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
 from sheetapp.editing.bounds import format_bounds
@@ -66,6 +67,24 @@ class PickEntry:
 
     def search_text(self) -> str:
         return " ".join((self.name, self.group, *self.keywords, self.text)).casefold()
+
+
+def catalog_pick_entry(
+    entry: CatalogEntry, group: str, cost: str, keywords: tuple[str, ...] = ()
+) -> PickEntry:
+    """A catalog entry as a picker row: its text, how sure its reading is, and where the
+    rulebook has it."""
+    return PickEntry(
+        entry.id,
+        entry.name,
+        group,
+        cost,
+        entry.text,
+        entry.certainty,
+        entry.certainty_note,
+        entry.seed_lines,
+        keywords=keywords,
+    )
 
 
 #: (document, row, item) -> a cell

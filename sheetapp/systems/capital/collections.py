@@ -17,6 +17,7 @@ from sheetapp.editing.collections import (
     CustomEntries,
     CustomField,
     PickEntry,
+    catalog_pick_entry,
     choice_list,
 )
 from sheetapp.editing.search import keywords_for
@@ -29,18 +30,8 @@ EQUIPMENT_PATH = ("character", "equipment")
 
 
 def pick_entry(entry: CatalogEntry, group: str, cost: str) -> PickEntry:
-    """A catalog entry as a picker row, with the seed's text and where the book has it."""
-    return PickEntry(
-        entry.id,
-        entry.name,
-        group,
-        cost,
-        entry.text,
-        entry.certainty,
-        entry.certainty_note,
-        entry.seed_lines,
-        keywords=keywords_for(entry.name, _group_words(group)),
-    )
+    """A catalog entry as a picker row, found by its group's words too."""
+    return catalog_pick_entry(entry, group, cost, keywords_for(entry.name, _group_words(group)))
 
 
 # --- text lists ------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sheetapp.core.catalog import CatalogEntry
 from sheetapp.core.changes import Change
 from sheetapp.editing.builders import EditError
 from sheetapp.editing.collections import (
@@ -18,6 +17,7 @@ from sheetapp.editing.collections import (
     CustomEntries,
     CustomField,
     PickEntry,
+    catalog_pick_entry,
     choice_list,
 )
 from sheetapp.systems.hero_xmen.build import build as build_character
@@ -69,19 +69,6 @@ TALENTS_PATH = ("character", "talents")
 POWERS_PATH = ("character", "powers")
 DISADVANTAGES_PATH = ("character", "disadvantages")
 CellFn = Callable[[Any, int, Any], CellView]
-
-
-def pick_entry(entry: CatalogEntry, group: str, cost: str) -> PickEntry:
-    return PickEntry(
-        entry.id,
-        entry.name,
-        group,
-        cost,
-        entry.text,
-        entry.certainty,
-        entry.certainty_note,
-        entry.seed_lines,
-    )
 
 
 def _number(value: float | None) -> str:
@@ -162,7 +149,9 @@ def characteristic_entries() -> list[PickEntry]:
     cats = catalogs()
     groups = {"primary": "Primary", "figured": "Figured", "movement": "Movement", "other": "Other"}
     return [
-        pick_entry(char, groups[char.group], f"{_number(char.cost) or 'campaign'} per point")
+        catalog_pick_entry(
+            char, groups[char.group], f"{_number(char.cost) or 'campaign'} per point"
+        )
         for char in cats.characteristics.values()
     ]
 
@@ -223,12 +212,12 @@ def skill_entries(cats: Catalogs | None = None) -> list[PickEntry]:
         ladder = cats.ladders[skill.category]
         kind = cats.types[skill.type]
         cost = f"1 at -3, +{ladder.unmodified} for +0, +{ladder.per_plus} per +1"
-        entries.append(pick_entry(skill, f"{kind.name}: {ladder.name}", cost))
+        entries.append(catalog_pick_entry(skill, f"{kind.name}: {ladder.name}", cost))
     for general in cats.general.values():
         if general.bought_as != "skill":
             continue
         cost = ", ".join(f"{o.cost:g} per {o.unit}" for o in general.options[:2])
-        entries.append(pick_entry(general, "General Skills", cost))
+        entries.append(catalog_pick_entry(general, "General Skills", cost))
     return entries
 
 
@@ -416,7 +405,7 @@ def talent_entries() -> list[PickEntry]:
             cost = "1 at -3, +2 for +0, +2 per +1"
         else:
             cost = f"{talent.cost_per_level} per {talent.unit}"
-        entries.append(pick_entry(talent, "Talents", cost))
+        entries.append(catalog_pick_entry(talent, "Talents", cost))
     return entries
 
 
@@ -501,7 +490,7 @@ def power_entries(cats: Catalogs | None = None) -> list[PickEntry]:
         else:
             cost = "base cost from the core book"
         group = "Mental Powers" if power.mental else "Powers"
-        entries.append(pick_entry(power, group, cost))
+        entries.append(catalog_pick_entry(power, group, cost))
     return entries
 
 
@@ -825,7 +814,7 @@ FRAMEWORKS: Collection[HeroDocument] = Collection(
 
 def disadvantage_entries() -> list[PickEntry]:
     return [
-        pick_entry(kind, kind.category, "(Frequency + Intensity) / Importance")
+        catalog_pick_entry(kind, kind.category, "(Frequency + Intensity) / Importance")
         for kind in catalogs().kinds.values()
     ]
 
