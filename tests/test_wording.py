@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 from sheetapp.editing.wording import user_note
 
 
@@ -39,3 +43,38 @@ def test_line_notes_go_but_an_areas_line_stays() -> None:
     assert without_line_notes("FTD 6 (Companion keyword, line 2522) = 6") == "FTD 6 = 6"
     kept = "against Area attacks (Blast 2, Line 4, Cone 2) (lines 362-372)."
     assert without_line_notes(kept) == "against Area attacks (Blast 2, Line 4, Cone 2)."
+
+
+#: words of our readings of the damaged tables, never a rule in a player's words
+EXTRACTION_WORDS = re.compile(
+    r"garbled|text-layer|\bcells?\b|tab field|page break|\bhtml\b|clean cop|cut off|"
+    r"\bcolumn\b|\bocr\b|\bseed\b|\bline \d|cost object",
+    re.IGNORECASE,
+)
+
+
+def _certainty_notes(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [
+            note
+            for key, value in node.items()
+            for note in ([value] if key == "certainty_note" else _certainty_notes(value))
+            if isinstance(note, str) and note
+        ]
+    if isinstance(node, list):
+        return [note for item in node for note in _certainty_notes(item)]
+    return []
+
+
+def test_no_catalog_note_a_player_reads_speaks_of_the_extraction() -> None:
+    """Pickers and tooltips show a catalog entry's reading through ``user_note``: what
+    is left says nothing of table cells, garbled blocks, page breaks or the text layer
+    ("Garbled block. Name cell 'Duplication' ... (tab field 5)" reached the picker)."""
+    resources = Path(__file__).resolve().parents[1] / "resources"
+    shown = [
+        (path.name, user_note(note))
+        for path in sorted(resources.rglob("*.json"))
+        for note in _certainty_notes(json.loads(path.read_text(encoding="utf-8")))
+    ]
+    assert len(shown) > 50
+    assert [(name, text) for name, text in shown if EXTRACTION_WORDS.search(text)] == []

@@ -11,9 +11,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-#: a sentence about our files or process, not about the game
+#: a sentence about our files or process, not about the game: the catalogs' readings of
+#: the damaged tables ("Garbled block", "Cost cell: ...", "tab field 5", "Row split over a
+#: page break") are ours; the README keeps them
 _INTERNAL = re.compile(
-    r"developer|\btodo\b|\.json\b|cyrillic|\bocr\b|extract(?:ed|ion)|\bseed\b|normalis",
+    r"developer|\btodo\b|\.json\b|cyrillic|\bocr\b|extract(?:ed|ion)|\bseed\b|normalis"
+    r"|garbled|text-layer|\bcells?\b|\bfields? \d|page break|\bhtml\b|row (?:split|wrapped)"
+    r"|clean cop(?:y|ies)|cut off|\bcolumn\b|\brestored\b|\bwas removed\b|cost object",
     re.IGNORECASE,
 )
 _NUMBERS = r"\d+(?:\s*[-–/]\s*\d+)*(?:\s*(?:,|and)\s*\d+(?:\s*[-–/]\s*\d+)*)*"
