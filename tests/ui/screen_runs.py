@@ -29,6 +29,14 @@ def run_on_screen(
 ) -> subprocess.CompletedProcess[str]:
     """Run the tests of ``test_file`` matching ``keyword`` in a child process whose
     only screen is ``run``'s."""
+    return pytest_on_screen(run, [str(test_file), "-k", keyword], tmp_path)
+
+
+def pytest_on_screen(
+    run: str, selection: list[str], tmp_path: Path, timeout: int = 600
+) -> subprocess.CompletedProcess[str]:
+    """Run pytest on ``selection`` (test ids, options) in a child process whose only
+    screen is ``run``'s."""
     (width, height), scale = SCREENS[run]
     config = tmp_path / "screen.json"
     screen = {
@@ -74,15 +82,13 @@ def run_on_screen(
             "no:randomly",
             "-p",
             "no:cacheprovider",
-            str(test_file),
-            "-k",
-            keyword,
+            *selection,
         ],
         cwd=REPO,
         env=env,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=timeout,
         check=False,
     )
 

@@ -21,16 +21,15 @@ nothing, so Enter could not close it.
 The screen size and the scale factor must be set before the QApplication exists, so the
 two runs are child pytest processes of this file (``test_walkthrough_*``): one on a
 1280×720 offscreen screen, one at ``QT_SCALE_FACTOR=2`` on a 1600×1000 screen (800×500
-of room, issue 17's own trial). In the child, ``SHEETAPP_WALKTHROUGH`` names the run;
-``SHEETAPP_WALKTHROUGH_SHOTS`` (a folder) keeps a screenshot of every step.
+of room, issue 17's own trial), started by ``tests/ui/screen_runs.py``, which names the
+run in ``SHEETAPP_SCREEN_RUN``; ``SHEETAPP_WALKTHROUGH_SHOTS`` (a folder) keeps a
+screenshot of every step.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -47,15 +46,11 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.ui.conftest import REPO, make_main_window
+from tests.ui.conftest import make_main_window
+from tests.ui.screen_runs import SCREENS, current_run, pytest_on_screen
 
-RUN = os.environ.get("SHEETAPP_WALKTHROUGH", "")
+RUN = current_run()
 SHOTS = os.environ.get("SHEETAPP_WALKTHROUGH_SHOTS", "")
-SCREENS = {
-    # run: (physical screen, scale factor)
-    "small": ((1280, 720), "1"),
-    "scale2": ((1600, 1000), "2"),
-}
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 ALT = Qt.KeyboardModifier.AltModifier
@@ -74,60 +69,8 @@ def in_child(test: Callable[..., None]) -> Callable[..., None]:
 
 
 def _child(run: str, system: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    (width, height), scale = SCREENS[run]
-    config = tmp_path / "screen.json"
-    config.write_text(
-        json.dumps(
-            {
-                "synchronousWindowSystemEvents": False,
-                "windowFrameMargins": False,
-                "screens": [
-                    {
-                        "name": run,
-                        "x": 0,
-                        "y": 0,
-                        "width": width,
-                        "height": height,
-                        "logicalDpi": 96,
-                        "logicalBaseDpi": 96,
-                        "dpr": 1,
-                    }
-                ],
-            }
-        ),
-        encoding="utf-8",
-    )
-    env = dict(os.environ)
-    env.update(
-        {
-            "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-            "QT_SCALE_FACTOR": scale,
-            "SHEETAPP_WALKTHROUGH": run,
-            "HOME": str(tmp_path / "home"),
-            "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        }
-    )
-    env.pop("QT_SCREEN_SCALE_FACTORS", None)
-    env.pop("QT_AUTO_SCREEN_SCALE_FACTOR", None)
-    (tmp_path / "home").mkdir(exist_ok=True)
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:randomly",
-            "-p",
-            "no:cacheprovider",
-            f"{Path(__file__)}::test_{system}_by_keyboard_alone",
-        ],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=280,
-        check=False,
+    return pytest_on_screen(
+        run, [f"{Path(__file__)}::test_{system}_by_keyboard_alone"], tmp_path, timeout=280
     )
 
 
