@@ -18,6 +18,7 @@ from sheetapp.cli import main
 from sheetapp.storage.atomic import FileOps, UnsafeTarget, atomic_write, backup_path
 from sheetapp.storage.files import load_document, save_document
 from tests.reliability.oracle import hang_guard
+from tests.reliability.users import User, environment_for, runnable_by
 
 REPO = Path(__file__).resolve().parents[2]
 OWL = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
@@ -136,14 +137,18 @@ def test_a_user_who_may_not_set_the_group_still_saves(tmp_path: Path) -> None:
         target.chmod(0o664)
         script = "import sys; from pathlib import Path; from sheetapp.storage.atomic import "
         script += "atomic_write; atomic_write(Path(sys.argv[1]), b'new')"
-        subprocess.run(
-            [sys.executable, "-c", script, str(target)],
-            check=True,
-            cwd=REPO,
-            user=nobody.pw_uid,
-            group=nobody.pw_gid,
-            extra_groups=[],
-        )
+        user = User("nobody", nobody.pw_uid, nobody.pw_gid)
+        # the checkout may sit in a folder only root may enter (``mktemp -d``)
+        with runnable_by(user, nobody.pw_gid) as (python, code):
+            subprocess.run(
+                [python, "-c", script, str(target)],
+                check=True,
+                cwd="/",
+                env=environment_for(code, folder),
+                user=nobody.pw_uid,
+                group=nobody.pw_gid,
+                extra_groups=[],
+            )
         assert target.read_bytes() == b"new" and target.stat().st_uid == nobody.pw_uid
     finally:
         shutil.rmtree(folder)

@@ -8,6 +8,7 @@ with an interpreter they may run and their own home (so their own cache folder).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -42,20 +43,11 @@ class Party:
     player: User
     gid: int
     python: str
+    #: where the player's interpreter finds sheetapp and the packages it needs
+    code: tuple[Path, ...] = ()
 
     def environment(self, home: Path) -> dict[str, str]:
-        # the checkout first: the installed packages' folder may hold a data-only
-        # ``sheetapp`` folder that must not shadow it
-        paths = dict.fromkeys(
-            [REPO, Path(sysconfig.get_paths()["purelib"]), Path(sysconfig.get_paths()["platlib"])]
-        )
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith(("XDG_", "PYTHON", "VIRTUAL_ENV"))
-        }
-        env.update(HOME=str(home), PYTHONPATH=os.pathsep.join(str(p) for p in paths))
-        return env
+        return environment_for(self.code or _own_code(), home)
 
     def popen(self, args: Sequence[str], home: Path, **kwargs: object) -> subprocess.Popen[str]:
         """Start ``python args...`` as the player."""
@@ -87,6 +79,85 @@ class Party:
         home.mkdir()
         os.chown(home, self.player.uid, self.player.gid)
         return home
+
+
+def _own_code() -> tuple[Path, ...]:
+    # the checkout first: the installed packages' folder may hold a data-only
+    # ``sheetapp`` folder that must not shadow it
+    return tuple(
+        dict.fromkeys(
+            [REPO, Path(sysconfig.get_paths()["purelib"]), Path(sysconfig.get_paths()["platlib"])]
+        )
+    )
+
+
+def environment_for(paths: Sequence[Path], home: Path) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("XDG_", "PYTHON", "VIRTUAL_ENV"))
+    }
+    env.update(HOME=str(home), PYTHONPATH=os.pathsep.join(str(p) for p in paths))
+    return env
+
+
+#: what the player's copy of the code leaves out: the window's Qt and the developer tools
+_NOT_FOR_THE_CLI = shutil.ignore_patterns(
+    "__pycache__", "PySide6*", "shiboken6*", "PyInstaller*", "mypy*", "hypothesis*", "pip"
+)
+
+
+def _can_import(python: str, user: User, gid: int, code: Sequence[Path]) -> bool:
+    home = Path("/")
+    done = subprocess.run(
+        [python, "-c", "import sheetapp.cli, pydantic, reportlab"],
+        user=user.uid,
+        group=user.gid,
+        extra_groups=[gid],
+        env=environment_for(code, home),
+        capture_output=True,
+        timeout=60,
+        cwd="/",
+        check=False,
+    )
+    return done.returncode == 0
+
+
+def _copy_for_others(folder: Path) -> tuple[Path, ...]:
+    """A copy of the checkout's code and data and of the installed packages in
+    ``folder``, which every user may read: a checkout in a private folder (``mktemp -d``
+    makes one) cannot be reached by the player."""
+    checkout, site = folder / "checkout", folder / "site"
+    for part in ("sheetapp", "resources", "templates", "docs"):
+        if (REPO / part).is_dir():
+            shutil.copytree(REPO / part, checkout / part, ignore=_NOT_FOR_THE_CLI)
+    for library in dict.fromkeys(sysconfig.get_paths()[k] for k in ("purelib", "platlib")):
+        shutil.copytree(library, site, ignore=_NOT_FOR_THE_CLI, dirs_exist_ok=True)
+    for path in [folder, *folder.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644 | (path.stat().st_mode & 0o111))
+    return (checkout, site)
+
+
+@contextlib.contextmanager
+def runnable_by(user: User, gid: int) -> Iterator[tuple[str, tuple[Path, ...]]]:
+    """An interpreter ``user`` may run and the folders it finds sheetapp in (with the
+    packages it needs): the checkout's own, or a readable copy when the checkout sits in a
+    folder only its owner may enter. Skips the test when neither can be had."""
+    python = _python_for(user, gid)
+    if python is None:
+        pytest.skip("no Python interpreter of this version can be run by another user")
+    code = _own_code()
+    if _can_import(python, user, gid, code):
+        yield python, code
+        return
+    copy = Path(tempfile.mkdtemp(prefix="sheetapp-code-"))
+    try:
+        code = _copy_for_others(copy)
+        if not _can_import(python, user, gid, code):
+            pytest.skip(f"{user.name} cannot import sheetapp, even from a copy of the code")
+        yield python, code
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
 
 
 def _run(*command: str) -> None:
@@ -161,10 +232,8 @@ def party() -> Iterator[Party]:
     except (subprocess.CalledProcessError, OSError) as exc:
         pytest.skip(f"cannot create the other users: {exc}")
     try:
-        python = _python_for(users[1], gid)
-        if python is None:
-            pytest.skip("no Python interpreter of this version can be run by another user")
-        yield Party(users[0], users[1], gid, python)
+        with runnable_by(users[1], gid) as (python, code):
+            yield Party(users[0], users[1], gid, python, code)
     finally:
         for name in reversed(made):
             if name == "group":
