@@ -681,7 +681,7 @@ def _export_short_forms(
 ) -> int:
     """``--layout card`` (one character, one page) or ``statblock`` (several)."""
     from sheetapp.pdf.export import describe_missing
-    from sheetapp.pdf.playsheets import render_card_reporting, render_statblocks_reporting
+    from sheetapp.pdf.playsheet_renderer import render_card_reporting, render_statblocks_reporting
     from sheetapp.playsheets import statblock
 
     if args.layout == "card":

@@ -24,7 +24,7 @@ from sheetapp import __version__
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.system import SystemLoadError, SystemRegistry, installed_systems
 from sheetapp.startup import resume_collector
-from ui.errors import install_excepthook, show_error
+from ui.error_dialog import install_excepthook, show_error
 from ui.main_window import MainWindow
 from ui.settings import THEME, Settings
 from ui.theme import apply_theme

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.errors import show_error
+from ui.error_dialog import show_error
 from ui.settings import LAST_FOLDER
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from sheetapp.core.changes import Change
 from sheetapp.core.document import MAX_NAME_LENGTH
 from sheetapp.editing.fields import meta_text, set_meta
 from ui.document import EditorDocument
-from ui.portrait import IMAGE_FILTER, PortraitError, load_portrait, portrait_pixmap
+from ui.portrait_files import IMAGE_FILTER, PortraitError, load_portrait, portrait_pixmap
 
 PORTRAIT_SIDE = 104
 TEXT_FIELDS = (("name", "Name"), ("player", "Player"), ("concept", "Concept"))

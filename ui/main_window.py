@@ -57,7 +57,7 @@ from ui.autosave import Autosaver
 from ui.background import BackgroundJob, run_in_background
 from ui.document import EditorDocument
 from ui.editor_view import EditorView
-from ui.errors import report_exception, show_error
+from ui.error_dialog import report_exception, show_error
 from ui.explain import ExplainPane
 from ui.hdc_actions import install_hdc_menus
 from ui.help import HelpDialog, ManualViewer, shortcuts_html

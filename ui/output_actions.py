@@ -76,7 +76,7 @@ def pdf_renderer(*, card: bool = False) -> PdfRenderer | None:
         from sheetapp.pdf.fonts import FontError
         from sheetapp.pdf.layout import LayoutError
         from sheetapp.pdf.options import PdfOptions, default_paper
-        from sheetapp.pdf.playsheets import render_card
+        from sheetapp.pdf.playsheet_renderer import render_card
 
         options = PdfOptions(paper=default_paper())
         try:

@@ -36,7 +36,7 @@ from sheetapp.pdf.fonts import FontError
 from sheetapp.pdf.layout import LayoutError, layout_for
 from sheetapp.pdf.options import Paper, PdfOptions, default_paper
 from sheetapp.storage.atomic import atomic_write
-from ui.errors import show_error
+from ui.error_dialog import show_error
 from ui.screen_fit import fit_to_screen, sideways
 
 #: Pages are rendered for the printer at no more than this resolution.

@@ -1,5 +1,5 @@
 """The registered measurements; importing this package registers all of them."""
 
-from bench.measures import domain, pdf, playsheets, process, storage, window
+from bench.measures import cards_and_statblocks, domain, pdf, process, storage, window
 
-__all__ = ["domain", "pdf", "playsheets", "process", "storage", "window"]
+__all__ = ["cards_and_statblocks", "domain", "pdf", "process", "storage", "window"]

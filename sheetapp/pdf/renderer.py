@@ -38,7 +38,7 @@ from sheetapp.pdf.fonts import BOLD, FALLBACK, REGULAR, glyphs, register_fonts
 from sheetapp.pdf.layout import ColumnLayout, Layout, LayoutError, SectionLayout
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
-from sheetapp.pdf.portrait import PortraitError, decode_portrait
+from sheetapp.pdf.portrait_image import PortraitError, decode_portrait
 from sheetapp.pdf.rows import Block, PlainBlock, RowTable, TableLook, TableRow, plain_block
 from sheetapp.pdf.split_strings import install as install_split_strings
 from sheetapp.pdf.split_words import install as install_split_words

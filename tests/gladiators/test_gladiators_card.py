@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from sheetapp.core.system import installed_systems
-from sheetapp.pdf.playsheets import render_card
+from sheetapp.pdf.playsheet_renderer import render_card
 from sheetapp.sheet import build_sheet
 from sheetapp.storage.files import load_document
-from sheetapp.systems.gladiators.sheet import gladiators_card_tracks
+from sheetapp.systems.gladiators.sheet_pdf import gladiators_card_tracks
 from tests.pdf.helpers import page_texts
 
 REPO = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ import pytest
 
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import load_document
-from sheetapp.systems.gladiators import sheet as gladiators_sheet_module
+from sheetapp.systems.gladiators import sheet_pdf as gladiators_sheet_module
 from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.resolve import resolve_character
 

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from sheetapp.cli import main
 from sheetapp.core.system import installed_systems
-from sheetapp.pdf.playsheets import render_card, render_statblocks
+from sheetapp.pdf.playsheet_renderer import render_card, render_statblocks
 from sheetapp.playsheets import statblock
 from sheetapp.storage.files import load_document
 
@@ -160,7 +160,7 @@ def test_the_card_gives_boxes_to_tick() -> None:
     before Systems". Night Owl: 5 hits (3 + Toughness 2), reactivation 4+ / 7+ / 10+ /
     13+ / +3; Mara Quell: 20 HP, 10 Energy, 6 Bones."""
     from sheetapp.pdf.layout import layout_for
-    from sheetapp.pdf.playsheets import card_tracks
+    from sheetapp.pdf.playsheet_renderer import card_tracks
 
     system, document, evaluation = _loaded(REPO / "resources/examples/gladiators/night-owl.json")
     tracks = card_tracks(layout_for("gladiators"), evaluation)  # type: ignore[arg-type]

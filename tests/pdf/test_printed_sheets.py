@@ -35,7 +35,7 @@ from sheetapp.core.system import GameSystem, installed_systems
 from sheetapp.pdf.export import render_pdf
 from sheetapp.pdf.layout import layout_for
 from sheetapp.pdf.options import PdfOptions
-from sheetapp.pdf.playsheets import render_card, render_statblocks
+from sheetapp.pdf.playsheet_renderer import render_card, render_statblocks
 from sheetapp.pdf.renderer import FOOTER_SPACE, MARGIN, PAGE_SIZES, SheetRenderer
 from sheetapp.playsheets import statblock
 from sheetapp.sheet import build_sheet, display

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-import ui.errors
+import ui.error_dialog
 import ui.main_window
 from sheetapp.logs import LOGGER_NAME
 
@@ -31,7 +31,7 @@ class ErrorWatch(logging.Handler):
     def hook(
         self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
     ) -> None:
-        self.errors.append(ui.errors.error_details(kind, error, trace))
+        self.errors.append(ui.error_dialog.error_details(kind, error, trace))
 
     def dialog(self, *args: Any, **_kwargs: Any) -> None:
         self.errors.append(f"error dialog: {args[1:]}")
@@ -46,19 +46,19 @@ def install_watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
     monkeypatch.setattr(sys, "excepthook", watcher.hook)
     # where it is defined and where it was imported by name (main_window's, which the
     # first patch alone did not reach)
-    for module in (ui.errors, ui.main_window):
+    for module in (ui.error_dialog, ui.main_window):
         monkeypatch.setattr(module, "report_exception", watcher.hook)
     # and the dialog itself, whoever makes it
-    original = ui.errors.CrashDialog.__init__
+    original = ui.error_dialog.CrashDialog.__init__
 
     def crash_dialog(
-        dialog: ui.errors.CrashDialog, parent: Any, message: str, details: str
+        dialog: ui.error_dialog.CrashDialog, parent: Any, message: str, details: str
     ) -> None:
         watcher.crash_dialog(message, details)
         original(dialog, parent, message, details)
 
-    monkeypatch.setattr(ui.errors.CrashDialog, "__init__", crash_dialog)
-    for module in (ui.errors, ui.main_window):
+    monkeypatch.setattr(ui.error_dialog.CrashDialog, "__init__", crash_dialog)
+    for module in (ui.error_dialog, ui.main_window):
         monkeypatch.setattr(module, "show_error", watcher.dialog)
 
     def box_exec(box: QMessageBox) -> int:

@@ -426,7 +426,7 @@ def test_the_monkey_fails_on_an_unexpected_error_dialog(
     """Issue 31: an "Unexpected error" dialog fails the monkey, however it is made: the
     window's own ``report_exception`` (imported by name, which the watch did not reach)
     or the dialog made directly."""
-    import ui.errors
+    import ui.error_dialog
     import ui.main_window
 
     watch = install_watch(monkeypatch)
@@ -435,6 +435,6 @@ def test_the_monkey_fails_on_an_unexpected_error_dialog(
     except RuntimeError as error:
         ui.main_window.report_exception(type(error), error, error.__traceback__)
     assert len(watch.errors) == 1 and "opening failed" in watch.errors[0]
-    dialog = ui.errors.CrashDialog(None, "Something went wrong: boom.", "details")
+    dialog = ui.error_dialog.CrashDialog(None, "Something went wrong: boom.", "details")
     qtbot.addWidget(dialog)
     assert len(watch.errors) == 2 and "boom" in watch.errors[1]

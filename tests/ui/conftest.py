@@ -11,7 +11,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.system import installed_systems
-from ui.errors import CrashDialog
+from ui.error_dialog import CrashDialog
 from ui.main_window import DISCARD, MainWindow
 from ui.settings import Settings
 

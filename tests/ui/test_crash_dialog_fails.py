@@ -15,7 +15,7 @@ from tests.ui.conftest import REPO
 
 CHILD = """
 import pytest
-from ui.errors import report_exception
+from ui.error_dialog import report_exception
 
 
 def _report() -> None:

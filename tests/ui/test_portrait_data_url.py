@@ -8,8 +8,8 @@ import base64
 from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtGui import QColor, QImage
 
-from sheetapp.pdf.portrait import decode_portrait
-from ui.portrait import portrait_pixmap
+from sheetapp.pdf.portrait_image import decode_portrait
+from ui.portrait_files import portrait_pixmap
 
 
 def _png() -> str:

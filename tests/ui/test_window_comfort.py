@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from sheetapp.core.system import installed_systems
 from sheetapp.storage.files import load_document
 from tests.ui.conftest import SAMPLE
-from ui.errors import CrashDialog, report_exception
+from ui.error_dialog import CrashDialog, report_exception
 from ui.main_window import MainWindow
 from ui.settings import THEME
 
@@ -139,7 +139,7 @@ def test_uncaught_exception_in_a_slot_reaches_the_dialog(
 
     from PySide6.QtCore import QTimer
 
-    from ui.errors import install_excepthook
+    from ui.error_dialog import install_excepthook
 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     install_excepthook()

@@ -28,7 +28,7 @@ from ui.systems import SystemPage, create_page, page_factory
 from ui.totals import TotalsBar
 from ui.wizard.dice_panel import DicePanel
 from ui.wizard.draft import Draft
-from ui.wizard.options import OptionsPanel
+from ui.wizard.spend_options import OptionsPanel
 
 COMPACT_BAR = 150
 #: Options (and Explain) | editor page, or options | Explain when the system has no page.

@@ -259,7 +259,7 @@ class GladiatorsSystem:
 
     def sheet(self, document: CharacterDocument[Any, Any], evaluation: Evaluation) -> Sheet:
         """The printable sheet (the PrintsSheet capability; see sheetapp.sheet)."""
-        from sheetapp.systems.gladiators.sheet import gladiators_sheet
+        from sheetapp.systems.gladiators.sheet_pdf import gladiators_sheet
 
         return gladiators_sheet(self, document, evaluation)
 
@@ -267,7 +267,7 @@ class GladiatorsSystem:
         self, document: CharacterDocument[Any, Any], evaluation: Evaluation
     ) -> tuple[Track, ...]:
         """Boxes to tick on the play card for Limited Ammo and Shots."""
-        from sheetapp.systems.gladiators.sheet import gladiators_card_tracks
+        from sheetapp.systems.gladiators.sheet_pdf import gladiators_card_tracks
 
         return gladiators_card_tracks(document, evaluation)
 
@@ -275,7 +275,7 @@ class GladiatorsSystem:
         self, document: CharacterDocument[Any, Any], evaluation: Evaluation
     ) -> list[tuple[str, str]]:
         """An NPC in the rulebook's notation (see :mod:`sheetapp.playsheets`)."""
-        from sheetapp.systems.gladiators.sheet import gladiators_statblock
+        from sheetapp.systems.gladiators.sheet_pdf import gladiators_statblock
 
         return gladiators_statblock(self, document, evaluation)
 

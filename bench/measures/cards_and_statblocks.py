@@ -17,7 +17,7 @@ from bench.registry import Context, Row, measurement, module_probe
 from bench.stats import time_ms
 from sheetapp.cli import main as sheetapp_main
 
-PROBE = module_probe("sheetapp.pdf.playsheets", "the play card and statblocks")
+PROBE = module_probe("sheetapp.pdf.playsheet_renderer", "the play card and statblocks")
 #: the ledger's length: a long campaign played for years, session by session
 LEDGER_ENTRIES = 3000
 
