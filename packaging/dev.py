@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Set-up and the two everyday commands, on a fresh machine with only Python 3.11+.
 
-    python3 packaging/dev.py run    # launch the window with the sample character
-    python3 packaging/dev.py test   # the whole test suite, quality gates included
-    python3 packaging/dev.py dist   # build dist/sheetapp/ with PyInstaller and smoke-test it
+    python3 packaging/dev.py run           # launch the window with the sample character
+    python3 packaging/dev.py test          # the whole test suite, quality gates included (CI)
+    python3 packaging/dev.py test --quick  # all but the tests marked slow: the everyday run
+    python3 packaging/dev.py test PATH...  # pytest on PATH... (any pytest options)
+    python3 packaging/dev.py dist          # build dist/sheetapp/ with PyInstaller, smoke-test it
+
+The suite runs in two pytest-xdist worker processes (SHEETAPP_TEST_WORKERS=N for
+another number, 0 for one process without xdist).
 
 Each creates the virtual environment `.venv` when it is missing, installs the
 project with its development tools, and (as root on Debian/Ubuntu) installs the
@@ -107,32 +112,56 @@ QT_TEST_PATHS = (
 )
 
 
-def run_domain_tests() -> int:
+#: pytest-xdist workers for the whole suite: the machines it runs on have two cores
+WORKERS = 2
+#: ``--dist loadgroup``: tests go to whichever worker is free, except those of one
+#: ``xdist_group`` (the tests as other users share the users they create), which share one
+PARALLEL = ("--dist", "loadgroup")
+
+
+def worker_options() -> list[str]:
+    """``-n N`` and the distribution mode, or nothing for one process (N = 0)."""
+    wanted = os.environ.get("SHEETAPP_TEST_WORKERS", "").strip()
+    workers = int(wanted) if wanted.isdigit() else WORKERS
+    return ["-n", str(workers), *PARALLEL] if workers > 0 else []
+
+
+def pytest_run(options: list[str]) -> int:
+    """pytest with ``options``; "no test collected" (exit 5) is a failure too."""
+    result = subprocess.run([str(PYTHON), "-m", "pytest", *options], cwd=ROOT, check=False)
+    if result.returncode == 5:
+        say("pytest collected no tests: that is a failure")
+        return 1
+    return result.returncode
+
+
+def run_domain_tests(selection: list[str]) -> int:
     """The domain's tests with PySide6 blocked from import (a domain module or test that
     needs Qt fails here)."""
     say("domain tests with Qt blocked from import")
     ignored = [f"--ignore={path}" for path in QT_TEST_PATHS]
-    command = [str(PYTHON), "-m", "pytest", "-q", "-p", "tests.qt_blocked", "-p", "no:pytest-qt"]
-    result = subprocess.run([*command, *ignored, "tests"], cwd=ROOT, check=False)
-    return 1 if result.returncode == 5 else result.returncode
+    blocked = ["-p", "tests.qt_blocked", "-p", "no:pytest-qt"]
+    return pytest_run(["-q", *blocked, *worker_options(), *selection, *ignored, "tests"])
+
+
+def run_window_tests(selection: list[str]) -> int:
+    say("the window's tests")
+    return pytest_run(["-q", *worker_options(), *selection, *QT_TEST_PATHS])
 
 
 def run_tests(args: list[str]) -> int:
     ensure_system_packages()
     ensure_venv()
-    if not args:
-        # The whole suite in two runs: the domain without Qt, then the window's tests.
-        domain = run_domain_tests()
-        if domain != 0:
-            say("the domain tests failed with Qt blocked")
-            return domain
-        say("the window's tests")
-        args = list(QT_TEST_PATHS)
-    result = subprocess.run([str(PYTHON), "-m", "pytest", *args], cwd=ROOT, check=False)
-    if result.returncode == 5:
-        say("pytest collected no tests: that is a failure")
-        return 1
-    return result.returncode
+    if args and args != ["--quick"]:
+        return pytest_run(args)
+    # The whole suite in two runs: the domain without Qt, then the window's tests;
+    # --quick leaves out the tests marked slow (pyproject.toml says which those are).
+    selection = ["-m", "not slow"] if args else []
+    domain = run_domain_tests(selection)
+    if domain != 0:
+        say("the domain tests failed with Qt blocked")
+        return domain
+    return run_window_tests(selection)
 
 
 def build_dist(args: list[str]) -> int:

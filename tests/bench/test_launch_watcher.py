@@ -4,6 +4,7 @@ paint (50-150 ms the floor did not pay), and any main window's paint."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -20,12 +21,30 @@ def test_the_first_paint_watcher_watches_its_own_window_alone(qtbot: Any, monkey
     qtbot.addWidget(watched)
     qtbot.addWidget(other)
     launch._watch_first_paint(watched, then=lambda: None)
+    other_paints, watched_paints = _paints(other), _paints(watched)
     other.show()
-    qtbot.waitExposed(other)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: other_paints() > 0)  # waited for as a paint, not as time
     assert reports == []
     watched.show()
     qtbot.waitUntil(lambda: len(reports) == 1)
+    painted = watched_paints()
     watched.update()
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: watched_paints() > painted)
     assert len(reports) == 1
+
+
+def _paints(window: Any) -> Callable[[], int]:
+    """How many times ``window`` has been painted from now on."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class PaintCount(QObject):
+        count = 0
+
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                self.count += 1
+            return False
+
+    counter = PaintCount(window)
+    window.installEventFilter(counter)
+    return lambda: counter.count

@@ -1,8 +1,9 @@
 """The reliability suite counts what it tried and prints the counts at the end.
 
 Tests take the ``tally`` fixture and add to it (``tally["fuzz: loaded"] += 1``); the
-totals appear in the terminal summary ("reliability: ...") and as ``record_property``
-entries in a JUnit report, so CI logs show how many cases actually ran.
+totals appear in the terminal summary ("reliability: cases run", summed by
+tests/conftest.py) and as ``record_property`` entries in a JUnit report, so CI logs
+show how many cases actually ran.
 ``SHEETAPP_FUZZ_SCALE=10`` multiplies the number of generated examples (a deeper
 run than CI's).
 """
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-TALLY = pytest.StashKey[Counter[str]]()
+from tests.conftest import TALLY_PREFIX
 
 
 def scale() -> int:
@@ -25,19 +26,9 @@ def scale() -> int:
 
 @pytest.fixture
 def tally(request: pytest.FixtureRequest) -> Iterator[Counter[str]]:
-    """The session's case counters; this test's own counts are recorded as properties."""
-    total = request.config.stash.setdefault(TALLY, Counter())
+    """This test's case counters, recorded as its properties; tests/conftest.py sums every
+    test's into the summary (in pytest-xdist's controller too, where the reports arrive)."""
     mine: Counter[str] = Counter()
     yield mine
-    total.update(mine)
     for key, count in sorted(mine.items()):
-        request.node.user_properties.append((key, count))
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    counts = terminalreporter.config.stash.get(TALLY, None)
-    if not counts:
-        return
-    terminalreporter.section("reliability: cases run")
-    for key, count in sorted(counts.items()):
-        terminalreporter.write_line(f"{key}: {count:,}")
+        request.node.user_properties.append((f"{TALLY_PREFIX}{key}", count))

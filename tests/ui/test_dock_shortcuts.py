@@ -15,12 +15,10 @@ def test_the_shortcut_raises_a_background_panel(window: MainWindow, qtbot: QtBot
     window.explain_dock.show()
     window.history_dock.show()
     window.explain_dock.raise_()
-    qtbot.wait(10)
-    assert window.history_dock.visibleRegion().isEmpty()
+    qtbot.waitUntil(lambda: window.history_dock.visibleRegion().isEmpty())
     window.dock_actions["history_dock"].trigger()
-    qtbot.wait(10)
+    qtbot.waitUntil(lambda: not window.history_dock.visibleRegion().isEmpty())
     assert window.history_dock.isVisible()
-    assert not window.history_dock.visibleRegion().isEmpty()
     window.dock_actions["history_dock"].trigger()  # on show: the shortcut hides it
     assert not window.history_dock.isVisible()
 

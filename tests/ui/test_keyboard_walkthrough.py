@@ -87,6 +87,15 @@ def test_walkthrough(run: str, system: str, tmp_path: Path) -> None:
 # --- the child: the keyboard ---------------------------------------------------------------
 
 
+def no_button_held_down() -> bool:
+    """A button a mnemonic pressed is shown down until its animated click fires (on a
+    timer): the click has happened when no button is down."""
+    return not any(
+        isinstance(widget, QAbstractButton) and widget.isDown()
+        for widget in QApplication.allWidgets()
+    )
+
+
 class Keyboard:
     """Presses keys on whatever has the focus, as a user's keyboard does, and checks
     after each step that the window in front fits the screen."""
@@ -128,7 +137,7 @@ class Keyboard:
             self.qtbot.keyClick(self.target(), key, modifier)
             QApplication.processEvents()  # what a key queued (a cell's commit on Enter)
             if modifier & ALT:  # a mnemonic "animates" its button's click for 100 ms
-                self.qtbot.wait(160)
+                self.qtbot.waitUntil(no_button_held_down, timeout=10_000)
 
     def type(self, text: str) -> None:
         self.qtbot.keyClicks(self.target(), text)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.catalog import CatalogError
@@ -102,9 +103,25 @@ def test_after_first_paint_runs_its_callback_once_the_window_has_painted(
     assert calls == []
     fresh.show()
     qtbot.waitUntil(lambda: calls == [0], timeout=5000)
+    painted = _PaintCount()
+    fresh.installEventFilter(painted)
     fresh.update()
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: painted.paints > 0, timeout=5000)  # a second paint, waited for
+    QCoreApplication.sendPostedEvents()  # a callback it queued would run here
+    QCoreApplication.processEvents()
+    fresh.removeEventFilter(painted)
     assert calls == [0]  # the first paint only
+
+
+class _PaintCount(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.paints = 0
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
 
 
 _FIRST_PAINT_SCRIPT = """

@@ -92,16 +92,17 @@ def test_a_hit_typed_with_the_keyboard_recorded_with_one_undo(
     assert "called shot at the Arm 3" in text and "Surprise 4" in text
     assert "Armour RV" in text and panel.record_button.isEnabled()
     qtbot.keyClick(panel, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)  # Record
-    qtbot.wait(160)  # a mnemonic "animates" its button's click for 100 ms
-    assert len(view.document.document.character.wounds) == wounds + 1
+    # a mnemonic "animates" its button's click for 100 ms: wait for the click's effect
+    qtbot.waitUntil(lambda: len(view.document.document.character.wounds) == wounds + 1)
     wound = view.document.document.character.wounds[-1]
     assert (wound.location, wound.side, wound.ar, wound.cover) == ("arm", "left", 25, "low_cover")
     assert not panel.record_button.isEnabled()
     window.activateWindow()
     qtbot.keyClick(panel, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(view.document.document.character.wounds) == wounds
+    QGuiApplication.clipboard().clear()
     qtbot.keyClick(panel, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)  # Copy the log
-    qtbot.wait(160)
+    qtbot.waitUntil(lambda: QGuiApplication.clipboard().text() != "")  # the animated click
     copied = QGuiApplication.clipboard().text()
     assert "Hit by an attack: hit on the left Arm" in copied and "Recorded the wound" in copied
     assert copied == panel.log_text()
