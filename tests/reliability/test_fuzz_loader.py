@@ -5,7 +5,8 @@ in a CharacterFileError whose user message names the file and the place (line an
 column, data path or catalog id) — never another exception, never a hang (a
 per-case alarm turns one into a failure), never a change to the input file (a
 sample of the cases is loaded from a real file whose bytes and mtime are compared).
-The summary at the end of the run says how many cases ran (see conftest.py).
+The summary at the end of the run says how many cases ran (see conftest.py). The
+fuzzing is marked slow: `dev.py test --quick` leaves it out, the full run (CI) keeps it.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def test_every_installed_system_has_a_base_file() -> None:
 # ------------------------------------------------------------- (a) arbitrary input
 
 
+@pytest.mark.slow
 @fuzz_settings(500)
 @given(value=json_values | st.lists(json_values) | st.dictionaries(st.text(), json_values))
 def test_arbitrary_json_values(
@@ -87,6 +89,7 @@ def test_arbitrary_json_values(
 header_values = st.sampled_from([1, 2, 3, 0, -1, True, "2", 2.0, None, 10**30]) | json_values
 
 
+@pytest.mark.slow
 @fuzz_settings(500)
 @given(
     document=st.fixed_dictionaries(
@@ -112,12 +115,14 @@ def test_arbitrary_values_in_a_character_envelope(
     check_bytes(json.dumps(document).encode(), registry, tally, "arbitrary envelope")
 
 
+@pytest.mark.slow
 @fuzz_settings(500)
 @given(data=st.binary(max_size=2_000))
 def test_arbitrary_bytes(data: bytes, registry: SystemRegistry, tally: Counter[str]) -> None:
     check_bytes(data, registry, tally, "arbitrary bytes")
 
 
+@pytest.mark.slow
 @fuzz_settings(500)
 @given(text=st.text(alphabet='{}[]",:0123456789.eE+-\\ntruefalsNIfiy \n\t\u00e9\ud7ff'))
 def test_arbitrary_json_like_text(text: str, registry: SystemRegistry, tally: Counter[str]) -> None:
@@ -127,6 +132,7 @@ def test_arbitrary_json_like_text(text: str, registry: SystemRegistry, tally: Co
 # ---------------------------------------------------- (b) valid files, mutated
 
 
+@pytest.mark.slow
 @fuzz_settings(1_500)
 @given(case=st.data())
 def test_mutated_character_files(
@@ -140,6 +146,7 @@ def test_mutated_character_files(
         check_bytes(damaged.data, registry, tally, "mutated file")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base", BASES, ids=lambda base: base.name)
 def test_truncation_at_every_byte(
     base: Base, registry: SystemRegistry, tally: Counter[str], scratch: Path
@@ -159,6 +166,7 @@ def test_truncation_at_every_byte(
             assert caught.value.line is not None, f"no line for a cut at byte {end}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base", BASES, ids=lambda base: base.name)
 def test_absurd_number_in_every_numeric_field(
     base: Base, registry: SystemRegistry, tally: Counter[str]

@@ -62,6 +62,7 @@ def test_bytes_that_are_not_utf8_in_a_label_are_refused_naming_them(
     assert owl.read_bytes() == before
 
 
+@pytest.mark.slow  # six child processes
 @pytest.mark.skipif(sys.platform != "linux", reason="Linux file names are any bytes")
 def test_file_names_that_are_not_utf8_work(tmp_path: Path) -> None:
     """Was exit 70 for ``new -o``, and every later command of such a file."""
