@@ -23,7 +23,8 @@ dialogs is replaced by a function that types into and clicks the dialog's real w
 minute for both systems). The number of steps run is added to the reliability tally.
 
 The monkey and its actions are in ``tests/reliability/monkey.py``; its
-``SYSTEM_ACTIONS`` is the extension point for the level-up wizard's steps.
+``SYSTEM_ACTIONS`` is the extension point for the level-up wizard's steps. The monkey's
+runs are marked slow: `dev.py test --quick` leaves them out, the full run (CI) keeps them.
 """
 
 from __future__ import annotations
@@ -277,6 +278,7 @@ def one_run(s: Session, system_id: str, start: str, loaded: LoadedDocument, run:
     window.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("system_id", "start"), _start_ids())
 def test_monkey_through_the_editor_window(system_id: str, start: str, session: Session) -> None:
     """Seeded random user sessions never raise, keep every model valid, and undo back

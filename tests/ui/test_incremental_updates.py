@@ -258,7 +258,7 @@ STEPS: list[tuple[str, Step]] = [
 ]
 
 
-@pytest.fixture(params=["sample", "generated-40"])
+@pytest.fixture(params=["sample", pytest.param("generated-40", marks=pytest.mark.slow)])
 def opened(
     request: pytest.FixtureRequest, window: MainWindow, tmp_path: Any
 ) -> tuple[MainWindow, GladiatorsPage]:
