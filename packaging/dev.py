@@ -5,6 +5,7 @@
     python3 packaging/dev.py test          # the whole test suite, quality gates included (CI)
     python3 packaging/dev.py test --quick  # all but the tests marked slow: the everyday run
     python3 packaging/dev.py test PATH...  # pytest on PATH... (any pytest options)
+    python3 packaging/dev.py test -x       # the whole suite with pytest options
     python3 packaging/dev.py dist          # build dist/sheetapp/ with PyInstaller, smoke-test it
 
 The suite runs in two pytest-xdist worker processes (SHEETAPP_TEST_WORKERS=N for
@@ -149,19 +150,27 @@ def run_window_tests(selection: list[str]) -> int:
     return pytest_run(["-q", *worker_options(), *selection, *QT_TEST_PATHS])
 
 
+def names_tests(args: list[str]) -> bool:
+    """Whether ``args`` name test files, folders or test ids (not only pytest options)."""
+    return any((ROOT / arg.split("::")[0]).exists() for arg in args if not arg.startswith("-"))
+
+
 def run_tests(args: list[str]) -> int:
     ensure_system_packages()
     ensure_venv()
-    if args and args != ["--quick"]:
-        return pytest_run(args)
-    # The whole suite in two runs: the domain without Qt, then the window's tests;
-    # --quick leaves out the tests marked slow (pyproject.toml says which those are).
-    selection = ["-m", "not slow"] if args else []
-    domain = run_domain_tests(selection)
+    quick = "--quick" in args
+    options = [arg for arg in args if arg != "--quick"]
+    selection = ["-m", "not slow"] if quick else []
+    if names_tests(options):
+        return pytest_run([*selection, *options])
+    # The whole suite in two runs: the domain without Qt, then the window's tests, with
+    # the pytest options given (--durations=20, -x, ...); --quick leaves out the tests
+    # marked slow (pyproject.toml says what those are).
+    domain = run_domain_tests([*selection, *options])
     if domain != 0:
         say("the domain tests failed with Qt blocked")
         return domain
-    return run_window_tests(selection)
+    return run_window_tests([*selection, *options])
 
 
 def build_dist(args: list[str]) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QEvent, QObject
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.system import installed_systems
@@ -17,6 +18,20 @@ from ui.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "resources" / "examples" / "gladiators" / "night-owl.json"
+
+
+class PaintCounter(QObject):
+    """Counts the paint events of the widgets it filters: a test waits for a paint (or
+    checks there was none) instead of waiting for time to pass."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paints = 0
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
 
 
 def make_main_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:

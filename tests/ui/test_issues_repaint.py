@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, Severity
+from tests.ui.conftest import PaintCounter
 from ui.issues_panel import IssuesView
 
 
@@ -29,17 +30,6 @@ def _issue(number: int, severity: Severity = Severity.INFO) -> Issue:
 
 def _evaluation(issues: list[Issue]) -> Evaluation:
     return Evaluation.build([], [], [], issues)
-
-
-class _PaintCounter(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.paints = 0
-
-    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.paints += 1
-        return False
 
 
 @pytest.fixture
@@ -64,7 +54,7 @@ def _deliver_updates() -> None:
 def _paints_while(view: IssuesView, qtbot: QtBot, change: Callable[[], None]) -> int:
     """The viewport's paints for ``change``: the layout it schedules (waited for as the
     scroll range's change) and every repaint that layout asked for."""
-    counter = _PaintCounter()
+    counter = PaintCounter()
     view.viewport().installEventFilter(counter)
     try:
         with qtbot.waitSignal(view.verticalScrollBar().rangeChanged, timeout=10_000):
@@ -81,7 +71,7 @@ def _paints_after(view: IssuesView, qtbot: QtBot, issues: list[Issue]) -> int:
 
 def _scroll_to_bottom(view: IssuesView, qtbot: QtBot, last_row: int) -> None:
     """Scroll to the end and wait until ``last_row`` is the last row in sight and painted."""
-    counter = _PaintCounter()
+    counter = PaintCounter()
     view.viewport().installEventFilter(counter)
     try:
         view.scrollToBottom()
@@ -131,7 +121,7 @@ def test_an_issue_dropped_at_the_bottom_in_sight_is_painted(view: IssuesView, qt
 def test_a_later_layout_is_not_skipped(view: IssuesView, qtbot: QtBot) -> None:
     """The skip is for the row change it was made for, not for the next layout."""
     assert _paints_after(view, qtbot, [_issue(n) for n in range(41)]) == 0
-    counter = _PaintCounter()
+    counter = PaintCounter()
     view.viewport().installEventFilter(counter)
     try:
         view.doItemsLayout()

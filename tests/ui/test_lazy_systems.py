@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication
 from pytestqt.qtbot import QtBot
 
 from sheetapp.core.catalog import CatalogError
 from sheetapp.core.system import SystemRegistry
-from tests.ui.conftest import SAMPLE
+from tests.ui.conftest import SAMPLE, PaintCounter
 from ui import app as app_module
 from ui import main_window as main_window_module
 from ui.main_window import DISCARD, MainWindow
@@ -103,7 +103,7 @@ def test_after_first_paint_runs_its_callback_once_the_window_has_painted(
     assert calls == []
     fresh.show()
     qtbot.waitUntil(lambda: calls == [0], timeout=5000)
-    painted = _PaintCount()
+    painted = PaintCounter()
     fresh.installEventFilter(painted)
     fresh.update()
     qtbot.waitUntil(lambda: painted.paints > 0, timeout=5000)  # a second paint, waited for
@@ -111,17 +111,6 @@ def test_after_first_paint_runs_its_callback_once_the_window_has_painted(
     QCoreApplication.processEvents()
     fresh.removeEventFilter(painted)
     assert calls == [0]  # the first paint only
-
-
-class _PaintCount(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.paints = 0
-
-    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.paints += 1
-        return False
 
 
 _FIRST_PAINT_SCRIPT = """
