@@ -42,10 +42,15 @@ OTHER_USERS = "other-users"
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if "party" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group(OTHER_USERS))
+    if hasattr(config, "workerinput"):
+        # In pytest-xdist's workers (which collect the same list): the long tests first,
+        # so that two workers share them and the short ones fill in after, instead of
+        # one worker starting a minute-long build when the other has nothing left to do.
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 #: what the reliability suite's ``tally`` fixture records (tests/reliability/conftest.py)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +43,7 @@ def committed(
     return result
 
 
+@pytest.mark.slow  # property-based: many generated ledgers
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.integers(0, 20), raises)
 def test_commit_then_revert_gives_back_the_original_character(
@@ -57,6 +59,7 @@ def test_commit_then_revert_gives_back_the_original_character(
     assert [entry.kind for entry in reverted.document.history] == ["creation"]
 
 
+@pytest.mark.slow  # property-based: many generated ledgers
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.integers(0, 20), raises, st.integers(0, 20), raises)
 def test_reverting_the_last_of_two_entries_gives_back_the_state_after_the_first(

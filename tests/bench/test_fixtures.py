@@ -87,6 +87,7 @@ def test_the_large_character_spends_its_whole_budget_on_many_kinds_of_ability(
     )
 
 
+@pytest.mark.slow  # generates every large character twice
 def test_generation_is_deterministic_and_follows_the_seed(tmp_path: Path) -> None:
     first = fixtures.build(tmp_path / "a", quick=True)
     gladiators_generator.ability_pool.cache_clear()

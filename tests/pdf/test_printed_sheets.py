@@ -89,12 +89,14 @@ def _evaluation(label: str) -> Evaluation:
     return subject.system.evaluate(subject.document)
 
 
-def _labels(*, thousand: bool) -> list[str]:
-    names = [f"{p.parent.name}/{p.stem}" for p in EXAMPLES]
+def _labels(*, thousand: bool) -> list[Any]:
+    """Every example, then the generated characters (marked slow: hundreds of entries)."""
+    names: list[Any] = [f"{p.parent.name}/{p.stem}" for p in EXAMPLES]
     for system_id in sorted(GENERATORS):
-        names += [f"{system_id}/large", f"{system_id}/scale-300"]
+        generated = [f"{system_id}/large", f"{system_id}/scale-300"]
         if thousand:
-            names.append(f"{system_id}/scale-1000")
+            generated.append(f"{system_id}/scale-1000")
+        names += [pytest.param(label, marks=pytest.mark.slow) for label in generated]
     return names
 
 
