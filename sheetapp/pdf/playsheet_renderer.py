@@ -16,7 +16,7 @@ from sheetapp import __version__
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Severity
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import GameSystem, PrintsCardTracks, capability
 from sheetapp.pdf.flowables import Bookmark, CellParagraph
 from sheetapp.pdf.fonts import REGULAR, register_fonts
 from sheetapp.pdf.layout import Layout, SectionLayout, layout_for
@@ -83,9 +83,9 @@ def render_card_reporting(
         if layout.enabled(section.key, chosen.include, chosen.exclude)
     ]
     tracks = card_tracks(layout, evaluation)
-    own = getattr(system, "card_tracks", None)
-    if callable(own):  # a system's own boxes (Gladiators' Limited Ammo and Shots)
-        tracks = replace(tracks, tracks=(*tracks.tracks, *own(document, evaluation)))
+    own = capability(system, PrintsCardTracks)
+    if own is not None:  # a system's own boxes (Gladiators' Limited Ammo and Shots)
+        tracks = replace(tracks, tracks=(*tracks.tracks, *own.card_tracks(document, evaluation)))
     if not tracks.empty:
         kept.insert(0, tracks)
     declared = {
