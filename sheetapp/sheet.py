@@ -24,7 +24,7 @@ from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue, Severity, format_path
-from sheetapp.core.system import GameSystem, sheet_builder
+from sheetapp.core.system import GameSystem, choice_labels, sheet_builder
 
 Align = Literal["left", "right", "center"]
 
@@ -335,7 +335,10 @@ def campaign_entries(campaign: BaseModel, *, only_changed: bool = False) -> tupl
         if only_changed and value == info.get_default(call_default_factory=True):
             continue
         label = info.title or name.replace("_", " ").capitalize()
-        entries.append(Entry(label, display(value), info.description or "", ("campaign", name)))
+        # a choice in the user's words (the system's choice_labels), else the value
+        shown = choice_labels(info).get(value) if isinstance(value, str) else None
+        text = shown if shown is not None else display(value)
+        entries.append(Entry(label, text, info.description or "", ("campaign", name)))
     return tuple(entries)
 
 
