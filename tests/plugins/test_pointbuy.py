@@ -86,9 +86,9 @@ def test_cli_new_validate_and_export(
     data["character"]["skills"] = [{"skill": "climb", "rank": 2}]
     target.write_text(json.dumps(data), encoding="utf-8")
     code, out = run(capsys, "validate", str(target), "--json")
-    assert code == 1 and [
-        i["code"] for i in json.loads(out)["issues"]
-    ] == ["pointbuy.attribute_range"]
+    assert code == 1 and [i["code"] for i in json.loads(out)["issues"]] == [
+        "pointbuy.attribute_range"
+    ]
 
     exported = tmp_path / "ann.export.json"
     assert run(capsys, "export-json", str(target), "-o", str(exported))[0] == 0
