@@ -84,7 +84,7 @@ def test_the_guide_names_every_capability_of_the_contract() -> None:
         for name, value in vars(contract).items()
         if inspect.isclass(value)
         and value.__module__ == contract.__name__
-        and issubclass(value, Protocol)  # type: ignore[arg-type]
+        and issubclass(value, Protocol)
         and getattr(value, "_is_runtime_protocol", False)
     ]
     assert len(protocols) >= 12

@@ -83,7 +83,8 @@ def test_advancement_rules_are_asked_the_same_way() -> None:
     for system in installed_systems():
         rules = advancement_of(system)
         assert isinstance(rules, AdvancementRules)
-        assert capability(rules, NamesPricedTotals) is None or rules.priced_totals
+        priced = capability(rules, NamesPricedTotals)
+        assert priced is None or priced.priced_totals
 
 
 def test_the_same_answer_as_the_protocols_for_every_installed_system() -> None:

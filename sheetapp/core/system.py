@@ -381,11 +381,14 @@ class Advances(Protocol):
 # --- asking -------------------------------------------------------------------------------
 
 
-def capability(offerer: object, protocol: type[Cap]) -> Cap | None:
+def capability(offerer: object, protocol: Callable[..., Cap]) -> Cap | None:
     """``offerer`` as ``protocol`` when it offers that capability, else None: the one way
     to ask a system (or its advancement rules) what it offers. ``protocol`` is one of this
     module's runtime-checkable protocols; the check is ``isinstance``."""
-    return offerer if isinstance(offerer, protocol) else None
+    # typed Callable[..., Cap], not type[Cap]: mypy takes no protocol class for a type[...]
+    if isinstance(offerer, cast(type, protocol)):
+        return cast(Cap, offerer)
+    return None
 
 
 def collections_of(system: object) -> Sequence[Collection[Any]]:

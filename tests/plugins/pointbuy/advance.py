@@ -44,15 +44,15 @@ class PointbuyAdvancement:
         for key in ATTRIBUTES:
             value = getattr(character.attributes, key)
             if value < 5:
-                path = ("character", "attributes", key)
+                at: DataPath = ("character", "attributes", key)
                 options.append(
-                    _raise("raise_attribute", key.capitalize(), path, value, ATTRIBUTE_STEP)
+                    _raise("raise_attribute", key.capitalize(), at, value, ATTRIBUTE_STEP)
                 )
         for index, choice in enumerate(character.skills):
             if choice.rank < 3:
-                path = ("character", "skills", index, "rank")
+                rank: DataPath = ("character", "skills", index, "rank")
                 name = skill_name(choice.skill)
-                options.append(_raise("raise_skill", name, path, choice.rank, SKILL_RANK))
+                options.append(_raise("raise_skill", name, rank, choice.rank, SKILL_RANK))
         options.append(SpendOption("add_skill", "Add a skill", ("character", "skills")))
         return options
 
