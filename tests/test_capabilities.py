@@ -110,22 +110,46 @@ def test_every_public_member_of_a_system_is_required_or_a_declared_capability() 
         assert not unknown, f"{system.id}: {sorted(unknown)} are in no capability"
 
 
-def test_capabilities_are_never_looked_up_by_name() -> None:
-    """``getattr``/``hasattr`` with a capability's member name, anywhere in the
-    application: the answer is ``capability(system, Protocol)``."""
+def _asks_by_hand(node: ast.AST, names: set[str], protocols: set[str]) -> bool:
+    """``getattr``/``hasattr`` with a capability's member name, or ``isinstance`` with a
+    capability protocol: what ``capability(system, Protocol)`` answers."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return False
+    if node.func.id in {"getattr", "hasattr"} and len(node.args) >= 2:
+        named = node.args[1]
+        return isinstance(named, ast.Constant) and named.value in names
+    if node.func.id == "isinstance" and len(node.args) == 2:
+        kind = node.args[1]
+        return isinstance(kind, ast.Name) and kind.id in protocols
+    return False
+
+
+def test_capabilities_are_asked_one_way() -> None:
+    """Anywhere in the application outside the contract module itself."""
     names = set(CAPABILITIES) | {"priced_totals"}
+    protocols = {p.__name__ for p in CAPABILITIES.values()}
+    protocols |= {"AdvancementRules", "LevelledAdvancement", "NamesPricedTotals"}
+    contract = REPO / "sheetapp" / "core" / "system.py"
     found = []
     for top in ("sheetapp", "ui"):
         for path in (REPO / top).rglob("*.py"):
+            if path == contract:
+                continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id in {"getattr", "hasattr"}
-                    and len(node.args) >= 2
-                    and isinstance(node.args[1], ast.Constant)
-                    and node.args[1].value in names
-                ):
-                    found.append(f"{path.relative_to(REPO)}:{node.lineno}")
+                if _asks_by_hand(node, names, protocols):
+                    found.append(f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 0)}")
     assert found == []
+
+
+def test_asking_by_hand_is_seen() -> None:
+    """The check above finds each way of asking by hand."""
+    protocols = {"PrintsSheet"}
+
+    def asks(source: str) -> bool:
+        expression = ast.parse(source).body[0]
+        assert isinstance(expression, ast.Expr)
+        return _asks_by_hand(expression.value, {"sheet"}, protocols)
+
+    assert asks('getattr(system, "sheet", None)') and asks("isinstance(system, PrintsSheet)")
+    assert not asks("capability(system, PrintsSheet)")
