@@ -68,9 +68,8 @@ def points_total(document: PointbuyDocument, spent: int) -> Total:
 def health(document: PointbuyDocument) -> DerivedValue:
     """ "Health is 10 plus twice Body." (line 28)"""
     body = document.character.attributes.body
-    return DerivedValue(
-        "health", "Health", 10 + 2 * body, f"10 + 2 × Body {body}", ("character", "attributes")
-    )
+    path = ("character", "attributes", "body")
+    return DerivedValue("health", "Health", 10 + 2 * body, f"10 + 2 × Body {body}", path)
 
 
 def issues(document: PointbuyDocument, total: Total) -> list[Issue]:
