@@ -384,10 +384,10 @@ class _Card:
         chosen = self.layout.section(section.key)
         if isinstance(section, TableSection):
             count = min(len(section.rows), CARD_MOST_ROWS)
-            table = measurer._table(replace(section, rows=section.rows[:count]), chosen)
+            table = measurer.tables.table(replace(section, rows=section.rows[:count]), chosen)
             cut = self.cut(section, 1)
             assert isinstance(cut, TableSection)
-            short = measurer._table(cut, chosen)
+            short = measurer.tables.table(cut, chosen)
             more = _heights(short, measurer.width)[-1] if count < len(section.rows) else 0.0
             return _heights(table, measurer.width)[1:], more
         if isinstance(section, TrackSection):
@@ -400,7 +400,7 @@ class _Card:
             return _heights(table, measurer.width), more
         assert isinstance(section, KeyValueSection)
         entries = section.entries[: CARD_MOST_ROWS * self.per_unit(section)]
-        grid = measurer._key_values(replace(section, entries=entries), chosen)
+        grid = measurer.grids.key_values(replace(section, entries=entries), chosen)
         measured = _heights(grid, measurer.width)
         if self.per_unit(section) == 1:
             return measured, 0.0
