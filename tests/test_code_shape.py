@@ -29,12 +29,6 @@ KNOWN_BIG_CLASSES: set[str] = {
     "sheetapp/systems/gladiators/system.py:GladiatorsSystem",
 }
 KNOWN_LONG_FUNCTIONS: set[str] = {
-    "sheetapp/advancement/commit.py:preview",
-    "sheetapp/cli.py:build_parser",
-    "sheetapp/pdf/playsheet_renderer.py:render_card_reporting",
-    "sheetapp/pdf/playsheet_renderer.py:render_statblocks_reporting",
-    "sheetapp/pdf/styles.py:__init__",
-    "sheetapp/sheet.py:_ledger_rows",
     "sheetapp/systems/capital/actions.py:_resolve_check",
     "sheetapp/systems/capital/collections.py:_equipment_cell",
     "sheetapp/systems/capital/collections.py:build",
