@@ -162,7 +162,7 @@ def _item_name(catalog: Any, list_key: str, field: str) -> Callable[[Any, int], 
 
 
 def _experience_checks(list_key: str, catalog: Any, what: str) -> tuple[ListAction, ...]:
-    """The list's "Roll experience checks" (lines 414, 1257)."""
+    """The list's action that rolls its experience checks (lines 414, 1257)."""
     return (
         ListAction(
             "Roll experience checks",
