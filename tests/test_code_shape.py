@@ -21,7 +21,6 @@ REASON = re.compile(r"^\s*# Long because\b", re.MULTILINE)
 KNOWN_BIG_CLASSES: set[str] = {
     "sheetapp/systems/twod10/actions.py:Twod10Actions",
     "ui/main_window.py:MainWindow",
-    "sheetapp/systems/hero_xmen/hdc/importer.py:_Importer",
     "ui/systems/gladiators/abilities_model.py:AbilitiesModel",
     "sheetapp/pdf/renderer.py:SheetRenderer",
     "sheetapp/systems/hero_xmen/hdc/exporter.py:_Exporter",
@@ -56,9 +55,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "sheetapp/systems/hero_xmen/collections.py:build",
     "sheetapp/systems/hero_xmen/derived.py:combat_box",
     "sheetapp/systems/hero_xmen/hdc/exporter.py:power",
-    "sheetapp/systems/hero_xmen/hdc/importer.py:compare_costs",
-    "sheetapp/systems/hero_xmen/hdc/importer.py:read_disadvantage",
-    "sheetapp/systems/hero_xmen/hdc/importer.py:read_skill",
     "sheetapp/systems/hero_xmen/play.py:table_values",
     "sheetapp/systems/hero_xmen/rules.py:_disadvantage_checks",
     "sheetapp/systems/hero_xmen/rules.py:framework_checks",

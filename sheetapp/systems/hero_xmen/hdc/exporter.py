@@ -19,12 +19,8 @@ from sheetapp.systems.hero_xmen.build import Build, build
 from sheetapp.systems.hero_xmen.catalog import Catalogs
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.hdc import tables
-from sheetapp.systems.hero_xmen.hdc.importer import (
-    HOUSE_RULES_NOTE,
-    INFO_TEXTS,
-    _number,
-    derived_name,
-)
+from sheetapp.systems.hero_xmen.hdc.importer import HOUSE_RULES_NOTE, INFO_TEXTS
+from sheetapp.systems.hero_xmen.hdc.reading import derived_name, number_of
 from sheetapp.systems.hero_xmen.hdc.safe_xml import parse_xml
 from sheetapp.systems.hero_xmen.model import (
     DisadvantageChoice,
@@ -506,10 +502,10 @@ class _Exporter:
                 values["SHEETAPP_BASE_COST"] = choice.base_cost
             else:
                 fixed, per_level = price
-                levels = choice.base_cost - fixed - _number(element, "BASECOST")
+                levels = choice.base_cost - fixed - number_of(element, "BASECOST")
                 if per_level and levels >= 0 and levels / per_level == int(levels / per_level):
                     values["LEVELS"] = int(levels / per_level)
-                elif choice.base_cost != fixed + _number(element, "BASECOST"):
+                elif choice.base_cost != fixed + number_of(element, "BASECOST"):
                     values["SHEETAPP_BASE_COST"] = choice.base_cost
         else:
             values = {
@@ -585,7 +581,7 @@ class _Exporter:
                 child = ET.Element("ADDER", {"ID": adder.hdc_id or self.ids.new()})
                 child.set("XMLID", "CUSTOMADDER" if adder.adder is None else adder.adder.upper())
                 child.set("ALIAS", adder.name or adder.adder or "Adder")
-            levels = max(1, int(_number(child, "LEVELS")))
+            levels = max(1, int(number_of(child, "LEVELS")))
             if adder.points % levels:
                 levels = 1
             _attrs(
