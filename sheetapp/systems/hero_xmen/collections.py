@@ -5,6 +5,7 @@ disadvantages. The generic page, edits and pickers come from these declarations.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sheetapp.core.changes import Change
@@ -623,8 +624,19 @@ def set_framework(document: HeroDocument, row: int, value: Any) -> list[Change]:
     return POWERS.set_field(document, row, "framework", text)
 
 
+@dataclass(frozen=True, slots=True)
+class _PowerCell:
+    """What a cell of a power's row reads: the power as the campaign prices it."""
+
+    document: HeroDocument
+    row: int
+    choice: PowerChoice
+    priced: PowerRow
+    cats: Catalogs
+
+
 def _power_cell(column: str) -> CellFn:
-    cell = {
+    shows = {
         "name": _power_name,
         "levels": _power_levels,
         "levels2": _power_levels2,
@@ -642,18 +654,21 @@ def _power_cell(column: str) -> CellFn:
     def build(document: HeroDocument, row: int, choice: PowerChoice) -> CellView:
         cats = catalogs_for(document.campaign)
         priced = price_power(row, choice, document.campaign, cats)
-        return cell(document, row, choice, priced, cats)
+        return shows(_PowerCell(document, row, choice, priced, cats))
 
     return build
 
 
-def _power_name(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    power = priced.catalog
+def _power_name(cell: _PowerCell) -> CellView:
+    power = cell.priced.catalog
     tip = power.text if power else "A HERO power the supplement does not change."
     return CellView(
-        priced.name, (*POWERS_PATH, row, "name"), "text", choice.name, tooltip=tip, rule_text=tip
+        cell.priced.name,
+        (*POWERS_PATH, cell.row, "name"),
+        "text",
+        cell.choice.name,
+        tooltip=tip,
+        rule_text=tip,
     )
 
 
@@ -677,56 +692,49 @@ def _power_amount(row: int, choice: PowerChoice, priced: PowerRow, column: str) 
     )
 
 
-def _power_levels(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    return _power_amount(row, choice, priced, "levels")
+def _power_levels(cell: _PowerCell) -> CellView:
+    return _power_amount(cell.row, cell.choice, cell.priced, "levels")
 
 
-def _power_levels2(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    return _power_amount(row, choice, priced, "levels2")
+def _power_levels2(cell: _PowerCell) -> CellView:
+    return _power_amount(cell.row, cell.choice, cell.priced, "levels2")
 
 
-def _power_version(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    options = _version_choices(document, choice)
+def _power_version(cell: _PowerCell) -> CellView:
+    options = _version_choices(cell.document, cell.choice)
     if not options:
         return CellView("")
-    power = priced.catalog
+    power = cell.priced.catalog
     field = "option" if power and power.options else "mode"
-    current = getattr(choice, field)
+    current = getattr(cell.choice, field)
     label = dict(options).get(current, "(choose)")
-    return CellView(label, (*POWERS_PATH, row, field), "choice", current, choice_list(options))
+    return CellView(label, (*POWERS_PATH, cell.row, field), "choice", current, choice_list(options))
 
 
-def _power_base(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    power = priced.catalog
+def _power_base(cell: _PowerCell) -> CellView:
+    power = cell.priced.catalog
     if power is None or power.pricing == "entered":
         return CellView(
-            str(choice.base_cost or 0),
-            (*POWERS_PATH, row, "base_cost"),
+            str(cell.choice.base_cost or 0),
+            (*POWERS_PATH, cell.row, "base_cost"),
             "int",
-            choice.base_cost or 0,
+            cell.choice.base_cost or 0,
             bounds=(0, 10_000),
             align_right=True,
             tooltip=power.cost_note if power else "The power's base cost.",
         )
-    return CellView(str(priced.points.base), tooltip=priced.measure, align_right=True)
+    return CellView(str(cell.priced.points.base), tooltip=cell.priced.measure, align_right=True)
 
 
-def _power_modifiers(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    parts = (format_adders(choice.adders, priced.catalog), format_modifiers(choice.modifiers, cats))
+def _power_modifiers(cell: _PowerCell) -> CellView:
+    parts = (
+        format_adders(cell.choice.adders, cell.priced.catalog),
+        format_modifiers(cell.choice.modifiers, cell.cats),
+    )
     text = "; ".join(p for p in parts if p)
     return CellView(
         text or "(none)",
-        (*POWERS_PATH, row, "modifiers"),
+        (*POWERS_PATH, cell.row, "modifiers"),
         "text",
         text,
         tooltip="Advantages and limitations, separated by ';', e.g. "
@@ -734,85 +742,73 @@ def _power_modifiers(
     )
 
 
-def _power_active(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    return CellView(str(priced.points.active), tooltip=priced.explanation, align_right=True)
+def _power_active(cell: _PowerCell) -> CellView:
+    return CellView(
+        str(cell.priced.points.active), tooltip=cell.priced.explanation, align_right=True
+    )
 
 
-def _power_play(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    built = build_character(document.character, document.campaign, cats)
-    found = next((r for r in built.powers if r.index == row), None)
-    text = power_notes(found, built, document.character) if found else ""
-    return CellView(text, tooltip=priced.end_text)
+def _power_play(cell: _PowerCell) -> CellView:
+    built = build_character(cell.document.character, cell.document.campaign, cell.cats)
+    found = next((r for r in built.powers if r.index == cell.row), None)
+    text = power_notes(found, built, cell.document.character) if found else ""
+    return CellView(text, tooltip=cell.priced.end_text)
 
 
-def _power_costs_end(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    path = (*POWERS_PATH, row, "costs_end")
-    if priced.catalog is not None:
+def _power_costs_end(cell: _PowerCell) -> CellView:
+    path = (*POWERS_PATH, cell.row, "costs_end")
+    if cell.priced.catalog is not None:
         return CellView("", path)
     return CellView(
         "",
         path,
         None,
-        choice.costs_end,
-        check=choice.costs_end,
+        cell.choice.costs_end,
+        check=cell.choice.costs_end,
         tooltip="Clear it for a power that costs no END in HERO (senses, most defences ...).",
     )
 
 
-def _power_end(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    mental = "; a Mental Power" if priced.mental else ""
-    return CellView(str(priced.end), tooltip=priced.end_text + mental, align_right=True)
+def _power_end(cell: _PowerCell) -> CellView:
+    mental = "; a Mental Power" if cell.priced.mental else ""
+    return CellView(str(cell.priced.end), tooltip=cell.priced.end_text + mental, align_right=True)
 
 
-def _power_framework(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
+def _power_framework(cell: _PowerCell) -> CellView:
     return CellView(
-        choice.framework.strip() or "(none)",
-        (*POWERS_PATH, row, "framework"),
+        cell.choice.framework.strip() or "(none)",
+        (*POWERS_PATH, cell.row, "framework"),
         "choice",
-        choice.framework.strip(),
-        _framework_choices(document),
+        cell.choice.framework.strip(),
+        _framework_choices(cell.document),
         tooltip="The Power Framework this power is a slot of.",
     )
 
 
-def _power_slot(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    place = framework_index(document.character, choice.framework)
-    path = (*POWERS_PATH, row, "slot")
-    if place is None or document.character.frameworks[place].kind != "multipower":
+def _power_slot(cell: _PowerCell) -> CellView:
+    place = framework_index(cell.document.character, cell.choice.framework)
+    path = (*POWERS_PATH, cell.row, "slot")
+    if place is None or cell.document.character.frameworks[place].kind != "multipower":
         return CellView("", path)
     return CellView(
-        SLOT_LABELS[choice.slot],
+        SLOT_LABELS[cell.choice.slot],
         path,
         "choice",
-        choice.slot,
+        cell.choice.slot,
         list(SLOT_LABELS.items()),
         tooltip="A fixed slot costs Real Points / 10, a flexible one / 5.",
     )
 
 
-def _power_real(
-    document: HeroDocument, row: int, choice: PowerChoice, priced: PowerRow, cats: Catalogs
-) -> CellView:
-    slot = slot_for(document.character, document.campaign, priced)
+def _power_real(cell: _PowerCell) -> CellView:
+    slot = slot_for(cell.document.character, cell.document.campaign, cell.priced)
     if slot is not None:
         return CellView(
             str(slot.cost),
-            tooltip=f"{priced.explanation}; {slot.explanation}",
+            tooltip=f"{cell.priced.explanation}; {slot.explanation}",
             align_right=True,
         )
-    return CellView(str(priced.points.real), tooltip=priced.explanation, align_right=True)
+    return CellView(str(cell.priced.points.real), tooltip=cell.priced.explanation, align_right=True)
 
 
 POWERS: Collection[HeroDocument] = Collection(
@@ -962,8 +958,19 @@ def _measure_choices(cats: Catalogs, kind_id: str, what: str) -> Choices:
     return [(r.level, f"{r.level.capitalize()} ({sign}{r.points}): {r.text}") for r in rows]
 
 
+@dataclass(frozen=True, slots=True)
+class _DisadvantageCell:
+    """What a cell of a Disadvantage's row reads: its kind (from the catalog)."""
+
+    document: HeroDocument
+    row: int
+    choice: DisadvantageChoice
+    kind: DisadvantageKind
+    column: str
+
+
 def _disadvantage_cell(column: str) -> CellFn:
-    cell = {
+    shows = {
         "kind": _disadvantage_kind,
         "category": _disadvantage_category,
         "frequency": _disadvantage_measure,
@@ -978,103 +985,72 @@ def _disadvantage_cell(column: str) -> CellFn:
         kind = catalogs().kinds.get(choice.kind)
         if kind is None:
             return CellView(choice.kind if column == "kind" else "")
-        return cell(document, row, choice, kind, column)
+        return shows(_DisadvantageCell(document, row, choice, kind, column))
 
     return build
 
 
-def _disadvantage_kind(
-    document: HeroDocument,
-    row: int,
-    choice: DisadvantageChoice,
-    kind: DisadvantageKind,
-    column: str,
-) -> CellView:
-    return CellView(kind.name, (*DISADVANTAGES_PATH, row), tooltip=kind.text, rule_text=kind.text)
+def _disadvantage_kind(cell: _DisadvantageCell) -> CellView:
+    return CellView(
+        cell.kind.name,
+        (*DISADVANTAGES_PATH, cell.row),
+        tooltip=cell.kind.text,
+        rule_text=cell.kind.text,
+    )
 
 
-def _disadvantage_category(
-    document: HeroDocument,
-    row: int,
-    choice: DisadvantageChoice,
-    kind: DisadvantageKind,
-    column: str,
-) -> CellView:
-    was = f" (was {kind.was})" if kind.was else ""
-    return CellView(kind.category + was, tooltip="The Disadvantage's category.")
+def _disadvantage_category(cell: _DisadvantageCell) -> CellView:
+    was = f" (was {cell.kind.was})" if cell.kind.was else ""
+    return CellView(cell.kind.category + was, tooltip="The Disadvantage's category.")
 
 
-def _disadvantage_measure(
-    document: HeroDocument,
-    row: int,
-    choice: DisadvantageChoice,
-    kind: DisadvantageKind,
-    column: str,
-) -> CellView:
+def _disadvantage_measure(cell: _DisadvantageCell) -> CellView:
     """Frequency, Intensity, Importance, or the second Intensity (of the Intensity table)."""
-    table = "intensity" if column == "second_intensity" else column
-    path = (*DISADVANTAGES_PATH, row, column)
-    if column == "second_intensity" and not kind.second_intensity:
+    table = "intensity" if cell.column == "second_intensity" else cell.column
+    path = (*DISADVANTAGES_PATH, cell.row, cell.column)
+    if cell.column == "second_intensity" and not cell.kind.second_intensity:
         return CellView("", path)
-    value = getattr(choice, column)
-    options = _measure_choices(catalogs(), choice.kind, table)
+    value = getattr(cell.choice, cell.column)
+    options = _measure_choices(catalogs(), cell.choice.kind, table)
     row_text = ""
     if value is not None:
-        found = measure(getattr(kind.table, table), value)
+        found = measure(getattr(cell.kind.table, table), value)
         sign = "/" if table == "importance" else "+"
         row_text = f"{value.capitalize()} {sign}{found.points}"
-    blank = "(same)" if column == "second_intensity" else None
-    tip = dict(options).get(value, kind.second_intensity)
+    blank = "(same)" if cell.column == "second_intensity" else None
+    tip = dict(options).get(value, cell.kind.second_intensity)
     return CellView(
         row_text or "(same)", path, "choice", value, choice_list(options, blank), tooltip=tip
     )
 
 
-def _disadvantage_resources(
-    document: HeroDocument,
-    row: int,
-    choice: DisadvantageChoice,
-    kind: DisadvantageKind,
-    column: str,
-) -> CellView:
-    path = (*DISADVANTAGES_PATH, row, "resources")
-    if not kind.resources:
+def _disadvantage_resources(cell: _DisadvantageCell) -> CellView:
+    path = (*DISADVANTAGES_PATH, cell.row, "resources")
+    if not cell.kind.resources:
         return CellView("", path)
     labels = {"additional": "additional (+5)", "limited": "limited (-5)", "useful": "useful (-5)"}
-    options = [("none", "none"), *((r, labels[r]) for r in kind.resources)]
+    options = [("none", "none"), *((r, labels[r]) for r in cell.kind.resources)]
     return CellView(
-        dict(options).get(choice.resources, choice.resources),
+        dict(options).get(cell.choice.resources, cell.choice.resources),
         path,
         "choice",
-        choice.resources,
+        cell.choice.resources,
         options,
     )
 
 
-def _disadvantage_play(
-    document: HeroDocument,
-    row: int,
-    choice: DisadvantageChoice,
-    kind: DisadvantageKind,
-    column: str,
-) -> CellView:
+def _disadvantage_play(cell: _DisadvantageCell) -> CellView:
     cats = catalogs()
-    if price_disadvantage(row, choice, document.campaign, cats) is None:
+    if price_disadvantage(cell.row, cell.choice, cell.document.campaign, cats) is None:
         return CellView("")
-    built = build_character(document.character, document.campaign, cats)
-    own = next((r for r in built.disadvantages if r.index == row), None)
-    text = disadvantage_notes(own, built, document.character) if own else ""
+    built = build_character(cell.document.character, cell.document.campaign, cats)
+    own = next((r for r in built.disadvantages if r.index == cell.row), None)
+    text = disadvantage_notes(own, built, cell.document.character) if own else ""
     return CellView(text, tooltip="What is rolled for it at the table.")
 
 
-def _disadvantage_value(
-    document: HeroDocument,
-    row: int,
-    choice: DisadvantageChoice,
-    kind: DisadvantageKind,
-    column: str,
-) -> CellView:
-    priced = price_disadvantage(row, choice, document.campaign, catalogs())
+def _disadvantage_value(cell: _DisadvantageCell) -> CellView:
+    priced = price_disadvantage(cell.row, cell.choice, cell.document.campaign, catalogs())
     value = priced.value.value if priced else 0
     return CellView(
         str(value), tooltip=priced.value.explanation if priced else "", align_right=True
