@@ -45,7 +45,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "sheetapp/systems/gladiators/attacks.py:attack_line",
     "sheetapp/systems/gladiators/rules.py:_type_problems",
     "sheetapp/systems/gladiators/system.py:evaluate",
-    "sheetapp/systems/hero_xmen/advance.py:spend_options",
     "sheetapp/systems/hero_xmen/build.py:price_skill",
     "sheetapp/systems/hero_xmen/catalog.py:catalogs",
     "sheetapp/systems/hero_xmen/derived.py:combat_box",
