@@ -74,6 +74,17 @@ def combat_box(
     """OCV and DCV (HERO 5e: DEX/3, a campaign setting), ECV (EGO/3), Initiative equal to
     the Combat Value plus Lightning Reflexes (line 718), Knockback Resistance 10 + bought
     (line 373) against 3d6 + BODY rolled (line 977)."""
+    return [
+        *_combat_values(character, campaign, build),
+        *_movement_values(build),
+        *_strength_and_presence(build),
+    ]
+
+
+def _combat_values(
+    character: HeroCharacter, campaign: HeroCampaign, build: Build
+) -> list[DerivedValue]:
+    """OCV, DCV, ECV and Initiative."""
     dex = build.value("dex")
     ego = build.value("ego")
     rounding = campaign.figured_rounding
@@ -81,15 +92,10 @@ def combat_box(
     cv = round_half(Fraction(dex, cv_div), rounding)
     ecv = round_half(Fraction(ego, campaign.ecv_divisor), rounding)
     reflexes, reflex_index = lightning_reflexes(character)
-    kb = build.chars["kb_resistance"]
-    running = build.chars["running"].value
-    swimming = build.chars["swimming"].value
     cv_text = f"DEX {dex} / {cv_div}, to the nearest whole number"
     initiative_text = f"Combat Value {cv}"
     if reflexes:
         initiative_text += f" + Lightning Reflexes {reflexes}"
-    strength = build.value("str")
-    presence = build.value("pre")
     return [
         DerivedValue(
             "ocv",
@@ -117,6 +123,15 @@ def combat_box(
             if reflex_index is not None
             else _char_path(build, "dex"),
         ),
+    ]
+
+
+def _movement_values(build: Build) -> list[DerivedValue]:
+    """Knockback Resistance, Running and Swimming."""
+    kb = build.chars["kb_resistance"]
+    running = build.chars["running"].value
+    swimming = build.chars["swimming"].value
+    return [
         DerivedValue(
             "kb_resistance",
             "Knockback Resistance",
@@ -139,6 +154,14 @@ def combat_box(
             "combat / non-combat (double)",
             _char_path(build, "swimming"),
         ),
+    ]
+
+
+def _strength_and_presence(build: Build) -> list[DerivedValue]:
+    """STR damage, the Presence Attack and the Perception roll."""
+    strength = build.value("str")
+    presence = build.value("pre")
+    return [
         DerivedValue(
             "str_damage",
             "STR damage",

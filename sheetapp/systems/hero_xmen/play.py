@@ -134,24 +134,35 @@ def table_values(
 ) -> list[DerivedValue]:
     """Attacks of opportunity, Find Weakness, knockback, shove, EGO contests,
     Psychological Limitations."""
-    values: list[DerivedValue] = []
+    return [
+        _attacks_of_opportunity(build),
+        *_find_weakness(character, build),
+        *_knockback_and_shove(build),
+        *_ego_contests(build),
+        *_psychological(character, build),
+    ]
+
+
+def _attacks_of_opportunity(build: Build) -> DerivedValue:
     reflexes = _skill(build, "combat_reflexes")
     extra = max(0, reflexes.level) if reflexes is not None else 0
-    values.append(
-        DerivedValue(
-            "attacks_of_opportunity",
-            "Attacks of opportunity",
-            1 + extra,
-            "one per Phase"
-            + (f" + {extra} from Combat Reflexes (3 points each)" if extra else "")
-            + " per Phase",
-            (*SKILLS, reflexes.index) if reflexes is not None else (),
-        )
+    return DerivedValue(
+        "attacks_of_opportunity",
+        "Attacks of opportunity",
+        1 + extra,
+        "one per Phase"
+        + (f" + {extra} from Combat Reflexes (3 points each)" if extra else "")
+        + " per Phase",
+        (*SKILLS, reflexes.index) if reflexes is not None else (),
     )
-    values += _find_weakness(character, build)
+
+
+def _knockback_and_shove(build: Build) -> list[DerivedValue]:
     kb = build.chars["kb_resistance"]
     target = 10 + kb.value
-    values.append(
+    shove = kb.value - 10
+    bought = ("character", "characteristics", kb.index, "bought") if kb.index is not None else ()
+    return [
         DerivedValue(
             "knockback",
             "Knockback",
@@ -160,22 +171,23 @@ def table_values(
             f"equal is Knocked Down, above is 1 inch of Knockback per point; "
             f"in the air the roll gets +{IN_THE_AIR}, so {target - IN_THE_AIR} "
             "knocks down",
-            (("character", "characteristics", kb.index, "bought") if kb.index is not None else ()),
-        )
-    )
-    shove = kb.value - 10
-    values.append(
+            bought,
+        ),
         DerivedValue(
             "shove",
             "Shove resistance",
             signed(shove),
             f"Knockback Resistance {kb.value} - 10 = {signed(shove)} to the STR check against "
             "a Shove; a Shove moves 1 inch, +1 per 2 points the shover wins by",
-            (("character", "characteristics", kb.index, "bought") if kb.index is not None else ()),
-        )
-    )
+            bought,
+        ),
+    ]
+
+
+def _ego_contests(build: Build) -> list[DerivedValue]:
+    """The EGO contest, and Belief's EGO roll in it."""
     ego = build.chars["ego"]
-    values.append(
+    values = [
         DerivedValue(
             "ego_contest",
             "EGO contest",
@@ -185,7 +197,7 @@ def table_values(
             "player character, then the defender",
             ("character", "characteristics", ego.index, "bought") if ego.index is not None else (),
         )
-    )
+    ]
     for talent in build.talents:
         if talent.catalog is not None and talent.catalog.id == "belief" and talent.roll is not None:
             values.append(
@@ -197,7 +209,6 @@ def table_values(
                     ("character", "talents", talent.index, "level"),
                 )
             )
-    values += _psychological(character, build)
     return values
 
 
