@@ -47,8 +47,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "sheetapp/systems/gladiators/system.py:evaluate",
     "sheetapp/systems/hero_xmen/build.py:price_skill",
     "sheetapp/systems/hero_xmen/catalog.py:catalogs",
-    "sheetapp/systems/hero_xmen/rules.py:_disadvantage_checks",
-    "sheetapp/systems/hero_xmen/rules.py:framework_checks",
     "sheetapp/systems/hero_xmen/sheet_pdf.py:_powers",
     "sheetapp/systems/hero_xmen/system.py:cost_lines",
     "sheetapp/systems/powersets/advance.py:_experience_options",

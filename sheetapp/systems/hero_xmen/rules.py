@@ -19,7 +19,12 @@ from sheetapp.systems.hero_xmen.build import (
     power_name,
     skill_name,
 )
-from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef, PowerDef
+from sheetapp.systems.hero_xmen.catalog import (
+    Catalogs,
+    DisadvantageKind,
+    GeneralSkillDef,
+    PowerDef,
+)
 from sheetapp.systems.hero_xmen.core_prices import settable_keys
 from sheetapp.systems.hero_xmen.costs import ladder_step_ok, signed
 from sheetapp.systems.hero_xmen.model import (
@@ -562,6 +567,12 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
     campaign settings): a slot uses at most the reserve's Active Points (line 444: "The
     character cannot use more than 72pts with the slot."); an Elemental Control's powers
     have at least twice its pool in Active Points."""
+    yield from _framework_names(ctx)
+    yield from _slot_checks(ctx)
+
+
+def _framework_names(ctx: RuleContext) -> Iterator[Issue]:
+    """Each framework named, once, and with powers in it."""
     character, build = ctx.character, ctx.build
     seen: set[str] = set()
     for row in build.frameworks:
@@ -593,6 +604,11 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
                 path,
                 "Set the framework of its powers on the Powers list.",
             )
+
+
+def _slot_checks(ctx: RuleContext) -> Iterator[Issue]:
+    """Each power in a framework the character has, within what the framework allows."""
+    character, build = ctx.character, ctx.build
     frameworks = {row.index: row for row in build.frameworks}
     for power in build.powers:
         choice = character.powers[power.index]
@@ -667,6 +683,15 @@ def _disadvantage_checks(
         return
     name = disadvantage_name(choice, cats)
     path: DataPath = (*DISADVANTAGES, index)
+    yield from _disadvantage_measures(kind, choice, name, path)
+    yield from _disadvantage_options(kind, choice, name, path)
+    yield from _disadvantage_described(kind, choice, row, name, path)
+
+
+def _disadvantage_measures(
+    kind: DisadvantageKind, choice: DisadvantageChoice, name: str, path: DataPath
+) -> Iterator[Issue]:
+    """A Vulnerability's Importance; a second Intensity only where the kind has one."""
     if kind.id == "vulnerability" and choice.importance != "extremely":
         yield Issue(
             Severity.ERROR,
@@ -683,6 +708,12 @@ def _disadvantage_checks(
             (*path, "second_intensity"),
             "Clear the second Intensity; it is not counted.",
         )
+
+
+def _disadvantage_options(
+    kind: DisadvantageKind, choice: DisadvantageChoice, name: str, path: DataPath
+) -> Iterator[Issue]:
+    """Dependence's and Susceptibility's options, and resources, only where they apply."""
     for flag, allowed, what in (
         (choice.time_chart_steps, kind.time_chart, "time chart steps"),
         (choice.extra_dice, kind.extra_dice, "extra dice"),
@@ -708,6 +739,16 @@ def _disadvantage_checks(
             (*path, "resources"),
             "Clear it; it is not counted.",
         )
+
+
+def _disadvantage_described(
+    kind: DisadvantageKind,
+    choice: DisadvantageChoice,
+    row: DisadvantageRow | None,
+    name: str,
+    path: DataPath,
+) -> Iterator[Issue]:
+    """Said what it is, and worth some points."""
     if not choice.name.strip():
         yield Issue(
             Severity.WARNING,
