@@ -45,7 +45,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "sheetapp/systems/gladiators/attacks.py:attack_line",
     "sheetapp/systems/gladiators/rules.py:_type_problems",
     "sheetapp/systems/gladiators/system.py:evaluate",
-    "sheetapp/systems/hero_xmen/sheet_pdf.py:_powers",
     "sheetapp/systems/powersets/advance.py:_experience_options",
     "sheetapp/systems/powersets/rules.py:familiars_and_staves",
     "sheetapp/systems/powersets/rules.py:magic",

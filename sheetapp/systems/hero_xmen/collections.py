@@ -61,8 +61,7 @@ from sheetapp.systems.hero_xmen.model import (
     TalentChoice,
 )
 from sheetapp.systems.hero_xmen.modifiers import (
-    format_adders,
-    format_modifiers,
+    format_power_modifiers,
     parse_modifiers,
     split_adders,
 )
@@ -727,11 +726,8 @@ def _power_base(cell: _PowerCell) -> CellView:
 
 
 def _power_modifiers(cell: _PowerCell) -> CellView:
-    parts = (
-        format_adders(cell.choice.adders, cell.priced.catalog),
-        format_modifiers(cell.choice.modifiers, cell.cats),
-    )
-    text = "; ".join(p for p in parts if p)
+    choice = cell.choice
+    text = format_power_modifiers(choice.adders, choice.modifiers, cell.priced.catalog, cell.cats)
     return CellView(
         text or "(none)",
         (*POWERS_PATH, cell.row, "modifiers"),
