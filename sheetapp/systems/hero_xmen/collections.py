@@ -50,8 +50,14 @@ from sheetapp.systems.hero_xmen.catalog import (
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
 from sheetapp.systems.hero_xmen.model import (
+    CHARS_PATH,
+    DISADVANTAGES_PATH,
     FRAMEWORK_LABELS,
+    FRAMEWORKS_PATH,
+    POWERS_PATH,
+    SKILLS_PATH,
     SLOT_LABELS,
+    TALENTS_PATH,
     CharacteristicBuy,
     DisadvantageChoice,
     FrameworkChoice,
@@ -67,11 +73,6 @@ from sheetapp.systems.hero_xmen.modifiers import (
 )
 from sheetapp.systems.hero_xmen.play import disadvantage_notes, old_roll, power_notes
 
-CHARS_PATH = ("character", "characteristics")
-SKILLS_PATH = ("character", "skills")
-TALENTS_PATH = ("character", "talents")
-POWERS_PATH = ("character", "powers")
-DISADVANTAGES_PATH = ("character", "disadvantages")
 CellFn = Callable[[Any, int, Any], CellView]
 
 
@@ -858,7 +859,6 @@ POWERS: Collection[HeroDocument] = Collection(
 
 # --- power frameworks ----------------------------------------------------------------------
 
-FRAMEWORKS_PATH = ("character", "frameworks")
 FRAMEWORK_TEXT = (
     "Power Frameworks. A Multipower's reserve costs 1 point per Active "
     "Point; each slot holds one power at a time and costs its Real Points / 10 (fixed) or "

@@ -9,16 +9,13 @@ from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.hero_xmen.build import Build
 from sheetapp.systems.hero_xmen.catalog import PRIMARIES, Catalogs
 from sheetapp.systems.hero_xmen.costs import round_half, signed
-from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.model import CHARS_PATH, TALENTS_PATH, HeroCampaign, HeroCharacter
 from sheetapp.systems.hero_xmen.play import old_roll, power_values, table_values
-
-CHARS = ("character", "characteristics")
-TALENTS = ("character", "talents")
 
 
 def _char_path(build: Build, char_id: str) -> tuple[str | int, ...]:
     row = build.chars[char_id]
-    return (*CHARS, row.index, "bought") if row.index is not None else CHARS
+    return (*CHARS_PATH, row.index, "bought") if row.index is not None else CHARS_PATH
 
 
 def characteristic_values(build: Build) -> list[DerivedValue]:
@@ -119,7 +116,7 @@ def _combat_values(
             "Initiative",
             cv + reflexes,
             initiative_text + " (the Combat Value plus Lightning Reflexes)",
-            (*TALENTS, reflex_index, "level")
+            (*TALENTS_PATH, reflex_index, "level")
             if reflex_index is not None
             else _char_path(build, "dex"),
         ),

@@ -13,11 +13,15 @@ from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.hero_xmen.build import Build, DisadvantageRow, PowerRow, SkillRow
 from sheetapp.systems.hero_xmen.catalog import Catalogs, OldRollTable
 from sheetapp.systems.hero_xmen.costs import added_damage_classes, round_half, signed
-from sheetapp.systems.hero_xmen.model import DisadvantageChoice, HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.model import (
+    DISADVANTAGES_PATH,
+    POWERS_PATH,
+    SKILLS_PATH,
+    DisadvantageChoice,
+    HeroCampaign,
+    HeroCharacter,
+)
 
-POWERS = ("character", "powers")
-SKILLS = ("character", "skills")
-DISADVANTAGES = ("character", "disadvantages")
 #: "Target is in the air +3" (line 982)
 IN_THE_AIR = 3
 #: "gains a +6 bonus when attempting to find a weakness" (line 337)
@@ -44,7 +48,7 @@ def power_values(build: Build, character: HeroCharacter) -> list[DerivedValue]:
     Telepathy." (line 321))."""
     values = []
     for row in build.powers:
-        path = (*POWERS, row.index)
+        path = (*POWERS_PATH, row.index)
         mental = " (a Mental Power: Mental Awareness is bought separately)" if row.mental else ""
         slot = build.slots.get(row.index)
         where = ""
@@ -153,7 +157,7 @@ def _attacks_of_opportunity(build: Build) -> DerivedValue:
         "one per Phase"
         + (f" + {extra} from Combat Reflexes (3 points each)" if extra else "")
         + " per Phase",
-        (*SKILLS, reflexes.index) if reflexes is not None else (),
+        (*SKILLS_PATH, reflexes.index) if reflexes is not None else (),
     )
 
 
@@ -245,7 +249,7 @@ def _find_weakness(
                 f"{row.name} roll",
                 value,
                 text,
-                (*POWERS, row.index),
+                (*POWERS_PATH, row.index),
                 per_row=True,
             )
         )
@@ -280,7 +284,7 @@ def _psychological(character: HeroCharacter, build: Build) -> list[DerivedValue]
                 f"{row.name}: to resist",
                 psychological_resistance(choice.intensity, ego_roll),
                 f"Intensity {choice.intensity.capitalize()}",
-                (*DISADVANTAGES, row.index, "intensity"),
+                (*DISADVANTAGES_PATH, row.index, "intensity"),
                 per_row=True,
             )
         )
@@ -306,7 +310,7 @@ def _change_rolls(row: DisadvantageRow, choice: DisadvantageChoice) -> DerivedVa
         row.name,
         value,
         "rolled every Phase in the circumstances; each chance from its own Intensity",
-        (*DISADVANTAGES, row.index, "intensity"),
+        (*DISADVANTAGES_PATH, row.index, "intensity"),
         per_row=True,
     )
 
