@@ -129,14 +129,14 @@ def _characteristic_options(
         if row.char.id not in PRIMARIES and row.char.group != "figured":
             continue
         change = raise_characteristic(document, row.char.id)
-        yield SpendOption(
-            "raise_characteristic",
-            f"{row.char.abbreviation} {row.value} → {row.value + 1}",
-            change.path,
-            f"{row.per_point:g} points per point",
-            {POINTS: _price(system, document, change)},
-            (change,),
-            "INT costs 2 per point (line 116); MD 1 (line 142)",
+        yield _offer(
+            system,
+            document,
+            change,
+            kind="raise_characteristic",
+            label=f"{row.char.abbreviation} {row.value} → {row.value + 1}",
+            how=f"{row.per_point:g} points per point",
+            rule="INT costs 2 per point (line 116); MD 1 (line 142)",
         )
 
 
@@ -193,14 +193,14 @@ def _raise_level(
     kind, index, name = which
     before, after = levels
     change = Change("set", ("character", f"{kind}s", index, "level"), before, after)
-    return SpendOption(
-        f"raise_{kind}",
-        f"{name} {signed(before)} → {signed(after)}",
-        change.path,
-        how,
-        {POINTS: _price(system, document, change)},
-        (change,),
-        rule,
+    return _offer(
+        system,
+        document,
+        change,
+        kind=f"raise_{kind}",
+        label=f"{name} {signed(before)} → {signed(after)}",
+        how=how,
+        rule=rule,
     )
 
 
@@ -215,14 +215,15 @@ def _power_options(
         change = Change(
             "set", ("character", "powers", index, "levels"), power.levels, power.levels + 1
         )
-        yield SpendOption(
-            "raise_power",
-            f"{power_name(power, cats)}: +1{power_def.parts[0].unit}",
-            change.path,
-            f"{power_def.parts[0].cost:g} points per {power_def.parts[0].unit} before modifiers",
-            {POINTS: _price(system, document, change)},
-            (change,),
-            "Active = base × (1 + advantages); Real = Active / (1 + limitations)",
+        part = power_def.parts[0]
+        yield _offer(
+            system,
+            document,
+            change,
+            kind="raise_power",
+            label=f"{power_name(power, cats)}: +1{part.unit}",
+            how=f"{part.cost:g} points per {part.unit} before modifiers",
+            rule="Active = base × (1 + advantages); Real = Active / (1 + limitations)",
         )
 
 
@@ -234,15 +235,31 @@ def _buy_off_options(
         choice = document.character.disadvantages[owed.index]
         path: DataPath = ("character", "disadvantages", owed.index)
         change = Change("remove", path, before=choice.model_dump(mode="json"))
-        yield SpendOption(
-            "buy_off_disadvantage",
-            f"Buy off {disadvantage_name(choice, cats)} ({owed.value.value} pts)",
-            path,
-            "Experience Points equal to the points it counted for",
-            {POINTS: _price(system, document, change)},
-            (change,),
-            BUY_OFF_RULE,
+        yield _offer(
+            system,
+            document,
+            change,
+            kind="buy_off_disadvantage",
+            label=f"Buy off {disadvantage_name(choice, cats)} ({owed.value.value} pts)",
+            how="Experience Points equal to the points it counted for",
+            rule=BUY_OFF_RULE,
         )
+
+
+def _offer(
+    system: GameSystem[Any],
+    document: Document,
+    change: Change,
+    *,
+    kind: str,
+    label: str,
+    how: str,
+    rule: str,
+) -> SpendOption:
+    """A purchase of one change, priced now by the evaluation."""
+    return SpendOption(
+        kind, label, change.path, how, {POINTS: _price(system, document, change)}, (change,), rule
+    )
 
 
 def _item_name(key: str, item: Any) -> str:
