@@ -26,12 +26,11 @@ from sheetapp.core.issues import DataPath, Issue
 from sheetapp.core.system import GameSystem
 from sheetapp.editing.apply import (
     CharacterState,
+    Edited,
     EditRefused,
     EditTimings,
-    Prepared,
     apply_edit,
     opened,
-    prepare,
 )
 from sheetapp.storage.files import LoadedDocument
 from sheetapp.storage.fingerprint import Fingerprint, fingerprint
@@ -49,7 +48,7 @@ class ChangeCommand(QUndoCommand):
         changes: Sequence[Change],
         text: str,
         merge_key: object | None = None,
-        first_result: Prepared | None = None,
+        first_result: Edited | None = None,
     ) -> None:
         super().__init__(text)
         self.document = document
@@ -58,8 +57,8 @@ class ChangeCommand(QUndoCommand):
         self._first_result = first_result
 
     def redo(self) -> None:
-        result, self._first_result = self._first_result, None
-        self.document.apply(self.changes, result)
+        edited, self._first_result = self._first_result, None
+        self.document.apply(self.changes, edited)
 
     def undo(self) -> None:
         self.document.apply(invert_all(self.changes))
@@ -150,19 +149,20 @@ class EditorDocument(QObject):
         if not changes:
             return False
         try:
-            prepared = prepare(self.document, changes)
+            edited = apply_edit(self.system, self.state, changes)
         except EditRefused as exc:
             self.edit_refused.emit(str(exc))
             return False
         label = text or changes[0].label or "Edit"
-        self.undo_stack.push(ChangeCommand(self, changes, label, merge_key, prepared))
+        self.undo_stack.push(ChangeCommand(self, changes, label, merge_key, edited))
         return True
 
-    def apply(self, changes: Sequence[Change], prepared: Prepared | None = None) -> None:
-        """Used by the undo commands only: the domain applies the changes, brings the
-        notes up to date and re-evaluates (:func:`sheetapp.editing.apply.apply_edit`);
-        the views are told before and after the new state replaces the old."""
-        edited = apply_edit(self.system, self.state, changes, prepared)
+    def apply(self, changes: Sequence[Change], edited: Edited | None = None) -> None:
+        """Used by the undo commands only: show the character after ``changes`` — the
+        domain's one result (:func:`sheetapp.editing.apply.apply_edit`), made here or
+        already made by :meth:`push` — telling the views before and after."""
+        if edited is None:
+            edited = apply_edit(self.system, self.state, changes)
         self.about_to_change.emit(list(changes))
         self._show(edited.state)
         self.timings = edited.timings

@@ -52,15 +52,6 @@ class CharacterState:
 
 
 @dataclass(frozen=True, slots=True)
-class Prepared:
-    """A change list already applied (to check it fits before it goes on the undo
-    stack), with the time that took."""
-
-    document: CharacterDocument[Any, Any]
-    apply_ms: float
-
-
-@dataclass(frozen=True, slots=True)
 class Edited:
     """What one edit gives back: the character's new state and where the time went."""
 
@@ -86,41 +77,33 @@ def opened(
     return CharacterState(document, notes, evaluation.with_issues(list(notes)))
 
 
-def prepare(document: CharacterDocument[Any, Any], changes: Sequence[Change]) -> Prepared:
-    """Apply ``changes`` to ``document`` (which is not changed); :class:`EditRefused` when
-    a change does not fit or the model refuses a value."""
+def apply_edit(system: GameSystem[Any], state: CharacterState, changes: Sequence[Change]) -> Edited:
+    """The character after ``changes``: applied to a new document (``state`` is not
+    changed), its unknown-key notes brought up to date, evaluated again.
+    :class:`EditRefused` when a change does not fit or the model refuses a value."""
     start = time.perf_counter()
+    document = _applied(state.document, changes)
+    applied = time.perf_counter()
+    notes = state.notes
+    if not keeps_structure(changes):
+        # Keys unknown to the models can only come or go (or move) with whole objects.
+        notes = notes_after(document, changes, state.notes)
+    evaluation = system.evaluate(document).with_issues(list(notes))
+    timings = EditTimings((applied - start) * 1000, (time.perf_counter() - applied) * 1000)
+    return Edited(CharacterState(document, notes, evaluation), timings)
+
+
+def _applied(
+    document: CharacterDocument[Any, Any], changes: Sequence[Change]
+) -> CharacterDocument[Any, Any]:
     try:
-        result = apply_to_document(document, changes)
+        return apply_to_document(document, changes)
     except ChangeError as exc:
         raise EditRefused(f"This edit does not fit the character: {exc}") from exc
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(part) for part in first["loc"])
         raise EditRefused(f"Not a valid value for {where}: {first['msg']}") from exc
-    return Prepared(result, (time.perf_counter() - start) * 1000)
-
-
-def apply_edit(
-    system: GameSystem[Any],
-    state: CharacterState,
-    changes: Sequence[Change],
-    prepared: Prepared | None = None,
-) -> Edited:
-    """The character after ``changes``: applied (or taken from ``prepared``, made by
-    :func:`prepare` from the same state), its unknown-key notes brought up to date and
-    evaluated again."""
-    if prepared is None:
-        prepared = prepare(state.document, changes)
-    document = prepared.document
-    start = time.perf_counter()
-    notes = state.notes
-    if not keeps_structure(changes):
-        # Keys unknown to the models can only come or go (or move) with whole objects.
-        notes = notes_after(document, changes, state.notes)
-    evaluation = system.evaluate(document).with_issues(list(notes))
-    timings = EditTimings(prepared.apply_ms, (time.perf_counter() - start) * 1000)
-    return Edited(CharacterState(document, notes, evaluation), timings)
 
 
 def keeps_structure(changes: Sequence[Change]) -> bool:
