@@ -20,6 +20,10 @@ for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_H
     os.environ[_name] = str(_HOME / _name.lower())
 os.environ["HOME"] = str(_HOME / "home")
 (_HOME / "home").mkdir()
+# the runtime folder (the storage's lock fallback, Qt's) is the process's own too; Qt
+# wants it private to the user
+os.environ["XDG_RUNTIME_DIR"] = str(_HOME / "runtime")
+(_HOME / "runtime").mkdir(mode=0o700)
 
 import pytest  # noqa: E402
 
