@@ -6,6 +6,7 @@ from itertools import compress, count
 from operator import is_not
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.memo import ByValue, Memo
 from sheetapp.systems.capital.attacks import (
     AttackLine,
     character_attacks,
@@ -149,18 +150,24 @@ def _system_name(ref: str, choice: str | None, cats: Catalogs) -> str:
 #: the last attack values made for each prefix, with the lines they were made from: an
 #: edit leaves most attack lines the same objects (kept per item), and making 500 values
 #: again was a quarter of a 1,000-item re-evaluation
-_LAST_ATTACKS: dict[str, tuple[list[AttackLine], list[DerivedValue]]] = {}
+_LAST_ATTACKS: Memo[ByValue[tuple[list[AttackLine], list[DerivedValue]]]] = Memo(
+    "capital.last_attacks",
+    "the sheet's attack lines, by prefix",
+    "the attack values last made, with their lines: only changed lines are made again",
+    ByValue,
+)
 
 
 def _attack_values(prefix: str, lines: list[AttackLine]) -> list[DerivedValue]:
-    last = _LAST_ATTACKS.get(prefix)
+    kept = _LAST_ATTACKS.current()
+    last = kept.get(prefix)
     if last is not None and len(last[0]) == len(lines):
         values = list(last[1])
         for index in compress(count(), map(is_not, lines, last[0])):
             values[index] = _attack_value(prefix, index, lines[index])
     else:
         values = [_attack_value(prefix, index, line) for index, line in enumerate(lines)]
-    _LAST_ATTACKS[prefix] = (list(lines), values)
+    kept.put(prefix, (list(lines), values))
     return list(values)
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta
 from sheetapp.core.evaluation import DerivedValue, Evaluation
+from sheetapp.core.memo import evaluates_with_memos
 from sheetapp.core.system import UnknownReference
 from sheetapp.systems.capital import rules
 from sheetapp.systems.capital.advance import ADVANCEMENT, CapitalAdvancement
@@ -51,6 +52,7 @@ class CapitalSystem:
             character=character,
         )
 
+    @evaluates_with_memos
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: CapitalCharacter = document.character
         campaign: CapitalCampaign = document.campaign

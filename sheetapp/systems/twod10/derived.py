@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
 from sheetapp.systems.twod10.model import Twod10Character
@@ -20,8 +21,12 @@ def _skill_value(line: SkillLine) -> DerivedValue:
     )
 
 
-#: a skill's line is the same object while the skill is unchanged (sheet.py)
-_SKILL_VALUES: ByIdentity[SkillLine, DerivedValue] = ByIdentity()
+_SKILL_VALUES: Memo[ByIdentity[SkillLine, DerivedValue]] = Memo(
+    "twod10.skill_values",
+    "the sheet's skill lines",
+    "a skill's line is the same object while the skill is unchanged (sheet.py)",
+    ByIdentity,
+)
 
 
 def derived_values(
@@ -81,7 +86,7 @@ def derived_values(
     )
     for key, label, value, path in named:
         values.append(DerivedValue(key, label, value.value, value.explanation, path))
-    values += _SKILL_VALUES.each(sheet.skills, _skill_value)
+    values += _SKILL_VALUES.current().each(sheet.skills, _skill_value)
     for weapon in sheet.weapons:
         values.append(
             DerivedValue(

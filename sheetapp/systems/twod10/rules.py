@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sheetapp.core.costs import Total
 from sheetapp.core.issues import Issue, Severity
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.twod10 import codes
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
@@ -83,10 +84,10 @@ def skills(ctx: RuleContext) -> list[Issue]:
     lines = ctx.sheet.skills
     # Both kept by the line's identity (a line is a new object when its skill changes):
     # an edit works out one skill's issues and name key, not a thousand.
-    per_line = _SKILL_ISSUES.each(
+    per_line = _SKILL_ISSUES.current().each(
         lines, lambda line: _skill_issues(line, choices[line.index], *limits), limits
     )
-    keys = _SKILL_KEYS.each(lines, lambda line: _duplicate_key(line, choices[line.index]))
+    keys = _SKILL_KEYS.current().each(lines, lambda line: _duplicate_key(line, choices[line.index]))
     named = [key for key in keys if key is not None]
     if len(set(named)) == len(named):  # the usual case: no name twice
         return [issue for issues in per_line for issue in issues]
@@ -118,12 +119,18 @@ def _duplicate_key(line: SkillLine, skill: Skill) -> str | None:
     return line.name.strip().casefold()
 
 
-#: a skill line's duplicate-name key, kept by the line's identity
-_SKILL_KEYS: ByIdentity[SkillLine, str | None] = ByIdentity()
-
-
-#: a skill's line is the same object while the skill is unchanged (sheet.py)
-_SKILL_ISSUES: ByIdentity[SkillLine, tuple[Issue, ...]] = ByIdentity()
+_SKILL_KEYS: Memo[ByIdentity[SkillLine, str | None]] = Memo(
+    "twod10.skill_keys",
+    "the sheet's skill lines",
+    "a skill line's duplicate-name key, kept by the line's identity",
+    ByIdentity,
+)
+_SKILL_ISSUES: Memo[ByIdentity[SkillLine, tuple[Issue, ...]]] = Memo(
+    "twod10.skill_issues",
+    "the sheet's skill lines",
+    "a skill's issues: its line is the same object while the skill is unchanged (sheet.py)",
+    ByIdentity,
+)
 
 
 def _skill_issues(line: SkillLine, skill: Skill, low: int, high: int) -> tuple[Issue, ...]:

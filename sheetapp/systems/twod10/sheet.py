@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sheetapp.core.memo import Latest, Memo, memos_of
 from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.twod10.catalog import AttributeId, Catalogs, catalogs
 from sheetapp.systems.twod10.mechanics import (
@@ -166,9 +167,13 @@ def _skill_line(
     )
 
 
-#: a skill's line kept by the identity of the unchanged skill, while the attributes, the
-#: wound penalty and the catalogs are the same: an edit works out one line
-_SKILL_LINES: IdentityMemo[SkillLine] = IdentityMemo()
+_SKILL_LINES: Memo[IdentityMemo[SkillLine]] = Memo(
+    "twod10.skill_lines",
+    "the character's skills",
+    "a skill's line kept by the identity of the unchanged skill, while the attributes, the "
+    "wound penalty and the catalogs are the same: an edit works out one line",
+    IdentityMemo,
+)
 
 
 #: "9-12 Awed: target loses next Action, -3 to REF, INT, INF." (line 79)
@@ -208,7 +213,7 @@ def build_sheet(
     penalty = track.penalty
     attrs = character.attributes
     skills = tuple(
-        _SKILL_LINES.each(
+        _SKILL_LINES.current().each(
             character.skills,
             (attrs.model_dump(), penalty, cats),
             lambda index, skill: _skill_line(
@@ -320,23 +325,32 @@ class LastSheet:
     """The sheet of the last document evaluated or asked about. A table repaints many
     cells of one document: its sheet is the one the evaluation just built, not built
     again per cell (or once more per edit). For the editor's documents, which are
-    never changed in place (an edit makes a new document)."""
-
-    def __init__(self) -> None:
-        self._document: object = None
-        self._sheet: Twod10Sheet | None = None
+    never changed in place (an edit makes a new document). Kept in the document's
+    memos (:data:`_SHEET`)."""
 
     def keep(self, document: object, sheet: Twod10Sheet) -> None:
-        self._document, self._sheet = document, sheet
+        with memos_of(document):
+            _SHEET.current().keep((document, sheet))
 
     def of(self, document: Any) -> Twod10Sheet:
-        sheet = self._sheet
-        if document is not self._document or sheet is None:
+        with memos_of(document):
+            kept = _SHEET.current()
+            last = kept.get()
+            if last is not None and last[0] is document:
+                return last[1]
             sheet = build_sheet(
                 document.character, document.campaign, catalogs(), condition_names(document)
             )
-            self.keep(document, sheet)
+            kept.keep((document, sheet))
         return sheet
+
+
+_SHEET: Memo[Latest[tuple[object, Twod10Sheet]]] = Memo(
+    "twod10.last_sheet",
+    "the character",
+    "the sheet of the document last evaluated: a table's cells read it, not build it again",
+    Latest,
+)
 
 
 LAST_SHEET = LastSheet()
