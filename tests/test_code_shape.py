@@ -27,7 +27,6 @@ KNOWN_BIG_CLASSES: set[str] = {
     "sheetapp/systems/hero_xmen/hdc/exporter.py:_Exporter",
     "ui/systems/gladiators/page.py:GladiatorsPage",
     "ui/systems/capital/page.py:CapitalPage",
-    "sheetapp/systems/gladiators/system.py:GladiatorsSystem",
 }
 KNOWN_LONG_FUNCTIONS: set[str] = {
     "sheetapp/advancement/commit.py:preview",
@@ -43,10 +42,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "sheetapp/systems/capital/levels.py:level_up",
     "sheetapp/systems/capital/rules_assets.py:_vehicle",
     "sheetapp/systems/capital/system.py:evaluate",
-    "sheetapp/systems/gladiators/actions.py:_resolve_reactivate",
-    "sheetapp/systems/gladiators/attacks.py:attack_line",
-    "sheetapp/systems/gladiators/rules.py:_type_problems",
-    "sheetapp/systems/gladiators/system.py:evaluate",
     "sheetapp/systems/hero_xmen/advance.py:spend_options",
     "sheetapp/systems/hero_xmen/build.py:price_skill",
     "sheetapp/systems/hero_xmen/catalog.py:catalogs",
