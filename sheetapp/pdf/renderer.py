@@ -40,8 +40,7 @@ from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.pages import fit, numbered_canvas
 from sheetapp.pdf.portrait_image import PortraitError, decode_portrait
 from sheetapp.pdf.rows import Block, PlainBlock, RowTable, TableLook, TableRow, plain_block
-from sheetapp.pdf.split_strings import install as install_split_strings
-from sheetapp.pdf.split_words import install as install_split_words
+from sheetapp.pdf.shortcuts import during_export
 from sheetapp.pdf.styles import SEVERITY_MARK, SheetStyles
 from sheetapp.pdf.text import clean, collecting_missing, markup, paragraphs, stop_collecting
 from sheetapp.pdf.tracks import track_table
@@ -83,11 +82,6 @@ FIXED_HEIGHTS = True
 #: a paragraph each) when its rows fit a page (False: always a LongTable; the tests
 #: compare the two)
 ROW_TABLES = True
-
-# a word longer than its line is split with each character's width asked once
-install_split_words()
-# a string drawn again in the same font is encoded into the font's subsets once
-install_split_strings()
 
 
 def _font_for(text: str, font: str) -> str:
@@ -192,9 +186,10 @@ class SheetRenderer:
         )
         missing = collecting_missing()
         try:
-            document.build(
-                self.flowables(sheet), canvasmaker=numbered_canvas(self._decorate(sheet))
-            )
+            with during_export():
+                document.build(
+                    self.flowables(sheet), canvasmaker=numbered_canvas(self._decorate(sheet))
+                )
         finally:
             stop_collecting()
         self.page_fill = document.page_fill
