@@ -18,8 +18,10 @@ import pkgutil
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -86,18 +88,24 @@ def test_edits_give_a_first_evaluations_result(path: Path) -> None:
     first = type(system)()
     system.evaluate(document)
     made = 0
-    for _ in range(120):
-        data = document.character.model_dump(mode="json")
-        change = _random_change(rng, data)
+    for change, edited in _random_edits(rng, document, 120):
+        made += 1
+        assert system.evaluate(edited) == first.evaluate(_fresh(edited)), change
+    assert made > 20
+
+
+def _random_edits(rng: random.Random, document: Any, attempts: int) -> Iterator[tuple[Change, Any]]:
+    """Random edits applied one after another, each with the document it made (of
+    ``attempts`` tries: an edit the document refuses is left out)."""
+    for _ in range(attempts):
+        change = _random_change(rng, document.character.model_dump(mode="json"))
         if change is None:
             continue
         try:
             document = apply_to_document(document, [change])
         except (ChangeError, ValidationError):
             continue
-        made += 1
-        assert system.evaluate(document) == first.evaluate(_fresh(document)), change
-    assert made > 20
+        yield change, document
 
 
 def _in_fresh_processes(paths: list[Path]) -> dict[str, dict[str, str]]:
@@ -137,16 +145,11 @@ def _edited(path: Path, folder: Path) -> _Edited:
     rng = random.Random(f"60 edits of {path.name}")
     digest(system, document)  # the memos filled, as the window's first evaluation does
     made = 0
-    while made < EDITS:
-        change = _random_change(rng, document.character.model_dump(mode="json"))
-        if change is None:
-            continue
-        try:
-            document = apply_to_document(document, [change])
-        except (ChangeError, ValidationError):
-            continue
+    for _change, edited in islice(_random_edits(rng, loaded.document, 100 * EDITS), EDITS):
+        system.evaluate(edited)  # the window evaluates after every edit
+        document = edited
         made += 1
-        system.evaluate(document)  # the window evaluates after every edit
+    assert made == EDITS, path
     saved = folder / f"{path.parent.name}-{path.name}"
     save_document(document, saved)
     return _Edited(digest(system, document), saved, document.memos.used)
