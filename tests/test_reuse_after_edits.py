@@ -196,7 +196,7 @@ def test_every_declared_memo_is_used_by_the_runs(
 ) -> None:
     """The edit runs above prove each memo only if they use it: every memo a system
     declares (its key starts with the system's id) is used by its examples' runs."""
-    declared = {key for key in declared_memos() if key.split(".")[0] == system_id}
+    declared = {key for key in declared_memos() if key.split(":")[0] == system_id}
     used = set().union(*(run.used for path, run in edited.items() if path.parent.name == system_id))
     assert declared, f"{system_id} declares no memo"
     assert declared <= used, f"memos no run of {system_id} used: {sorted(declared - used)}"
@@ -204,4 +204,4 @@ def test_every_declared_memo_is_used_by_the_runs(
 
 def test_every_memo_key_names_its_system() -> None:
     ids = set(installed_systems().ids())
-    assert {key.split(".")[0] for key in declared_memos()} <= ids
+    assert {key.split(":")[0] for key in declared_memos()} <= ids

@@ -46,7 +46,7 @@ MAX_VALUES = 20_000
 @dataclass(frozen=True, slots=True)
 class Memo(Generic[S]):
     """One cache a system declares: ``key`` (stable, the system's id first, as
-    ``"capital.item_attacks"``), ``per`` (the list it keeps a result for each item of, in
+    ``"capital:item_attacks"``), ``per`` (the list it keeps a result for each item of, in
     words: "the character's equipment"), ``why`` (what an edit saves by it) and ``make``
     (a new, empty state). The state is held by the document's :class:`Memos`."""
 

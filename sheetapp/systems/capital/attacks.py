@@ -89,7 +89,7 @@ def is_trained(weapon: WeaponStats, sheet: Sheet) -> bool:
 
 
 _ITEM_ATTACKS: Memo[IdentityMemo[list[AttackLine]]] = Memo(
-    "capital.item_attacks",
+    "capital:item_attacks",
     "the character's equipment",
     "each entry's attack lines, kept while the entry, its place, the scores and the "
     "training are unchanged (1,000 items: an edit rebuilt every weapon's lines)",

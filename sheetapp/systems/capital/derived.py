@@ -151,7 +151,7 @@ def _system_name(ref: str, choice: str | None, cats: Catalogs) -> str:
 #: edit leaves most attack lines the same objects (kept per item), and making 500 values
 #: again was a quarter of a 1,000-item re-evaluation
 _LAST_ATTACKS: Memo[ByValue[tuple[list[AttackLine], list[DerivedValue]]]] = Memo(
-    "capital.last_attacks",
+    "capital:last_attacks",
     "the sheet's attack lines, by prefix",
     "the attack values last made, with their lines: only changed lines are made again",
     ByValue,

@@ -88,7 +88,7 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
 
 
 _CHOICE_ISSUES: Memo[IdentityMemo[list[Issue]]] = Memo(
-    "capital.choice_issues",
+    "capital:choice_issues",
     "the character's equipment",
     "each entry's issues, kept while the entry and its place are unchanged",
     IdentityMemo,

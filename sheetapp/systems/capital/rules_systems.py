@@ -41,7 +41,7 @@ def _known(ctx: RuleContext) -> tuple[tuple[int, SystemChoice, SystemDef], ...]:
 
 #: the last rule context and its known Systems (one entry, replaced as a whole)
 _LAST_KNOWN: Memo[Latest[tuple[RuleContext, tuple[tuple[int, SystemChoice, SystemDef], ...]]]] = (
-    Memo("capital.known_systems", "the character's Systems", "found once per rule context", Latest)
+    Memo("capital:known_systems", "the character's Systems", "found once per rule context", Latest)
 )
 
 

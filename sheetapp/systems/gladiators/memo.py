@@ -94,27 +94,27 @@ class AbilityResult:
 
 
 ABILITY_RESULTS: Memo[IdentityMemo[AbilityResult]] = Memo(
-    "gladiators.ability_results",
+    "gladiators:ability_results",
     "the character's abilities",
     "each ability's result, kept by the identity of the unchanged ability: an edit on a "
     "1,000-ability character works out one",
     IdentityMemo,
 )
 ABILITY_VALUES: Memo[ByValue[AbilityResult]] = Memo(
-    "gladiators.ability_values",
+    "gladiators:ability_values",
     "the character's abilities",
     "each ability's result by its place, its snapshot (ability_key) and its context: an "
     "ability object not seen before may still hold values seen before (an undo)",
     ByValue,
 )
 ADVANTAGE_PRICES: Memo[IdentityMemo[TraitPrice]] = Memo(
-    "gladiators.advantage_prices",
+    "gladiators:advantage_prices",
     "the character's advantages",
     "each advantage's price while it, the catalog and the campaign's reading are unchanged",
     IdentityMemo,
 )
 DISADVANTAGE_PRICES: Memo[IdentityMemo[TraitPrice]] = Memo(
-    "gladiators.disadvantage_prices",
+    "gladiators:disadvantage_prices",
     "the character's disadvantages",
     "each disadvantage's price while it, the catalog and the campaign's reading are unchanged",
     IdentityMemo,
@@ -132,7 +132,7 @@ class KeptValues:
 
 
 DERIVED_VALUES: Memo[Latest[KeptValues]] = Memo(
-    "gladiators.derived_values",
+    "gladiators:derived_values",
     "the character's abilities, as a whole",
     "the sheet's values read the resolved abilities and the character type only: the same "
     "results (objects) give the same values, and an edit patches the ability index",

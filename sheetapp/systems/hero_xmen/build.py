@@ -226,7 +226,7 @@ def _first_buys(character: HeroCharacter) -> dict[str, tuple[int, Characteristic
 
 _CHAR_ROWS_MAX = 256
 _CHAR_ROWS: Memo[ByValue[dict[str, CharRow]]] = Memo(
-    "hero-xmen.characteristic_rows",
+    "hero-xmen:characteristic_rows",
     "the character's characteristics",
     "the characteristic rows depend only on the buys and the campaign: the editor's cells "
     "(a dozen per skill row) ask for them again and again between two edits",
@@ -282,7 +282,7 @@ class _LastRows:
 
 
 _LAST_ROWS: Memo[Latest[_LastRows]] = Memo(
-    "hero-xmen.last_characteristic_rows",
+    "hero-xmen:last_characteristic_rows",
     "the character's characteristics",
     "the last characteristic rows, told still right by identities (_LastRows)",
     Latest,
@@ -576,7 +576,7 @@ def power_end(
 
 _POWER_PRICES_MAX = 4096
 _POWER_PRICES: Memo[ByValue[tuple[PowerPoints, str]]] = Memo(
-    "hero-xmen.power_prices",
+    "hero-xmen:power_prices",
     "the character's powers",
     "a power's price depends only on what ``price_power``'s key holds; a long power list "
     "re-evaluated after every edit prices only the power that changed",
@@ -634,13 +634,13 @@ _SAME_CHOICE = (
     "a row kept by the identity of the choice it prices: a long list reprices only what changed"
 )
 _SKILL_ROWS: Memo[IdentityMemo[SkillRow]] = Memo(
-    "hero-xmen.skill_rows", "the character's skills", _SAME_CHOICE, IdentityMemo
+    "hero-xmen:skill_rows", "the character's skills", _SAME_CHOICE, IdentityMemo
 )
 _POWER_ROWS: Memo[IdentityMemo[PowerRow]] = Memo(
-    "hero-xmen.power_rows", "the character's powers", _SAME_CHOICE, IdentityMemo
+    "hero-xmen:power_rows", "the character's powers", _SAME_CHOICE, IdentityMemo
 )
 _DISADVANTAGE_ROWS: Memo[IdentityMemo[DisadvantageRow | None]] = Memo(
-    "hero-xmen.disadvantage_rows", "the character's disadvantages", _SAME_CHOICE, IdentityMemo
+    "hero-xmen:disadvantage_rows", "the character's disadvantages", _SAME_CHOICE, IdentityMemo
 )
 
 

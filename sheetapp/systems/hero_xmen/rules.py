@@ -162,7 +162,7 @@ def negative_presence(ctx: RuleContext) -> Iterator[Issue]:
 #: each skill's issues kept by its priced row (a new row exactly when the choice or what
 #: it is priced with changed), with the character's power ids as the context
 _SKILL_ISSUES: Memo[ByIdentity[SkillRow, tuple[Issue, ...]]] = Memo(
-    "hero-xmen.skill_issues",
+    "hero-xmen:skill_issues",
     "the build's skill rows",
     "each skill's issues kept by its priced row, with the character's power ids as the context",
     ByIdentity,
@@ -387,13 +387,13 @@ def talent_checks(ctx: RuleContext) -> Iterator[Issue]:
 #: each power's issues kept by its priced row: build.py makes a new row exactly when the
 #: choice or what it is priced with changed, and these issues read nothing else
 _FORBIDDEN: Memo[ByIdentity[PowerRow, tuple[Issue, ...]]] = Memo(
-    "hero-xmen.forbidden_powers",
+    "hero-xmen:forbidden_powers",
     "the build's power rows",
     "each power's forbidden-power issue kept by its priced row",
     ByIdentity,
 )
 _POWER_ISSUES: Memo[ByIdentity[PowerRow, tuple[Issue, ...]]] = Memo(
-    "hero-xmen.power_issues",
+    "hero-xmen:power_issues",
     "the build's power rows",
     "each power's issues kept by its priced row",
     ByIdentity,
@@ -656,7 +656,7 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
 
 #: each Disadvantage's issues kept by its priced row (as the skills' above)
 _DISADVANTAGE_ISSUES: Memo[ByIdentity[DisadvantageRow, tuple[Issue, ...]]] = Memo(
-    "hero-xmen.disadvantage_issues",
+    "hero-xmen:disadvantage_issues",
     "the build's disadvantage rows",
     "each Disadvantage's issues kept by its priced row (as the skills')",
     ByIdentity,

@@ -210,13 +210,13 @@ def _disadvantage_line(row: DisadvantageRow) -> CostLine:
 #: the rows of an unchanged choice are the same objects (build.py), and so their lines
 _SAME_ROW = "a row's cost line, kept by the identity of the row (build.py keeps the rows)"
 _SKILL_LINES: Memo[ByIdentity[SkillRow, CostLine]] = Memo(
-    "hero-xmen.skill_lines", "the build's skill rows", _SAME_ROW, ByIdentity
+    "hero-xmen:skill_lines", "the build's skill rows", _SAME_ROW, ByIdentity
 )
 _POWER_LINES: Memo[ByIdentity[PowerRow, CostLine]] = Memo(
-    "hero-xmen.power_lines", "the build's power rows", _SAME_ROW, ByIdentity
+    "hero-xmen:power_lines", "the build's power rows", _SAME_ROW, ByIdentity
 )
 _DISADVANTAGE_LINES: Memo[ByIdentity[DisadvantageRow, CostLine]] = Memo(
-    "hero-xmen.disadvantage_lines", "the build's disadvantage rows", _SAME_ROW, ByIdentity
+    "hero-xmen:disadvantage_lines", "the build's disadvantage rows", _SAME_ROW, ByIdentity
 )
 
 

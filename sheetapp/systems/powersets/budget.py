@@ -282,7 +282,7 @@ SIDEKICK = "sidekick"
 PSYCHO_SOCIAL = "psycho_social_frailty"
 
 _POWER_COSTS: Memo[IdentityMemo[PowerCost]] = Memo(
-    "powersets.power_costs",
+    "powersets:power_costs",
     "the character's superpowers",
     "each power's cost kept by the identity of its choice, while the power modifiers "
     "the character applies and SIZ are the same: an edit reprices only the power it "

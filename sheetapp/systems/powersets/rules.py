@@ -828,7 +828,7 @@ def superpower_choices(ctx: RuleContext) -> list[Issue]:
 
 
 _CHOICE_ISSUES: Memo[ByIdentity[PowerCost, tuple[Issue, ...]]] = Memo(
-    "powersets.choice_issues",
+    "powersets:choice_issues",
     "the budget's power rows",
     "a power's cost row is the same object while its choice is unchanged (budget.py); "
     "the issues also read the characteristics, the context",

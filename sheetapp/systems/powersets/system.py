@@ -222,7 +222,7 @@ def _power_line(power: PowerCost) -> CostLine:
 
 
 _POWER_LINES: Memo[ByIdentity[PowerCost, CostLine]] = Memo(
-    "powersets.power_lines",
+    "powersets:power_lines",
     "the budget's power rows",
     "a power's cost row is the same object while its choice is unchanged (budget.py)",
     ByIdentity,

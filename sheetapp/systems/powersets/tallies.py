@@ -501,7 +501,7 @@ def _power_value(cost: PowerCost, choice: SuperpowerChoice) -> DerivedValue | No
 
 
 _POWER_VALUES: Memo[ByIdentity[PowerCost, DerivedValue | None]] = Memo(
-    "powersets.power_values",
+    "powersets:power_values",
     "the budget's power rows",
     "a power's cost row is the same object while its choice, its modifiers and SIZ "
     "are unchanged (budget.py), and its numbers at the table follow from them",

@@ -22,7 +22,7 @@ def _skill_value(line: SkillLine) -> DerivedValue:
 
 
 _SKILL_VALUES: Memo[ByIdentity[SkillLine, DerivedValue]] = Memo(
-    "twod10.skill_values",
+    "twod10:skill_values",
     "the sheet's skill lines",
     "a skill's line is the same object while the skill is unchanged (sheet.py)",
     ByIdentity,

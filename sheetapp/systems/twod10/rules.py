@@ -120,13 +120,13 @@ def _duplicate_key(line: SkillLine, skill: Skill) -> str | None:
 
 
 _SKILL_KEYS: Memo[ByIdentity[SkillLine, str | None]] = Memo(
-    "twod10.skill_keys",
+    "twod10:skill_keys",
     "the sheet's skill lines",
     "a skill line's duplicate-name key, kept by the line's identity",
     ByIdentity,
 )
 _SKILL_ISSUES: Memo[ByIdentity[SkillLine, tuple[Issue, ...]]] = Memo(
-    "twod10.skill_issues",
+    "twod10:skill_issues",
     "the sheet's skill lines",
     "a skill's issues: its line is the same object while the skill is unchanged (sheet.py)",
     ByIdentity,

@@ -168,7 +168,7 @@ def _skill_line(
 
 
 _SKILL_LINES: Memo[IdentityMemo[SkillLine]] = Memo(
-    "twod10.skill_lines",
+    "twod10:skill_lines",
     "the character's skills",
     "a skill's line kept by the identity of the unchanged skill, while the attributes, the "
     "wound penalty and the catalogs are the same: an edit works out one line",
@@ -346,7 +346,7 @@ class LastSheet:
 
 
 _SHEET: Memo[Latest[tuple[object, Twod10Sheet]]] = Memo(
-    "twod10.last_sheet",
+    "twod10:last_sheet",
     "the character",
     "the sheet of the document last evaluated: a table's cells read it, not build it again",
     Latest,
