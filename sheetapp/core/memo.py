@@ -171,11 +171,12 @@ class ByValue(Generic[R]):
         self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> R | None:
-        with self._lock:
-            found = self._entries.get(key)
-            if found is not None:
-                self._entries.move_to_end(key)
-            return found
+        found = self._entries.get(key)  # a miss takes no lock (a cold evaluation misses all)
+        if found is not None:
+            with self._lock:
+                if key in self._entries:
+                    self._entries.move_to_end(key)
+        return found
 
     def put(self, key: Hashable, result: R) -> None:
         with self._lock:
