@@ -268,7 +268,7 @@ def toggle_discard(document: CapitalDocument, index: int) -> list[Change]:
             character.attributes.discarded.remove(index)
 
         return _rebuild(document, keep, f"Keep die #{index + 1}")
-    if len(rolls.discarded) >= d6.DISCARDED:
+    if len(rolls.discarded) >= d6.attribute_dice().discarded:
         raise EditError("Two dice are already discarded: keep one of them first")
 
     def discard(character: CapitalCharacter) -> None:
