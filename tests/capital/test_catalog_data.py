@@ -4,19 +4,14 @@ the Step 5 dice, the vital minimum and the augmentations' amounts are read from
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-from collections.abc import Callable, Iterator
-from importlib.resources.abc import Traversable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import sheetapp.core.catalog as core_catalog
 from sheetapp.core.catalog import CatalogError
-from sheetapp.core.resources import data_file
 from sheetapp.systems.capital.catalog import ATTRIBUTES, catalogs
 from sheetapp.systems.capital.dice import (
     attribute_dice_problems,
@@ -29,36 +24,17 @@ from sheetapp.systems.capital.model import SpecialAssetChoice
 from sheetapp.systems.capital.scores import final_scores
 from sheetapp.systems.capital.sheet import build_sheet
 from tests.capital.helpers import character
-
-Edit = Callable[[dict[str, Any]], None]
+from tests.catalog_edits import EditFile, catalog_copy
 
 
 @pytest.fixture
-def edited_catalog(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> Iterator[Callable[..., None]]:
-    """Edits a copy of Capital's catalogs and has ``catalogs()`` load the copy."""
-    shutil.copytree(Path(str(data_file("resources", "capital"))), tmp_path / "capital")
-
-    def read_from_copy(kind: str, relative: str) -> Traversable:
-        if kind == "resources" and relative.startswith("capital/"):
-            return tmp_path / relative
-        return data_file(kind, relative)  # type: ignore[arg-type]
-
-    def edit(file: str, change: Edit) -> None:
-        path = tmp_path / "capital" / file
-        data = json.loads(path.read_text(encoding="utf-8"))
-        change(data)
-        path.write_text(json.dumps(data), encoding="utf-8")
-        catalogs.cache_clear()
-
-    monkeypatch.setattr(core_catalog, "data_file", read_from_copy)
-    catalogs.cache_clear()
-    yield edit
+def edited_catalog(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[EditFile]:
+    """Capital's catalogs read from an edited copy."""
+    yield catalog_copy(monkeypatch, tmp_path, "capital", catalogs.cache_clear)
     catalogs.cache_clear()
 
 
-def test_the_score_table_is_read_from_the_catalog(edited_catalog: Callable[..., None]) -> None:
+def test_the_score_table_is_read_from_the_catalog(edited_catalog: EditFile) -> None:
     """ "5, 6	6" (line 203): a 5 or 6 scores 6, until the catalog says otherwise."""
     lancer = character("lancer")
     before = final_scores(lancer.character, lancer.campaign, catalogs())
@@ -76,7 +52,7 @@ def test_the_score_table_is_read_from_the_catalog(edited_catalog: Callable[..., 
     assert "die 6 → 7" in after.explanations["ftd"]
 
 
-def test_the_step_5_dice_are_read_from_the_catalog(edited_catalog: Callable[..., None]) -> None:
+def test_the_step_5_dice_are_read_from_the_catalog(edited_catalog: EditFile) -> None:
     """ "Roll 10d6" (line 196), "Get rid of any 2 results" (line 197)."""
     ten = [4, 1, 6, 2, 5, 3, 3, 1, 6, 6]
     assert attribute_dice_problems(ten) == []
@@ -92,7 +68,7 @@ def test_the_step_5_dice_are_read_from_the_catalog(edited_catalog: Callable[...,
     assert len(roll_attribute_dice(random.Random(3)).dice) == 12
 
 
-def test_the_vital_minimum_is_read_from_the_catalog(edited_catalog: Callable[..., None]) -> None:
+def test_the_vital_minimum_is_read_from_the_catalog(edited_catalog: EditFile) -> None:
     """ "You can never have less than 5 maximum HP, Energy or Bones." (line 394)"""
     doc = character("lancer")
     doc.campaign.attribute_method = "gm_assigned"
@@ -109,7 +85,7 @@ def test_the_vital_minimum_is_read_from_the_catalog(edited_catalog: Callable[...
 
 
 def test_augmentation_amounts_are_read_from_the_catalog(
-    edited_catalog: Callable[..., None],
+    edited_catalog: EditFile,
 ) -> None:
     """ "Gain 2 Slots." (line 896); "You have +2 to any one Attribute Score, up to a
     maximum of 10." (line 902)"""
@@ -131,7 +107,7 @@ def test_augmentation_amounts_are_read_from_the_catalog(
     assert build_sheet(raised.character, raised.campaign, catalogs()).score("wis") == base_wis + 3
 
 
-def test_a_score_table_missing_a_result_is_refused(edited_catalog: Callable[..., None]) -> None:
+def test_a_score_table_missing_a_result_is_refused(edited_catalog: EditFile) -> None:
     def no_six(data: dict[str, Any]) -> None:
         data["score_table"]["rows"][-1]["dice"] = [5]
 

@@ -26,7 +26,6 @@ from sheetapp.systems.twod10.action_kit import (
     COVERS,
     MODIFIER,
     NONE,
-    SURPRISE,
     ActionGroup,
     location_dice,
     modifier,
@@ -107,7 +106,7 @@ class Attacks(ActionGroup):
         return (
             ActionOption("cover", "Target's cover", "choice", "open", COVERS),
             ActionOption("called", "Called location", "choice", NONE, self._called()),
-            SURPRISE,
+            self._surprise(),
             MODIFIER,
         )
 

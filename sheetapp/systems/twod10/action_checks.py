@@ -18,7 +18,6 @@ from sheetapp.play.actions import (
 from sheetapp.systems.twod10.action_kit import (
     MODIFIER,
     NONE,
-    SURPRISE,
     ActionGroup,
     modifier,
     roll_terms,
@@ -40,15 +39,24 @@ class Checks(ActionGroup):
             uses.append(Choice(f"skill{line.index + 1}", f"{line.name}: AV {line.av.value}"))
         return tuple(uses)
 
+    def _normal_dv(self) -> int:
+        """The DV of a Normal task (line 27), when none is given."""
+        return self.cats.dv_chart["normal"].dv
+
     def check(self) -> Action:
+        steps = ", ".join(f"{step.name} {step.dv}" for step in self.cats.tables.dv_chart[:4])
         return Action(
             "check",
             "Skill check",
             "Attribute + skill + 2D10 against a DV",
             self._resolve_check,
             (DiceSlot("ar", "2D10", "2D10"),),
-            VsInput("DV", 14, "Easy 10, Normal 14, Challenging 18, Hard 22 ..."),
-            (ActionOption("use", "Roll", "choice", "perception", self._uses()), SURPRISE, MODIFIER),
+            VsInput("DV", self._normal_dv(), f"{steps} ..."),
+            (
+                ActionOption("use", "Roll", "choice", "perception", self._uses()),
+                self._surprise(),
+                MODIFIER,
+            ),
         )
 
     def _wound_choices(self) -> tuple[Choice, ...]:
@@ -93,7 +101,7 @@ class Checks(ActionGroup):
         return Action(
             "malfunction",
             "Malfunction save",
-            "Toughness + 2D10 against 14 + damage",
+            f"Toughness + 2D10 against {self.cats.constants.malfunction_base} + damage",
             self._resolve_malfunction,
             (DiceSlot("ar", "2D10", "2D10"),),
             None,
@@ -110,11 +118,12 @@ class Checks(ActionGroup):
         )
 
     def surprise(self) -> Action:
+        k = self.cats.constants
         return Action(
             "surprise",
             "Surprise",
             "The target's INT + Perception roll against this character's hiding or unexpected "
-            "attack; below it, Surprise: +4 AV",
+            f"attack; below it, Surprise: {k.surprise_bonus:+d} AV",
             self._resolve_surprise,
             (DiceSlot("ar", "target's 2D10", "2D10"),),
             None,
@@ -127,12 +136,12 @@ class Checks(ActionGroup):
                     (
                         Choice(
                             "hiding",
-                            "Hiding (REF + Sneak/Camouflage + 10 = "
+                            f"Hiding (REF + Sneak/Camouflage + {k.surprise_base} = "
                             f"{self.sheet.surprise_hiding.value})",
                         ),
                         Choice(
                             "unexpected",
-                            "Attacking unexpectedly (INF + Persuasion + 10 = "
+                            f"Attacking unexpectedly (INF + Persuasion + {k.surprise_base} = "
                             f"{self.sheet.surprise_unexpected.value})",
                         ),
                     ),
@@ -162,7 +171,7 @@ class Checks(ActionGroup):
         if inputs.flag("surprise"):
             parts.append(("Surprise", self.cats.constants.surprise_bonus))
         parts += modifier(inputs)
-        dv = inputs.vs if inputs.vs is not None else 14
+        dv = inputs.vs if inputs.vs is not None else self._normal_dv()
         terms, av, ar, success, level = roll_terms(parts, inputs.roll("ar"), dv)
         outcome = f"AR {ar} vs DV {dv}: " + (f"success, level {level}" if success else "failure")
         return resolved(

@@ -21,7 +21,6 @@ COVERS = (
 )
 #: the widest "Other modifier" an action takes: a guard only
 MODIFIER = ActionOption("modifier", "Other modifier", "int", 0, minimum=-100, maximum=100)
-SURPRISE = ActionOption("surprise", "Surprise", "bool", False, help="+4 AV")
 
 RollTerms = tuple[list[Term], int, int, bool, int | None]
 
@@ -33,6 +32,10 @@ class ActionGroup:
         self.document = document
         self.cats: Catalogs = catalogs()
         self.sheet = sheet
+
+    def _surprise(self) -> ActionOption:
+        bonus = self.cats.constants.surprise_bonus
+        return ActionOption("surprise", "Surprise", "bool", False, help=f"{bonus:+d} AV")
 
     def _contacts(self) -> tuple[Choice, ...]:
         return tuple(

@@ -49,6 +49,7 @@ class Psionics(ActionGroup):
 
     def psionic(self) -> Action:
         powers = self._powers()
+        alien = self.cats.constants.alien_mind_penalty
         return Action(
             "psionic",
             "Psionic attack",
@@ -89,17 +90,19 @@ class Psionics(ActionGroup):
                 ActionOption("distance_m", "Distance (m)", "int", 0, minimum=0, maximum=10**9),
                 ActionOption("line_of_sight", "Line of sight", "bool", True),
                 ActionOption("targets", "Number of targets", "int", 1, minimum=1, maximum=10**9),
-                ActionOption("alien", "Alien mind", "bool", False, help="-4 AV"),
+                ActionOption("alien", "Alien mind", "bool", False, help=f"{alien:+d} AV"),
                 ActionOption("automatic", "Target allows success", "bool", False),
                 ActionOption("surprise", "Surprise", "bool", False, help="never for psionics"),
             ),
         )
 
     def ping(self) -> Action:
+        k = self.cats.constants
         return Action(
             "ping",
             "Notice a ping",
-            "INT + Perception against the ping's Awareness DV: 30 - points, +1 per 5m beyond 20m",
+            f"INT + Perception against the ping's Awareness DV: {k.ping_base} - points, "
+            f"+1 per {k.ping_step_m}m beyond {k.ping_free_distance_m}m",
             self._resolve_ping,
             (DiceSlot("ar", "2D10", "2D10"),),
             None,
@@ -118,7 +121,7 @@ class Psionics(ActionGroup):
             "detect",
             "Detect the source",
             "INT + Perception against the attacker's INT + Defense: the direction, or the "
-            "identity when beaten by 4 or more",
+            f"identity when beaten by {self.cats.constants.detect_identity_margin} or more",
             self._resolve_detect,
             (DiceSlot("ar", "2D10", "2D10"),),
             VsInput("attacker's INT + Defense"),
@@ -135,7 +138,8 @@ class Psionics(ActionGroup):
         return Action(
             "contact-dies",
             "Contacted target dies",
-            "A Shock roll (BODY + d20) against 16 + the target's SPIRIT; the contact ends",
+            f"A Shock roll (BODY + d20) against {self.cats.constants.contact_death_dv_base} + "
+            "the target's SPIRIT; the contact ends",
             self._resolve_contact_dies,
             (DiceSlot("d20", "d20", "1D20"),),
             None,
@@ -252,7 +256,8 @@ class Psionics(ActionGroup):
         terms.append(
             Term(
                 "Ping",
-                f"Awareness DV {k.ping_base} - {points} = {ping} within 20m, +1 per 5m beyond",
+                f"Awareness DV {k.ping_base} - {points} = {ping} within "
+                f"{k.ping_free_distance_m}m, +1 per {k.ping_step_m}m beyond",
             )
         )
         values |= {key: rolled[key] for key in ("ar", "dv") if key in rolled}
@@ -291,7 +296,7 @@ class Psionics(ActionGroup):
             Term(
                 "Awareness DV",
                 f"{k.ping_base} - {points} points + {beyond} "
-                f"({distance}m: +1 per 5m beyond 20m) = {dv}",
+                f"({distance}m: +1 per {k.ping_step_m}m beyond {k.ping_free_distance_m}m) = {dv}",
             ),
         )
         return resolved(
@@ -316,16 +321,17 @@ class Psionics(ActionGroup):
             "attacker's INT + Defense",
         )
         margin = ar - inputs.vs
-        identity = success and margin >= k.detect_identity_margin
+        wanted = k.detect_identity_margin
+        identity = success and margin >= wanted
         if success:
             terms.append(
                 Term(
                     "Margin",
                     f"{margin}: "
                     + (
-                        "4 or more, the identity even unseen"
+                        f"{wanted} or more, the identity even unseen"
                         if identity
-                        else "the direction (4 or more for the identity)"
+                        else f"the direction ({wanted} or more for the identity)"
                     ),
                 )
             )
