@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheetapp.systems.capital import edits
-from sheetapp.systems.capital.dice import SCORE_FOR_DIE, attribute_dice_problems
+from sheetapp.systems.capital.dice import attribute_dice_problems, die_score
 from ui.document import EditorDocument
 from ui.systems.capital.marks import FieldMarks
 from ui.systems.capital.models import AttributesModel
@@ -220,7 +220,7 @@ class AttributesTab(QWidget):
             where = "discarded" if discarded else (used[index].upper() if index in used else "—")
             button.setText(f"{die}\n{where}")
             button.setToolTip(
-                f"Die #{index + 1}: {die} → score {SCORE_FOR_DIE.get(die, '?')}. "
+                f"Die #{index + 1}: {die} → score {die_score(die) or '?'}. "
                 + ("Click to keep it." if discarded else "Click to discard it.")
             )
         if gm:
