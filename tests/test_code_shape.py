@@ -22,10 +22,8 @@ KNOWN_BIG_CLASSES: set[str] = {
     "sheetapp/systems/twod10/actions.py:Twod10Actions",
     "ui/main_window.py:MainWindow",
     "sheetapp/systems/hero_xmen/hdc/importer.py:_Importer",
-    "ui/systems/gladiators/abilities_model.py:AbilitiesModel",
     "sheetapp/pdf/renderer.py:SheetRenderer",
     "sheetapp/systems/hero_xmen/hdc/exporter.py:_Exporter",
-    "ui/systems/gladiators/page.py:GladiatorsPage",
     "ui/systems/capital/page.py:CapitalPage",
     "sheetapp/systems/gladiators/system.py:GladiatorsSystem",
 }
@@ -90,8 +88,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "ui/systems/capital/page.py:__init__",
     "ui/systems/capital/page.py:_equipment_tab",
     "ui/systems/capital/story_tab.py:_build",
-    "ui/systems/gladiators/details.py:_ability_form",
-    "ui/systems/gladiators/page.py:_traits_tab",
 }
 
 
