@@ -24,7 +24,6 @@ KNOWN_BIG_CLASSES: set[str] = {
     "sheetapp/systems/hero_xmen/hdc/importer.py:_Importer",
     "sheetapp/pdf/renderer.py:SheetRenderer",
     "sheetapp/systems/hero_xmen/hdc/exporter.py:_Exporter",
-    "ui/systems/capital/page.py:CapitalPage",
     "sheetapp/systems/gladiators/system.py:GladiatorsSystem",
 }
 KNOWN_LONG_FUNCTIONS: set[str] = {
@@ -85,9 +84,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "sheetapp/systems/twod10/wounds.py:build_wound_track",
     "ui/main_window.py:_build_actions",
     "ui/main_window.py:_build_menus",
-    "ui/systems/capital/page.py:__init__",
-    "ui/systems/capital/page.py:_equipment_tab",
-    "ui/systems/capital/story_tab.py:_build",
 }
 
 
