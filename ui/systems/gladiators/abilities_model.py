@@ -142,6 +142,7 @@ class AbilitiesModel(QAbstractItemModel):
         elif op.op == "remove":
             del self._nodes[op.row]
         else:
+            assert op.to is not None  # a move says where to
             self._nodes.insert(op.to, self._nodes.pop(op.row))
         self._reindex()
 
@@ -489,3 +490,16 @@ def _runs(rows: list[int]) -> list[tuple[int, int]]:
         else:
             runs.append((row, row))
     return runs
+
+
+__all__ = [
+    "COLUMNS",
+    "COST",
+    "LEVEL",
+    "MIME_TYPE",
+    "NAME",
+    "OPTION",
+    "SOURCE",
+    "TYPE",
+    "AbilitiesModel",
+]

@@ -102,9 +102,11 @@ class AbilityRows:
             del self.resolved[op.row]
             del old_lines[op.row]
             return set()
-        self.resolved.insert(op.to, self.resolved.pop(op.row))
-        old_lines.insert(op.to, old_lines.pop(op.row))
-        return {op.to}
+        to = op.to
+        assert to is not None  # a move says where to
+        self.resolved.insert(to, self.resolved.pop(op.row))
+        old_lines.insert(to, old_lines.pop(op.row))
+        return {to}
 
     def _resolve(self, character: GladiatorsCharacter, row: int) -> ResolvedAbility:
         return resolve_ability(

@@ -3,7 +3,7 @@ details panel, and the advantages and disadvantages tables with the rule that bi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction
@@ -107,7 +107,7 @@ class TraitsTab(QWidget):
     def __init__(
         self,
         document: EditorDocument,
-        buttons: dict[str, Sequence[QAction]],
+        buttons: Mapping[str, Sequence[QAction]],
         on_current: Callable[[DataPath], None],
     ) -> None:
         super().__init__()
