@@ -92,7 +92,21 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     commands.add_parser("systems", help="list the installed game systems")
+    add_new_command(commands)
+    add_character_commands(commands)
+    add_export_pdf(commands)
+    add_export_commands(commands)
+    commands.add_parser("schema", help="print the JSON Schema of the character file")
+    add_play_commands(commands)
+    add_ledger_commands(commands)
+    from sheetapp.cli_hdc import add_hdc_commands
 
+    add_hdc_commands(commands)  # Hero Designer files (X-Men HERO)
+    return parser
+
+
+def add_new_command(commands: Any) -> None:
+    """``new``: a new character, blank or from a shipped example."""
     new = commands.add_parser("new", help="write a new character; says which steps are left")
     new.add_argument("system", metavar="SYSTEM", help="a system id from `sheetapp systems`")
     new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
@@ -104,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="start from a shipped example character (see `sheetapp examples SYSTEM`)",
     )
 
+
+def add_character_commands(commands: Any) -> None:
+    """``examples`` and ``validate``."""
     examples = commands.add_parser("examples", help="list a system's example characters")
     examples.add_argument("system", metavar="SYSTEM", help="a system id from `sheetapp systems`")
 
@@ -111,8 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("file", type=Path, metavar="FILE")
     validate.add_argument("--json", action="store_true", help="machine-readable output")
 
-    add_export_pdf(commands)
 
+def add_export_commands(commands: Any) -> None:
+    """``export-json`` and ``export-text`` (``export-pdf``: :func:`add_export_pdf`)."""
     export = commands.add_parser(
         "export-json", help="write the portable export (character, totals, derived values, issues)"
     )
@@ -137,14 +155,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="default: standard output",
     )
     text.add_argument("--force", action="store_true", help="overwrite OUT.txt if it exists")
-
-    commands.add_parser("schema", help="print the JSON Schema of the character file")
-    add_play_commands(commands)
-    add_ledger_commands(commands)
-    from sheetapp.cli_hdc import add_hdc_commands
-
-    add_hdc_commands(commands)  # Hero Designer files (X-Men HERO)
-    return parser
 
 
 def add_ledger_commands(commands: Any) -> None:

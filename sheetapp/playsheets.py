@@ -2,18 +2,19 @@
 statblock a game master keeps for an NPC (on paper, several to a page, or as plain text
 to paste into notes and forums). Both are cut from the printable sheet
 (:mod:`sheetapp.sheet`), so every number is the evaluation's; a system may write its own
-statblock lines (``statblock(document, evaluation)``, in the rulebook's own notation)."""
+statblock lines (the :class:`~sheetapp.core.system.WritesStatblock` capability, in the
+rulebook's own notation)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Severity
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import GameSystem, WritesStatblock, capability
 from sheetapp.sheet import (
     DERIVED,
     KeyValueSection,
@@ -101,15 +102,14 @@ class Statblock:
         return "\n".join([head, *body])
 
 
-StatblockLines = Callable[[CharacterDocument[Any, Any], Evaluation], list[tuple[str, str]]]
-
-
 def statblock(
     system: GameSystem[Any], document: CharacterDocument[Any, Any], evaluation: Evaluation
 ) -> Statblock:
-    own: StatblockLines | None = getattr(system, "statblock", None)
+    own = capability(system, WritesStatblock)
     lines = (
-        own(document, evaluation) if callable(own) else generic_lines(system, document, evaluation)
+        own.statblock(document, evaluation)
+        if own is not None
+        else generic_lines(system, document, evaluation)
     )
     name = document.meta.name.strip() or "Unnamed character"
     concept = header(system, document).concept

@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -24,7 +24,10 @@ from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue, Severity, format_path
-from sheetapp.core.system import GameSystem, sheet_builder
+from sheetapp.core.system import GameSystem, choice_labels, sheet_builder
+
+if TYPE_CHECKING:
+    from sheetapp.advancement.report import LedgerLine, LedgerReport
 
 Align = Literal["left", "right", "center"]
 
@@ -335,7 +338,10 @@ def campaign_entries(campaign: BaseModel, *, only_changed: bool = False) -> tupl
         if only_changed and value == info.get_default(call_default_factory=True):
             continue
         label = info.title or name.replace("_", " ").capitalize()
-        entries.append(Entry(label, display(value), info.description or "", ("campaign", name)))
+        # a choice in the user's words (the system's choice_labels), else the value
+        shown = choice_labels(info).get(value) if isinstance(value, str) else None
+        text = shown if shown is not None else display(value)
+        entries.append(Entry(label, text, info.description or "", ("campaign", name)))
     return tuple(entries)
 
 
@@ -465,7 +471,6 @@ def _ledger_rows(
 ) -> list[Row] | None:
     # Imported here: the advancement package builds on core (changes, costs, issues).
     from sheetapp.advancement import LedgerError, advancement_of, ledger_report
-    from sheetapp.advancement.report import change_text, total_text
     from sheetapp.advancement.spec import priced_totals
 
     try:
@@ -476,30 +481,40 @@ def _ledger_rows(
     units = {t.key: t.unit or t.label for t in system.evaluate(document).totals}
     units.update({c.key: c.unit or c.label for c in rules.currencies} if rules else {})
     keys = priced_totals(rules)
+    rows = [_ledger_line_row(line, units, keys) for line in report.lines]
+    return rows + _ledger_notes(report, units)
+
+
+def _ledger_line_row(line: LedgerLine, units: dict[str, str], keys: frozenset[str] | None) -> Row:
+    """One ledger line: its changes, the totals after it and what is wrong with it."""
+    from sheetapp.advancement.report import change_text, total_text
+
+    entry = line.entry
+    lines = [change_text(row, units) for row in line.rows]
+    lines.extend(
+        f"= {total_text(total, unspent=keys is None or total.key in keys)}" for total in line.totals
+    )
+    if line.problem:
+        lines.append(f"! {line.problem}")
+    label = entry.label or ("Starting build" if entry.kind == "creation" else "")
+    return Row(
+        {
+            "date": entry.date,
+            "label": f"#{line.index} {label}".strip(),
+            "earned": line.earned_text,
+            "changes": "\n".join(lines),
+        },
+        ("history", line.index),
+        Severity.WARNING if line.problem else None,
+        detail=entry.note,
+    )
+
+
+def _ledger_notes(report: LedgerReport, units: dict[str, str]) -> list[Row]:
+    """The ledger's own problem (when no line has it) and the edits made outside it."""
+    from sheetapp.advancement.report import change_text
+
     rows = []
-    for line in report.lines:
-        entry = line.entry
-        lines = [change_text(row, units) for row in line.rows]
-        lines.extend(
-            f"= {total_text(total, unspent=keys is None or total.key in keys)}"
-            for total in line.totals
-        )
-        if line.problem:
-            lines.append(f"! {line.problem}")
-        label = entry.label or ("Starting build" if entry.kind == "creation" else "")
-        rows.append(
-            Row(
-                {
-                    "date": entry.date,
-                    "label": f"#{line.index} {label}".strip(),
-                    "earned": line.earned_text,
-                    "changes": "\n".join(lines),
-                },
-                ("history", line.index),
-                Severity.WARNING if line.problem else None,
-                detail=entry.note,
-            )
-        )
     if report.problem and not any(line.problem for line in report.lines):
         rows.append(
             Row(

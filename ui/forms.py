@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sheetapp.core.system import choice_labels
+
 SPIN_LIMIT = 1_000_000
 
 
@@ -96,13 +98,8 @@ def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
             )
         elif typing.get_origin(annotation) is Literal:
             values = tuple(str(v) for v in typing.get_args(annotation))
-            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-            labels = extra.get("choice_labels", {})
-            named = tuple(
-                (value, str(labels.get(value, value)))
-                for value in values
-                if isinstance(labels, dict)
-            )
+            labels = choice_labels(info)
+            named = tuple((value, str(labels.get(value, value))) for value in values)
             specs.append(
                 FieldSpec(
                     key,

@@ -26,7 +26,7 @@ from sheetapp.advancement.ledger import (
 )
 from sheetapp.advancement.pricing import PricedChange, price_changes, total_cost
 from sheetapp.advancement.review import ReviewRow, TotalChange, review_rows, total_changes
-from sheetapp.advancement.spec import Currency, advancement_of
+from sheetapp.advancement.spec import AdvancementRules, Currency, advancement_of
 from sheetapp.core.changes import Change, ChangeError, apply_changes, document_data
 from sheetapp.core.document import MAX_EARNED, CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
@@ -131,17 +131,9 @@ def preview(
     """
     rules = advancement_of(system)
     changes = list(advancement.changes)
-    earned = {key: amount for key, amount in advancement.earned.items() if amount}
-    check_earned(earned)
+    earned = _earned(system, rules, advancement)
     if not earned and not changes:
         raise AdvancementError("nothing was earned and nothing was changed")
-    if rules is not None:
-        known = {currency.key for currency in rules.currencies}
-        unknown = sorted(set(earned) - known)
-        if unknown:
-            raise AdvancementError(
-                f"{system.name} does not earn '{unknown[0]}' (it earns: {', '.join(sorted(known))})"
-            )
     try:
         date = check_date(advancement.date) if advancement.date else today()
         check_tracked_paths(changes)
@@ -156,6 +148,50 @@ def preview(
         note=advancement.note,
         earned=earned,
     )
+    result, priced = _applied(system, source, entry, changes, rules)
+    if rules is not None:
+        check_counters(rules.currencies, source, result, earned)
+    _check_references(system, result)
+    before = system.evaluate(document)
+    after = system.evaluate(result)
+    return Preview(
+        document,
+        result,
+        result.history[-1],
+        tuple(priced),
+        tuple(review_rows(rules, priced)),
+        tuple(total_changes(before, after)),
+        before,
+        after,
+    )
+
+
+def _earned(
+    system: GameSystem[Any], rules: AdvancementRules | None, advancement: Advancement
+) -> dict[str, int]:
+    """The amounts earned (none of zero), each within the file's bound and in a
+    currency the system earns."""
+    earned = {key: amount for key, amount in advancement.earned.items() if amount}
+    check_earned(earned)
+    if rules is not None:
+        known = {currency.key for currency in rules.currencies}
+        unknown = sorted(set(earned) - known)
+        if unknown:
+            raise AdvancementError(
+                f"{system.name} does not earn '{unknown[0]}' (it earns: {', '.join(sorted(known))})"
+            )
+    return earned
+
+
+def _applied(
+    system: GameSystem[Any],
+    source: CharacterDocument[Any, Any],
+    entry: HistoryEntry,
+    changes: list[Change],
+    rules: AdvancementRules | None,
+) -> tuple[CharacterDocument[Any, Any], list[PricedChange]]:
+    """The entry added to the ledger (so the budget grows first), the changes priced
+    against it and applied: the would-be document and the priced changes."""
     data = document_data(source)
     data["history"].append(entry.model_dump(mode="json"))
     try:
@@ -173,8 +209,11 @@ def preview(
         raise AdvancementError(
             f"the changes do not give a valid character ({where}: {first['msg']})"
         ) from None
-    if rules is not None:
-        check_counters(rules.currencies, source, result, earned)
+    return result, priced
+
+
+def _check_references(system: GameSystem[Any], result: CharacterDocument[Any, Any]) -> None:
+    """Every catalog entry the result names is in the system's catalogs."""
     references = system.unknown_references(result)
     if references:
         missing = references[0]
@@ -182,18 +221,6 @@ def preview(
             f"the {missing.kind} '{missing.ref}' is not in the {system.name} catalog "
             f"({format_path(missing.path)})"
         )
-    before = system.evaluate(document)
-    after = system.evaluate(result)
-    return Preview(
-        document,
-        result,
-        result.history[-1],
-        tuple(priced),
-        tuple(review_rows(rules, priced)),
-        tuple(total_changes(before, after)),
-        before,
-        after,
-    )
 
 
 def with_earnings(

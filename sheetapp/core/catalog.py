@@ -1,7 +1,8 @@
 """Catalogs: the content of a system (abilities, modifiers, traits, ...) as validated data.
 
-A catalog file is JSON under ``resources/``; it is validated by a pydantic model at
-start-up. A broken entry stops the program with the file and the entry id, so a bad
+A catalog file is JSON under ``resources/`` (a plug-in outside this package keeps its
+own beside its code and passes their folder as ``root``); it is validated by a pydantic
+model at start-up. A broken entry stops the program with the file and the entry id, so a bad
 edit of the data can never reach a user as a wrong cost.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
@@ -61,10 +63,12 @@ CatalogT = TypeVar("CatalogT", bound=BaseModel)
 EntryT = TypeVar("EntryT", bound=CatalogEntry)
 
 
-def load_catalog(relative: str, model: type[CatalogT]) -> CatalogT:
-    """Read ``resources/<relative>`` and validate it with ``model``."""
+def load_catalog(relative: str, model: type[CatalogT], root: Traversable | None = None) -> CatalogT:
+    """Read ``resources/<relative>`` (or ``root/<relative>``: a plug-in's own folder,
+    ``importlib.resources.files(__package__)``) and validate it with ``model``."""
+    source = data_file("resources", relative) if root is None else root.joinpath(relative)
     try:
-        raw = data_file("resources", relative).read_text(encoding="utf-8")
+        raw = source.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CatalogError(relative, None, f"cannot be read ({exc})") from exc
     try:

@@ -1,27 +1,62 @@
-"""The contract a game system fulfils, and the registry that finds systems."""
+"""The plug-in contract, whole: what a game system is, what it may offer, how to ask.
+
+A game system is one object found by entry point (group ``sheetapp.systems``, name: the
+system's id; a system's own editor page, when it has one, in ``sheetapp.pages``).
+
+- :class:`GameSystem` is required: id, names, versions, rulebook, document model,
+  catalogs, a new character, the one pure :meth:`~GameSystem.evaluate`, unknown references.
+- Everything else is an optional capability, each its own runtime-checkable protocol
+  below (:class:`DeclaresCollections`, :class:`PrintsSheet`, :class:`Advances`,
+  :class:`DeclaresActions`, :class:`WritesStatblock`, :class:`PrintsCardTracks`,
+  :class:`NamesPlaces`, :class:`SetsPrices`, :class:`StartsFromSettings`,
+  :class:`MigratesSystemData`); what an advancement declaration holds is
+  :class:`AdvancementRules` (and :class:`LevelledAdvancement`, :class:`NamesPricedTotals`).
+  A system without one gets the generic behaviour (the generic sheet, one statblock line
+  per section, no advancement wizard, ...). Every shipped system offers collections, a
+  printed sheet, actions and advancement (``tests/test_plugin_contract.py``); the contract
+  does not require them.
+- :func:`capability` is the one way to ask: ``capability(system, PrintsSheet)`` is the
+  system as a :class:`PrintsSheet`, or None. It checks with ``isinstance`` (never
+  ``getattr``). The ``*_of`` helpers below are that question with the empty answer
+  filled in (``collections_of(system)`` is ``()`` for a system that declares none).
+- Model conventions: a campaign setting that is a ``Literal`` names each choice in the
+  user's words in ``json_schema_extra={"choice_labels": {...}}`` (:func:`choice_labels`);
+  issue codes are :class:`~sheetapp.core.codes.IssueCode` constants in the system's
+  ``codes.py``, collected with ``CODES = declared(globals())``.
+
+Design notes: ``docs/architecture.md`` ("The plug-in contract"); a worked example that
+the tests run: ``docs/adding-a-system.md`` (``tests/plugins/pointbuy/``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import EntryPoint
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 from sheetapp.core.catalog import CatalogError
+from sheetapp.core.changes import Change
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
 from sheetapp.core.plugins import entry_points
 
 if TYPE_CHECKING:
+    from pydantic.fields import FieldInfo
+
     from sheetapp.editing.collections import Collection
     from sheetapp.play.actions import Action
-    from sheetapp.sheet import Sheet
+    from sheetapp.sheet import Sheet, Track
 
 ENTRY_POINT_GROUP = "sheetapp.systems"
+#: the entry-point group of a system's own editor page (the window; name: the system id)
+PAGES_ENTRY_POINT_GROUP = "sheetapp.pages"
 #: the document model a system works on
 DocT = TypeVar("DocT", bound=CharacterDocument[Any, Any])
+#: a capability protocol asked for with :func:`capability`
+Cap = TypeVar("Cap")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,20 +68,28 @@ class UnknownReference:
     ref: str
 
 
+# --- required -----------------------------------------------------------------------------
+
+
 @runtime_checkable
 class GameSystem(Protocol[DocT]):
     """What every game system provides. One object per system, found by entry point.
 
     The system owns its data model (``DocT``: the ``character`` and ``campaign`` parts of
     the file), its catalogs, and one pure function, :meth:`evaluate`, whose result every
-    reader shows. What a system may offer beyond this is declared by the capability
-    protocols below (:class:`DeclaresCollections`, :class:`PrintsSheet`,
-    :class:`Advances`), checked with ``isinstance``.
+    reader shows. What a system may offer beyond this is an optional capability (the
+    protocols below), asked for with :func:`capability`.
     """
 
+    #: the id in files, on the command line and as the entry point's name
     id: str
+    #: the name users read
     name: str
+    #: the version of the system's own ``character``/``campaign`` data (a change to it
+    #: comes with a :class:`SystemDataStep`, see :class:`MigratesSystemData`)
     system_version: str
+    #: the rulebook's file name (the shipped systems': in ``../shared/seeds/``); the
+    #: citations of its issue codes and rules name it
     seed: str
 
     def document_model(self) -> type[DocT]:
@@ -71,6 +114,9 @@ class GameSystem(Protocol[DocT]):
         ...
 
 
+# --- optional capabilities of the system object -------------------------------------------
+
+
 @runtime_checkable
 class DeclaresCollections(Protocol):
     """A system whose character has editable lists declared once
@@ -78,6 +124,17 @@ class DeclaresCollections(Protocol):
 
     def collections(self) -> Sequence[Collection[Any]]:
         """Every editable list of the character, in the order an editor shows them."""
+        ...
+
+
+@runtime_checkable
+class NamesPlaces(Protocol):
+    """A system whose window shows lists it does not declare as flat collections
+    (Gladiators' modifiers under each ability): it names the lists a path walks through,
+    so an issue's place reads "Pistol › Lethal" (:mod:`sheetapp.editing.places`)."""
+
+    def place_collections(self, document: Any, path: DataPath) -> Sequence[Collection[Any]]:
+        """The lists ``path`` walks through (only those)."""
         ...
 
 
@@ -94,7 +151,8 @@ class DeclaresActions(Protocol):
 
 @runtime_checkable
 class PrintsSheet(Protocol):
-    """A system with its own printable sheet (else the generic sheet is printed)."""
+    """A system with its own printable sheet (else the generic sheet is printed). The
+    shipped systems write it in their ``sheet_pdf.py``."""
 
     def sheet(self, document: Any, evaluation: Evaluation) -> Sheet:
         """The system's sections of the printable sheet."""
@@ -102,11 +160,23 @@ class PrintsSheet(Protocol):
 
 
 @runtime_checkable
-class Advances(Protocol):
-    """A system with advancement rules (``sheetapp.advancement.spec.AdvancementRules``,
-    or a callable returning them, loaded on first use)."""
+class WritesStatblock(Protocol):
+    """A system that writes a game master's statblock in its rulebook's notation (else
+    one line per section of the play card, :mod:`sheetapp.playsheets`)."""
 
-    advancement: Any
+    def statblock(self, document: Any, evaluation: Evaluation) -> list[tuple[str, str]]:
+        """``(label, text)`` lines under the character's name."""
+        ...
+
+
+@runtime_checkable
+class PrintsCardTracks(Protocol):
+    """A system with boxes of its own to tick on the play card (Gladiators' Limited Ammo
+    and Shots), printed after the layout's ``card_tracks``."""
+
+    def card_tracks(self, document: Any, evaluation: Evaluation) -> Sequence[Track]:
+        """The character's own boxes."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,45 +211,253 @@ class StartsFromSettings(Protocol):
         ...
 
 
-def started_with_settings(system: object, document: DocT) -> DocT:
-    """A new document with its settings applied, made ready for them by the system."""
-    method = _capability(system, "started")
-    return cast(DocT, method(document)) if method is not None else document
+#: a file's raw JSON, before validation
+RawDocument = dict[str, Any]
+Migration = Callable[[RawDocument], RawDocument]
 
 
-def _capability(system: object, name: str) -> Callable[..., Any] | None:
-    """The method ``name`` of ``system`` when it has one: what ``isinstance`` with the
-    one-method protocols above checks, without its cost (Python 3.11 lists a protocol's
-    members at every check, ~0.1 ms; the Issues panel names a place per painted row)."""
-    method = getattr(system, name, None)
-    return method if callable(method) else None
+@dataclass(frozen=True, slots=True)
+class SystemDataStep:
+    """Turns a raw document whose system data is at ``from_version`` into ``to_version``
+    (the step rewrites ``character``/``campaign`` only and sets ``system_version``)."""
+
+    from_version: str
+    to_version: str
+    step: Migration
 
 
-def price_settings_of(system: object) -> Sequence[PriceSetting]:
-    method = _capability(system, "price_settings")
-    return cast(Sequence[PriceSetting], method()) if method is not None else ()
+@runtime_checkable
+class MigratesSystemData(Protocol):
+    """A system that has changed its data and upgrades older files
+    (:func:`sheetapp.storage.migrations.migrate_system_data`): one step from each older
+    ``system_version``; a step that has shipped is never edited."""
+
+    system_data_steps: Sequence[SystemDataStep]
+
+
+# --- advancement: the capability and the declaration it holds -----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Currency:
+    """Something a character earns. ``key`` names both the ``earned`` entry in the
+    ledger and the evaluation's :class:`~sheetapp.core.costs.Total` it adds budget to."""
+
+    key: str
+    label: str
+    unit: str = ""
+    description: str = ""
+    #: For a numbered level: the value the earning raises (``("character", "level")``).
+    #: An entry that earns N of this currency must raise that value by exactly N, and no
+    #: entry may change it without earning it, so the ledger and the character agree.
+    counter: DataPath | None = None
+
+    def amount(self, value: int) -> str:
+        """``+5 GP``: an earned amount as a user reads it."""
+        unit = f" {self.unit}" if self.unit else f" {self.label}"
+        return f"{value:+d}{unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpendOption:
+    """One thing that may be bought now, with its quoted price when it is one concrete step.
+
+    ``changes`` is empty for open-ended options (``add an ability``) that the window
+    builds with its editor, or (``action``) with the declared list's own action of that
+    title at ``path`` (Power Sets' "Roll experience checks"); ``cost`` maps total keys to
+    the price (``{"gp": 2}``).
+    """
+
+    kind: str
+    label: str
+    path: DataPath = ()
+    explanation: str = ""
+    cost: dict[str, int] = field(default_factory=dict)
+    changes: tuple[Change, ...] = ()
+    rule: str = ""
+    action: str = ""
+    #: the choice this option is taken with, in the user's words (Damage Resist's damage
+    #: type, ``Fire``); its label is then ``Take <name> (<choice>)``
+    choice: str = ""
+
+    @property
+    def name(self) -> str:
+        """What the option takes, without ``Take`` and without its choice."""
+        name = self.label.removeprefix("Take ")
+        return name.removesuffix(f" ({self.choice})") if self.choice else name
+
+
+@runtime_checkable
+class AdvancementRules(Protocol):
+    """A system's advancement declaration (:mod:`sheetapp.advancement` runs it)."""
+
+    #: what the character earns; the first one is what ``sheetapp advance --earn`` records
+    currencies: tuple[Currency, ...]
+    #: in the user's words, under which rules the earnings are spent (with seed lines)
+    rules_text: str
+
+    def spend_options(
+        self, system: GameSystem[Any], document: CharacterDocument[Any, Any]
+    ) -> list[SpendOption]:
+        """What may be bought now (raise a level, buy off a disadvantage, ...)."""
+        ...
+
+    def describe_path(self, document: CharacterDocument[Any, Any], path: DataPath) -> str:
+        """A changed value's name as the user knows it (``Kevlar Suit (Armour): level``)."""
+        ...
+
+    def describe_value(self, path: DataPath, value: Any) -> str:
+        """A stored value as the review shows it (an ability record as its name, ...)."""
+        ...
+
+
+@runtime_checkable
+class NamesPricedTotals(Protocol):
+    """Advancement rules that say which totals' spending is a cost (else every total is):
+    Capital's HP and Energy totals are current / maximum, not costs."""
+
+    priced_totals: Sequence[str]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRequest:
+    """Dice a level step needs: entered by the player or rolled for them."""
+
+    key: str
+    label: str
+    count: int
+    sides: int = 6
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStep:
+    """One numbered level gained: the changes it makes (before any choice) and, in words,
+    what it brought (``Max HP +7 (dice 4 + FTD 6 - ...)``, ``2 new Slots``)."""
+
+    changes: tuple[Change, ...]
+    steps: tuple[str, ...]
+    new_level: int
+    open_choices: int = 0
+    #: the dice used, by request key (entered, or rolled for the player)
+    dice: dict[str, list[int]] = field(default_factory=dict)
+
+
+@runtime_checkable
+class LevelledAdvancement(Protocol):
+    """The numbered-level shape of :class:`AdvancementRules`: earning a level is a step
+    with dice, then choices.
+
+    A wizard asks :meth:`level_dice` for the dice to enter (or roll), applies
+    :meth:`level_step` to the character, then offers :meth:`AdvancementRules.spend_options`
+    on the result (the Systems that fit the new Slots, ...).
+    """
+
+    def level_dice(self, document: CharacterDocument[Any, Any]) -> list[DiceRequest]:
+        """The dice the next level needs; ValueError with a user message when the
+        character cannot level up (last level, no Role, ...)."""
+        ...
+
+    def level_step(
+        self,
+        document: CharacterDocument[Any, Any],
+        dice: dict[str, list[int]],
+        rng: Any = None,
+    ) -> LevelStep:
+        """The next level with ``dice`` by request key (missing ones rolled with ``rng``,
+        a ``random.Random``); ValueError with a user message when it cannot be made."""
+        ...
+
+
+@runtime_checkable
+class Advances(Protocol):
+    """A system with advancement rules: its ``advancement`` is an
+    :class:`AdvancementRules` (a class attribute, or a descriptor that imports them on
+    first use, as the shipped systems do)."""
+
+    advancement: AdvancementRules
+
+
+# --- asking -------------------------------------------------------------------------------
+
+
+def capability(offerer: object, protocol: Callable[..., Cap]) -> Cap | None:
+    """``offerer`` as ``protocol`` when it offers that capability, else None: the one way
+    to ask a system (or its advancement rules) what it offers. ``protocol`` is one of this
+    module's runtime-checkable protocols; the check is ``isinstance``."""
+    # typed Callable[..., Cap], not type[Cap]: mypy takes no protocol class for a type[...]
+    if isinstance(offerer, cast(type, protocol)):
+        return cast(Cap, offerer)
+    return None
 
 
 def collections_of(system: object) -> Sequence[Collection[Any]]:
     """The system's declared lists; none when it declares none."""
-    method = _capability(system, "collections")
-    return cast(Sequence["Collection[Any]"], method()) if method is not None else ()
+    found = capability(system, DeclaresCollections)
+    return found.collections() if found is not None else ()
+
+
+def place_collections_of(system: object, document: Any, path: DataPath) -> list[Collection[Any]]:
+    """The lists an issue's place at ``path`` may walk through: the declared ones, then
+    the ones the system names for that path (:class:`NamesPlaces`)."""
+    found = list(collections_of(system))
+    names = capability(system, NamesPlaces)
+    if names is not None:
+        found.extend(names.place_collections(document, path))
+    return found
 
 
 def has_actions(system: object) -> bool:
     """Whether the system declares actions (without building any)."""
-    return _capability(system, "actions") is not None
+    return capability(system, DeclaresActions) is not None
 
 
 def actions_of(system: object, document: Any) -> Sequence[Action]:
     """The character's declared actions; none when its system declares none."""
-    method = _capability(system, "actions")
-    return cast(Sequence["Action"], method(document)) if method is not None else ()
+    found = capability(system, DeclaresActions)
+    return found.actions(document) if found is not None else ()
 
 
 def sheet_builder(system: object) -> Callable[[Any, Evaluation], Sheet] | None:
     """The system's own sheet builder, or None for the generic sheet."""
-    return _capability(system, "sheet")
+    found = capability(system, PrintsSheet)
+    return found.sheet if found is not None else None
+
+
+def price_settings_of(system: object) -> Sequence[PriceSetting]:
+    """The prices the campaign may set; none when the system has none."""
+    found = capability(system, SetsPrices)
+    return found.price_settings() if found is not None else ()
+
+
+def started_with_settings(system: object, document: DocT) -> DocT:
+    """A new document with its settings applied, made ready for them by the system."""
+    found = capability(system, StartsFromSettings)
+    return cast(DocT, found.started(document)) if found is not None else document
+
+
+def system_data_steps_of(system: object) -> Sequence[SystemDataStep]:
+    """The steps that upgrade older system data; none for a system that never changed."""
+    found = capability(system, MigratesSystemData)
+    return found.system_data_steps if found is not None else ()
+
+
+def advancement_of(system: object) -> AdvancementRules | None:
+    """The system's advancement declaration, or None when it declares none."""
+    found = capability(system, Advances)
+    rules = found.advancement if found is not None else None
+    return capability(rules, AdvancementRules)
+
+
+def choice_labels(info: FieldInfo) -> Mapping[str, str]:
+    """The user's words for each choice of a ``Literal`` model field (a campaign setting):
+    its ``json_schema_extra={"choice_labels": {value: label}}``; none when it has none."""
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    labels = extra.get("choice_labels", {})
+    return cast(Mapping[str, str], labels) if isinstance(labels, dict) else {}
+
+
+# --- finding the installed systems --------------------------------------------------------
 
 
 class UnknownSystemError(LookupError):

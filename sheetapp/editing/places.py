@@ -5,9 +5,9 @@ One pure function, :func:`place_name`, walks an issue's data path through the do
 an index into a declared list becomes the item's name (``Collection.item_name``), a field
 becomes its column title in that list, else the pydantic field's title, else its name in
 plain words. A system whose window shows lists it does not declare as flat collections
-(Gladiators' abilities and their modifiers) names them with an optional
-``place_collections(document, path)`` method, which returns the lists that ``path`` walks
-through (only those: a character may have hundreds of nested lists).
+(Gladiators' abilities and their modifiers) names them with the
+:class:`~sheetapp.core.system.NamesPlaces` capability, which returns the lists that
+``path`` walks through (only those: a character may have hundreds of nested lists).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from sheetapp.core.issues import DataPath
-from sheetapp.core.system import collections_of
+from sheetapp.core.system import collections_of, place_collections_of
 from sheetapp.editing.collections import Collection
 
 SEPARATOR = " › "
@@ -49,12 +49,9 @@ def field_title(model: Any, name: str) -> str:
 
 
 def _collections(system: object, document: Any, path: DataPath) -> list[Collection[Any]]:
-    found = list(collections_of(system))
-    extra = getattr(system, "place_collections", None)
-    if callable(extra):
-        with contextlib.suppress(LookupError, AttributeError, TypeError, ValueError):
-            found.extend(extra(document, path))
-    return found
+    with contextlib.suppress(LookupError, AttributeError, TypeError, ValueError):
+        return place_collections_of(system, document, path)
+    return list(collections_of(system))
 
 
 def _column_title(collection: Collection[Any], name: str) -> str | None:

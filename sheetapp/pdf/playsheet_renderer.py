@@ -16,7 +16,7 @@ from sheetapp import __version__
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Severity
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import GameSystem, PrintsCardTracks, capability
 from sheetapp.pdf.flowables import Bookmark, CellParagraph
 from sheetapp.pdf.fonts import REGULAR, register_fonts
 from sheetapp.pdf.layout import Layout, SectionLayout, layout_for
@@ -73,7 +73,36 @@ def render_card_reporting(
     does not fit are whole sections given up, the least needed in a fight first. Then the
     space left at the foot of the page is filled with further rows of the tables cut
     short, most needed first, so the page is never left empty while rows are missing."""
-    chosen = replace(options or PdfOptions(), compact=True)
+    card = _card_for(system, document, evaluation, replace(options or PdfOptions(), compact=True))
+    kept = card.kept
+    # A card that fits whole is printed whole (the common case: one render). A table of
+    # more rows than a page holds could not fit: it is not tried whole.
+    if not any(_rows(section) > CARD_MOST_ROWS for section in kept):
+        data, pages = card.attempt({}, set())
+        if pages <= 1:
+            return data, [], sorted(card.missing)
+    caps, gone = _first_fit(card)
+    needed = sorted(
+        (section for section in kept if id(section) in caps),
+        key=lambda section: _need(section, card.declared),
+    )
+    data, pages = card.attempt(caps, gone)
+    if pages <= 1 and caps:
+        data, caps = card.fill(caps, gone, needed)
+        data, caps, gone = _trade(
+            card, data, caps=caps, gone=gone, needed=needed, declared=card.declared
+        )
+    return data, card.left_out(caps, gone), sorted(card.missing)
+
+
+def _card_for(
+    system: GameSystem[Any],
+    document: CharacterDocument[Any, Any],
+    evaluation: Evaluation,
+    chosen: PdfOptions,
+) -> _Card:
+    """The card's sections (without their details; the boxes to tick first) and how
+    much a fight needs each."""
     layout = layout_for(system.id)
     sheet = play_card_sheet(system, document, evaluation)
     errors = evaluation.count(Severity.ERROR)
@@ -83,9 +112,9 @@ def render_card_reporting(
         if layout.enabled(section.key, chosen.include, chosen.exclude)
     ]
     tracks = card_tracks(layout, evaluation)
-    own = getattr(system, "card_tracks", None)
-    if callable(own):  # a system's own boxes (Gladiators' Limited Ammo and Shots)
-        tracks = replace(tracks, tracks=(*tracks.tracks, *own(document, evaluation)))
+    own = capability(system, PrintsCardTracks)
+    if own is not None:  # a system's own boxes (Gladiators' Limited Ammo and Shots)
+        tracks = replace(tracks, tracks=(*tracks.tracks, *own.card_tracks(document, evaluation)))
     if not tracks.empty:
         kept.insert(0, tracks)
     declared = {
@@ -94,12 +123,13 @@ def render_card_reporting(
     declared[TRACKS] = CARD_RANKS["fight"]
     card = _Card(layout, chosen, sheet, kept, errors)
     card.declared = declared
-    # A card that fits whole is printed whole (the common case: one render). A table of
-    # more rows than a page holds could not fit: it is not tried whole.
-    if not any(_rows(section) > CARD_MOST_ROWS for section in kept):
-        data, pages = card.attempt({}, set())
-        if pages <= 1:
-            return data, [], sorted(card.missing)
+    return card
+
+
+def _first_fit(card: _Card) -> tuple[dict[int, int], set[int]]:
+    """The tables cut to their first rows and the fewest sections given up, the least
+    needed first, that fit one page: (rows kept by section id, sections given up)."""
+    kept, declared = card.kept, card.declared
     # The order sections are given up in, then the fewest given up that fit one page
     # (a binary search: a large character needs a few renders, not one per section).
     order: list[Section] = []
@@ -109,10 +139,10 @@ def render_card_reporting(
     # short tables whole (all seven characteristics), long ones from their first row;
     # else every table from its first row
     shortest = {id(section): 1 for section in kept if card.units(section) > SHORT_TABLE}
-    data, pages = card.attempt(shortest, set())
+    _data, pages = card.attempt(shortest, set())
     if pages > 1:
         shortest = {id(section): 1 for section in kept if card.units(section) > 1}
-        data, pages = card.attempt(shortest, set())
+        _data, pages = card.attempt(shortest, set())
     count = 0
     if pages > 1:
         low, high = 1, len(order)
@@ -126,17 +156,7 @@ def render_card_reporting(
         count = min(low, len(order))
     gone = {id(section) for section in order[:count]}
     caps = {key: cap for key, cap in shortest.items() if key not in gone}
-    needed = sorted(
-        (section for section in kept if id(section) in caps),
-        key=lambda section: _need(section, declared),
-    )
-    data, pages = card.attempt(caps, gone)
-    if pages <= 1 and caps:
-        data, caps = card.fill(caps, gone, needed)
-        data, caps, gone = _trade(
-            card, data, caps=caps, gone=gone, needed=needed, declared=declared
-        )
-    return data, card.left_out(caps, gone), sorted(card.missing)
+    return caps, gone
 
 
 #: how many sections a card gives up, one at a time, for rows of tables a fight needs more
@@ -384,10 +404,10 @@ class _Card:
         chosen = self.layout.section(section.key)
         if isinstance(section, TableSection):
             count = min(len(section.rows), CARD_MOST_ROWS)
-            table = measurer._table(replace(section, rows=section.rows[:count]), chosen)
+            table = measurer.tables.table(replace(section, rows=section.rows[:count]), chosen)
             cut = self.cut(section, 1)
             assert isinstance(cut, TableSection)
-            short = measurer._table(cut, chosen)
+            short = measurer.tables.table(cut, chosen)
             more = _heights(short, measurer.width)[-1] if count < len(section.rows) else 0.0
             return _heights(table, measurer.width)[1:], more
         if isinstance(section, TrackSection):
@@ -400,7 +420,7 @@ class _Card:
             return _heights(table, measurer.width), more
         assert isinstance(section, KeyValueSection)
         entries = section.entries[: CARD_MOST_ROWS * self.per_unit(section)]
-        grid = measurer._key_values(replace(section, entries=entries), chosen)
+        grid = measurer.grids.key_values(replace(section, entries=entries), chosen)
         measured = _heights(grid, measurer.width)
         if self.per_unit(section) == 1:
             return measured, 0.0
@@ -554,9 +574,26 @@ def render_statblocks_reporting(
     chosen = options or PdfOptions()
     register_fonts()
     styles = SheetStyles(chosen.monochrome)
+    buffer = BytesIO()
+    document = _statblock_document(buffer, blocks, chosen)
+    story: list[Any] = []
+    missing = collecting_missing()  # filled as the text is marked up
+    for number, block in enumerate(blocks):
+        story.append(KeepTogether(_statblock(number, block, styles)))
+        story.append(Spacer(1, 10))
+    try:
+        document.build(story)
+    finally:
+        stop_collecting()
+    return buffer.getvalue(), sorted(missing)
+
+
+def _statblock_document(
+    buffer: BytesIO, blocks: Sequence[Statblock], chosen: PdfOptions
+) -> BaseDocTemplate:
+    """Two columns a page, the date and page number at the foot."""
     width, height = PAGE_SIZES[chosen.paper]
     column = (width - 2 * MARGIN - COLUMN_GAP) / 2
-    buffer = BytesIO()
     document = BaseDocTemplate(
         buffer,
         pagesize=(width, height),
@@ -591,35 +628,31 @@ def render_statblocks_reporting(
         canvas.restoreState()
 
     document.addPageTemplates([PageTemplate("blocks", frames, onPage=footer)])
-    story: list[Any] = []
-    missing = collecting_missing()  # filled as the text is marked up
-    for number, block in enumerate(blocks):
-        parts: list[Any] = [
-            Bookmark(f"block-{number}", block.name, 0),
-            CellParagraph(markup(f"{block.name}"), styles["BlockName"]),
-            CellParagraph(markup(block.system_name), styles["BlockSystem"]),
-        ]
-        if block.concept.strip():
-            parts.append(CellParagraph(markup(block.concept), styles["BlockLine"]))
-        for label, text in block.lines:
-            head = f"<b>{markup(label)}:</b> " if label else ""
-            # a line of a thousand abilities as paragraphs of some entries each: one
-            # paragraph of 100,000 letters takes reportlab seconds to split over pages
-            for piece, chunk in enumerate(_chunks(text)):
-                style = styles["BlockLine" if piece == 0 else "BlockMore"]
-                parts.append(CellParagraph((head if piece == 0 else "") + markup(chunk), style))
-        if block.errors:
-            plural = "s" if block.errors != 1 else ""
-            parts.append(
-                CellParagraph(
-                    markup(f"✖ breaks {block.errors} rule{plural}: see the full sheet"),
-                    styles["BlockLine"],
-                )
+    return document
+
+
+def _statblock(number: int, block: Statblock, styles: SheetStyles) -> list[Any]:
+    """One statblock: name, system, concept, its lines, and the rules it breaks."""
+    parts: list[Any] = [
+        Bookmark(f"block-{number}", block.name, 0),
+        CellParagraph(markup(f"{block.name}"), styles["BlockName"]),
+        CellParagraph(markup(block.system_name), styles["BlockSystem"]),
+    ]
+    if block.concept.strip():
+        parts.append(CellParagraph(markup(block.concept), styles["BlockLine"]))
+    for label, text in block.lines:
+        head = f"<b>{markup(label)}:</b> " if label else ""
+        # a line of a thousand abilities as paragraphs of some entries each: one
+        # paragraph of 100,000 letters takes reportlab seconds to split over pages
+        for piece, chunk in enumerate(_chunks(text)):
+            style = styles["BlockLine" if piece == 0 else "BlockMore"]
+            parts.append(CellParagraph((head if piece == 0 else "") + markup(chunk), style))
+    if block.errors:
+        plural = "s" if block.errors != 1 else ""
+        parts.append(
+            CellParagraph(
+                markup(f"✖ breaks {block.errors} rule{plural}: see the full sheet"),
+                styles["BlockLine"],
             )
-        story.append(KeepTogether(parts))
-        story.append(Spacer(1, 10))
-    try:
-        document.build(story)
-    finally:
-        stop_collecting()
-    return buffer.getvalue(), sorted(missing)
+        )
+    return parts

@@ -95,6 +95,15 @@ class SheetStyles:
             splitLongWords=1,
         )
         self._styles: dict[str, ParagraphStyle] = {"Body": base}
+        self._headings(base, p, k)
+        self._statblock_lines(base, p)
+        self._table_cells(base, p, k)
+        self._boxes(base, p, k)
+        self._notes(base, p)
+
+    def _headings(self, base: ParagraphStyle, p: Palette, k: float) -> None:
+        """The character's name, the lines under it and the sections' titles (``k``:
+        the play card's smaller type)."""
         self._add("Title", base, fontName=BOLD, fontSize=20, leading=24, textColor=p.accent)
         # a long name: smaller, so it does not take the page (issue 37: 300 letters took
         # 40 % of page 1 and pushed sections off the card)
@@ -114,11 +123,17 @@ class SheetStyles:
             keepWithNext=1,
         )
         self._add("SectionTitleFlow", self["SectionTitle"], keepWithNext=0)
+
+    def _statblock_lines(self, base: ParagraphStyle, p: Palette) -> None:
+        """A statblock's name, system and lines."""
         self._add("BlockName", self["SectionTitle"], fontSize=11, leading=13, spaceBefore=0)
         self._add("BlockSystem", base, fontSize=7, leading=8.5, textColor=p.muted, spaceAfter=3)
         self._add("BlockLine", base, fontSize=7.5, leading=9.2, spaceAfter=1.5)
         # the rest of a long statblock line, indented under its label
         self._add("BlockMore", self["BlockLine"], leftIndent=6)
+
+    def _table_cells(self, base: ParagraphStyle, p: Palette, k: float) -> None:
+        """A table's header and cells, by alignment; a row's details."""
         self._add(
             "TableHead",
             base,
@@ -138,6 +153,9 @@ class SheetStyles:
         self._add(
             "CellDetail", base, fontName=OBLIQUE, fontSize=7.5, leading=9.5, textColor=p.muted
         )
+
+    def _boxes(self, base: ParagraphStyle, p: Palette, k: float) -> None:
+        """Stat boxes and totals: label, value, explanation."""
         self._add("BoxLabel", base, fontSize=7.5, leading=9, textColor=p.muted, alignment=TA_CENTER)
         self._add(
             "BoxValue",
@@ -154,6 +172,9 @@ class SheetStyles:
         )
         self._add("TotalValue", base, fontName=BOLD, fontSize=18, leading=21, alignment=TA_CENTER)
         self._add("TotalOver", self["TotalValue"], textColor=p.error_ink)
+
+    def _notes(self, base: ParagraphStyle, p: Palette) -> None:
+        """The broken rules' box, notes, an empty section and the footer."""
         self._add(
             "ErrorTitle", base, fontName=BOLD, fontSize=10.5, leading=13, textColor=p.error_ink
         )

@@ -41,12 +41,17 @@ from sheetapp.core.document import (
 )
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, Issue
-from sheetapp.core.system import GameSystem, SystemLoadError, SystemRegistry, UnknownSystemError
+from sheetapp.core.system import (
+    GameSystem,
+    SystemLoadError,
+    SystemRegistry,
+    UnknownSystemError,
+    system_data_steps_of,
+)
 from sheetapp.storage import jsontext
 from sheetapp.storage.atomic import atomic_write
 from sheetapp.storage.errors import CharacterFileError, shorten, shown
 from sheetapp.storage.migrations import (
-    MigratesSystemData,
     MigrationError,
     NewerSchemaError,
     UnknownSystemVersionError,
@@ -289,7 +294,7 @@ def check_unknown_keys(
 def _migrate_system_data(
     raw: dict[str, Any], system: GameSystem[Any], source: str
 ) -> dict[str, Any]:
-    steps = system.system_data_steps if isinstance(system, MigratesSystemData) else ()
+    steps = system_data_steps_of(system)
     if raw.get("system_version") is None:
         raise CharacterFileError(
             source,

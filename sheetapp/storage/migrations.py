@@ -7,15 +7,25 @@ newer than :data:`SCHEMA_VERSION` is refused, never half-read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Sequence
 
 from sheetapp.core.document import SCHEMA_VERSION
+from sheetapp.core.system import MigratesSystemData, Migration, RawDocument, SystemDataStep
 from sheetapp.storage.errors import shown
 
-RawDocument = dict[str, Any]
-Migration = Callable[[RawDocument], RawDocument]
+__all__ = [
+    "STEPS",
+    "MigratesSystemData",
+    "Migration",
+    "MigrationError",
+    "NewerSchemaError",
+    "RawDocument",
+    "SystemDataStep",
+    "UnknownSystemVersionError",
+    "migrate",
+    "migrate_1_to_2",
+    "migrate_system_data",
+]
 
 
 class NewerSchemaError(Exception):
@@ -71,26 +81,10 @@ def migrate(document: RawDocument, version: int) -> RawDocument:
 #
 # The file's schema version covers the envelope (format, meta, history); each system
 # versions its own ``character`` and ``campaign`` data with ``system_version`` and
-# declares the steps from each older version (:class:`SystemDataStep`). Bumping a
+# declares the steps from each older version (the MigratesSystemData capability and its
+# SystemDataStep records are part of the plug-in contract, sheetapp.core.system). Bumping a
 # system's version: add the step from the old version, its fixture and its test, and
 # change the system's ``system_version``; never edit a step that has shipped.
-
-
-@dataclass(frozen=True, slots=True)
-class SystemDataStep:
-    """Turns a raw document whose system data is at ``from_version`` into ``to_version``
-    (the step rewrites ``character``/``campaign`` only and sets ``system_version``)."""
-
-    from_version: str
-    to_version: str
-    step: Migration
-
-
-@runtime_checkable
-class MigratesSystemData(Protocol):
-    """A system that has changed its data and upgrades older files."""
-
-    system_data_steps: Sequence[SystemDataStep]
 
 
 class UnknownSystemVersionError(ValueError):

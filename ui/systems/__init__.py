@@ -18,12 +18,12 @@ from importlib.metadata import EntryPoint
 from PySide6.QtWidgets import QWidget
 
 from sheetapp.core.plugins import entry_points
-from sheetapp.core.system import collections_of, installed_systems
+from sheetapp.core.system import PAGES_ENTRY_POINT_GROUP, collections_of, installed_systems
 from ui.document import EditorDocument
 from ui.systems.base import SystemPage
 
 PageFactory = Callable[[EditorDocument, QWidget | None], SystemPage]
-PAGE_GROUP = "sheetapp.pages"
+PAGE_GROUP = PAGES_ENTRY_POINT_GROUP
 
 #: pages registered at run time (tests, and plug-ins that register instead of declaring)
 _PAGES: dict[str, PageFactory] = {}

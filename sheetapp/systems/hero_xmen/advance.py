@@ -10,6 +10,7 @@ point, line 116), the skill ladders (lines 168-172), talents (lines 301-313) and
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel
@@ -21,12 +22,13 @@ from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath
 from sheetapp.core.system import GameSystem
 from sheetapp.systems.hero_xmen.build import (
+    Build,
     build,
     disadvantage_name,
     power_name,
     skill_name,
 )
-from sheetapp.systems.hero_xmen.catalog import PRIMARIES, catalogs
+from sheetapp.systems.hero_xmen.catalog import PRIMARIES, Catalogs, catalogs
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import signed
 from sheetapp.systems.hero_xmen.model import (
@@ -88,105 +90,18 @@ class HeroAdvancement:
     ) -> list[SpendOption]:
         """Each primary characteristic +1, each skill and talent one step up, each power
         one more unit, priced now; then the open-ended purchases the editor builds."""
-        character: HeroCharacter = document.character
         cats = catalogs_for(document.campaign)
-        built = build(character, document.campaign, cats)
-        options: list[SpendOption] = []
-        for row in built.char_rows:
-            if row.char.id not in PRIMARIES and row.char.group != "figured":
-                continue
-            change = raise_characteristic(document, row.char.id)
-            price = _price(system, document, change)
-            options.append(
-                SpendOption(
-                    "raise_characteristic",
-                    f"{row.char.abbreviation} {row.value} → {row.value + 1}",
-                    change.path,
-                    f"{row.per_point:g} points per point",
-                    {POINTS: price},
-                    (change,),
-                    "INT costs 2 per point (line 116); MD 1 (line 142)",
-                )
-            )
-        for index, skill in enumerate(character.skills):
-            if skill.level < 1 and cats.general.get(skill.skill or "") is not None:
-                continue
-            new_level = skill.level + 1 if skill.skill in cats.general else next_step(skill.level)
-            change = Change("set", ("character", "skills", index, "level"), skill.level, new_level)
-            options.append(
-                SpendOption(
-                    "raise_skill",
-                    f"{skill_name(skill, cats)} {signed(skill.level)} → {signed(new_level)}",
-                    change.path,
-                    "one step up the ladder",
-                    {POINTS: _price(system, document, change)},
-                    (change,),
-                    "lines 168-172: the cost ladder of each category",
-                )
-            )
-        for index, talent in enumerate(character.talents):
-            entry = cats.talents.get(talent.talent)
-            if entry is None:
-                continue
-            new_level = next_step(talent.level) if entry.pricing == "ladder" else talent.level + 1
-            if entry.signed and talent.level < 0:
-                new_level = talent.level - 1
-            change = Change(
-                "set", ("character", "talents", index, "level"), talent.level, new_level
-            )
-            options.append(
-                SpendOption(
-                    "raise_talent",
-                    f"{entry.name} {signed(talent.level)} → {signed(new_level)}",
-                    change.path,
-                    "one more level",
-                    {POINTS: _price(system, document, change)},
-                    (change,),
-                    "lines 301-313",
-                )
-            )
-        for index, power in enumerate(character.powers):
-            power_def = cats.powers.get(power.power or "")
-            if power_def is None or power_def.pricing != "parts":
-                continue
-            change = Change(
-                "set", ("character", "powers", index, "levels"), power.levels, power.levels + 1
-            )
-            options.append(
-                SpendOption(
-                    "raise_power",
-                    f"{power_name(power, cats)}: +1{power_def.parts[0].unit}",
-                    change.path,
-                    f"{power_def.parts[0].cost:g} points per {power_def.parts[0].unit} "
-                    "before modifiers",
-                    {POINTS: _price(system, document, change)},
-                    (change,),
-                    "Active = base × (1 + advantages); Real = Active / (1 + limitations)",
-                )
-            )
-        for owed in built.disadvantages:
-            choice = character.disadvantages[owed.index]
-            path: DataPath = ("character", "disadvantages", owed.index)
-            change = Change("remove", path, before=choice.model_dump(mode="json"))
-            options.append(
-                SpendOption(
-                    "buy_off_disadvantage",
-                    f"Buy off {disadvantage_name(choice, cats)} ({owed.value.value} pts)",
-                    path,
-                    "Experience Points equal to the points it counted for",
-                    {POINTS: _price(system, document, change)},
-                    (change,),
-                    BUY_OFF_RULE,
-                )
-            )
-        options.extend(
-            (
-                SpendOption("add_skill", "Add a skill", ("character", "skills")),
-                SpendOption("add_talent", "Add a talent", ("character", "talents")),
-                SpendOption("add_power", "Add a power", ("character", "powers")),
-            )
-        )
-        return options
+        built = build(document.character, document.campaign, cats)
+        return [
+            *_characteristic_options(system, document, built),
+            *_skill_options(system, document, cats),
+            *_talent_options(system, document, cats),
+            *_power_options(system, document, cats),
+            *_buy_off_options(system, document, built, cats),
+            SpendOption("add_skill", "Add a skill", ("character", "skills")),
+            SpendOption("add_talent", "Add a talent", ("character", "talents")),
+            SpendOption("add_power", "Add a power", ("character", "powers")),
+        ]
 
     def describe_path(self, document: CharacterDocument[Any, Any], path: DataPath) -> str:
         if len(path) >= 2 and path[0] == "campaign":
@@ -201,6 +116,150 @@ class HeroAdvancement:
             "powers": PowerChoice,
         }
         return added_item_name(path, value, models, _item_name)
+
+
+Document = CharacterDocument[Any, Any]
+
+
+def _characteristic_options(
+    system: GameSystem[Any], document: Document, built: Build
+) -> Iterator[SpendOption]:
+    """Each primary and figured characteristic +1."""
+    for row in built.char_rows:
+        if row.char.id not in PRIMARIES and row.char.group != "figured":
+            continue
+        change = raise_characteristic(document, row.char.id)
+        yield _offer(
+            system,
+            document,
+            change,
+            kind="raise_characteristic",
+            label=f"{row.char.abbreviation} {row.value} → {row.value + 1}",
+            how=f"{row.per_point:g} points per point",
+            rule="INT costs 2 per point (line 116); MD 1 (line 142)",
+        )
+
+
+def _skill_options(
+    system: GameSystem[Any], document: Document, cats: Catalogs
+) -> Iterator[SpendOption]:
+    """Each skill one step up its ladder (a General Skill one more unit)."""
+    for index, skill in enumerate(document.character.skills):
+        if skill.level < 1 and cats.general.get(skill.skill or "") is not None:
+            continue
+        new_level = skill.level + 1 if skill.skill in cats.general else next_step(skill.level)
+        yield _raise_level(
+            system,
+            document,
+            ("skill", index, skill_name(skill, cats)),
+            (skill.level, new_level),
+            how="one step up the ladder",
+            rule="lines 168-172: the cost ladder of each category",
+        )
+
+
+def _talent_options(
+    system: GameSystem[Any], document: Document, cats: Catalogs
+) -> Iterator[SpendOption]:
+    """Each talent one more level (Unattractive one further from zero)."""
+    for index, talent in enumerate(document.character.talents):
+        entry = cats.talents.get(talent.talent)
+        if entry is None:
+            continue
+        new_level = next_step(talent.level) if entry.pricing == "ladder" else talent.level + 1
+        if entry.signed and talent.level < 0:
+            new_level = talent.level - 1
+        yield _raise_level(
+            system,
+            document,
+            ("talent", index, entry.name),
+            (talent.level, new_level),
+            how="one more level",
+            rule="lines 301-313",
+        )
+
+
+def _raise_level(
+    system: GameSystem[Any],
+    document: Document,
+    which: tuple[str, int, str],
+    levels: tuple[int, int],
+    *,
+    how: str,
+    rule: str,
+) -> SpendOption:
+    """A skill's or a talent's level raised: ``which`` is (its kind, its row, its name),
+    ``levels`` (now, then)."""
+    kind, index, name = which
+    before, after = levels
+    change = Change("set", ("character", f"{kind}s", index, "level"), before, after)
+    return _offer(
+        system,
+        document,
+        change,
+        kind=f"raise_{kind}",
+        label=f"{name} {signed(before)} → {signed(after)}",
+        how=how,
+        rule=rule,
+    )
+
+
+def _power_options(
+    system: GameSystem[Any], document: Document, cats: Catalogs
+) -> Iterator[SpendOption]:
+    """Each power priced by its parts one more unit of its first part."""
+    for index, power in enumerate(document.character.powers):
+        power_def = cats.powers.get(power.power or "")
+        if power_def is None or power_def.pricing != "parts":
+            continue
+        change = Change(
+            "set", ("character", "powers", index, "levels"), power.levels, power.levels + 1
+        )
+        part = power_def.parts[0]
+        yield _offer(
+            system,
+            document,
+            change,
+            kind="raise_power",
+            label=f"{power_name(power, cats)}: +1{part.unit}",
+            how=f"{part.cost:g} points per {part.unit} before modifiers",
+            rule="Active = base × (1 + advantages); Real = Active / (1 + limitations)",
+        )
+
+
+def _buy_off_options(
+    system: GameSystem[Any], document: Document, built: Build, cats: Catalogs
+) -> Iterator[SpendOption]:
+    """Each Disadvantage that counts, bought off."""
+    for owed in built.disadvantages:
+        choice = document.character.disadvantages[owed.index]
+        path: DataPath = ("character", "disadvantages", owed.index)
+        change = Change("remove", path, before=choice.model_dump(mode="json"))
+        yield _offer(
+            system,
+            document,
+            change,
+            kind="buy_off_disadvantage",
+            label=f"Buy off {disadvantage_name(choice, cats)} ({owed.value.value} pts)",
+            how="Experience Points equal to the points it counted for",
+            rule=BUY_OFF_RULE,
+        )
+
+
+def _offer(
+    system: GameSystem[Any],
+    document: Document,
+    change: Change,
+    *,
+    kind: str,
+    label: str,
+    how: str,
+    rule: str,
+) -> SpendOption:
+    """A purchase of one change, priced now by the evaluation."""
+    return SpendOption(
+        kind, label, change.path, how, {POINTS: _price(system, document, change)}, (change,), rule
+    )
 
 
 def _item_name(key: str, item: Any) -> str:

@@ -13,6 +13,7 @@ from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.hero_xmen.catalog import (
     PRIMARIES,
     Catalogs,
+    CategoryLadder,
     CharacteristicDef,
     DisadvantageKind,
     GeneralSkillDef,
@@ -361,32 +362,11 @@ def price_skill(
     elif choice.custom_type not in (None, "general") and choice.custom_category is not None:
         skill_type, category = choice.custom_type, choice.custom_category
     else:
-        points = choice.points or 0
-        return SkillRow(
-            index,
-            name,
-            "General",
-            "",
-            None,
-            choice.level,
-            points,
-            f"custom General Skill: {points} points as entered",
-            None,
-            None,
-        )
+        return _price_custom_general(index, choice, name)
     assert skill_type is not None
     char_id = cats.types[skill_type].characteristic
     ladder = cats.ladders[category]
-    cost = ladder_cost(ladder, choice.level)
-    explanation = ladder_explanation(ladder, choice.level)
-    if choice.everyperson:
-        if choice.level <= -3:
-            cost, explanation = 0, "Everyperson Skill: free at -3"
-        elif campaign.everyperson_improvement == "difference":
-            cost -= ladder.at_minus_3
-            explanation += f"; Everyperson: -{ladder.at_minus_3} for the free -3 = {cost}"
-        else:
-            explanation += "; Everyperson Skill improved: full cost"
+    cost, explanation = _ladder_price(choice, ladder, campaign)
     if skill is not None:
         extra, extra_text = _vehicle_cost(choice, skill)
         cost += extra
@@ -406,6 +386,41 @@ def price_skill(
         roll,
         skill,
     )
+
+
+def _price_custom_general(index: int, choice: SkillChoice, name: str) -> SkillRow:
+    """A custom General Skill: the points entered."""
+    points = choice.points or 0
+    return SkillRow(
+        index,
+        name,
+        "General",
+        "",
+        None,
+        choice.level,
+        points,
+        f"custom General Skill: {points} points as entered",
+        None,
+        None,
+    )
+
+
+def _ladder_price(
+    choice: SkillChoice, ladder: CategoryLadder, campaign: HeroCampaign
+) -> tuple[int, str]:
+    """The step's cost on its category's ladder; an Everyperson Skill free at -3, and
+    improved at the difference or at full cost as the campaign says."""
+    cost = ladder_cost(ladder, choice.level)
+    explanation = ladder_explanation(ladder, choice.level)
+    if choice.everyperson:
+        if choice.level <= -3:
+            cost, explanation = 0, "Everyperson Skill: free at -3"
+        elif campaign.everyperson_improvement == "difference":
+            cost -= ladder.at_minus_3
+            explanation += f"; Everyperson: -{ladder.at_minus_3} for the free -3 = {cost}"
+        else:
+            explanation += "; Everyperson Skill improved: full cost"
+    return cost, explanation
 
 
 def _price_general(

@@ -376,21 +376,17 @@ def _check_powers(cat: PowersCatalog) -> tuple[dict[str, PowerDef], dict[str, Mo
     return powers, modifiers
 
 
-@cache
-def catalogs() -> Catalogs:
-    """Every catalog, loaded and cross-checked once."""
-    chars_cat = load_catalog(CHARACTERISTICS_FILE, CharacteristicsCatalog)
-    skills_cat = load_catalog(SKILLS_FILE, SkillsCatalog)
-    talents_cat = load_catalog(TALENTS_FILE, TalentsCatalog)
-    powers_cat = load_catalog(POWERS_FILE, PowersCatalog)
-    disadvantages_cat = load_catalog(DISADVANTAGES_FILE, DisadvantagesCatalog)
-    chars = _check_characteristics(chars_cat)
-    types = index_entries(SKILLS_FILE, skills_cat.types)
-    ladders = index_entries(SKILLS_FILE, skills_cat.categories)
-    skills = index_entries(SKILLS_FILE, skills_cat.skills)
-    general = index_entries(SKILLS_FILE, skills_cat.general)
-    talents = index_entries(TALENTS_FILE, talents_cat.talents)
-    powers, modifiers = _check_powers(powers_cat)
+def _check_skill_references(
+    *,
+    chars: dict[str, CharacteristicDef],
+    types: dict[str, SkillTypeDef],
+    ladders: dict[str, CategoryLadder],
+    skills: dict[str, SkillDef],
+    general: dict[str, GeneralSkillDef],
+    talents: dict[str, TalentDef],
+    powers: dict[str, PowerDef],
+) -> None:
+    """Every id a skill, a skill type, a General Skill, a talent or a power names exists."""
     for skill in skills.values():
         if skill.id in general:
             raise CatalogError(SKILLS_FILE, skill.id, "the id is used by a general skill too")
@@ -418,7 +414,10 @@ def catalogs() -> Catalogs:
             require_known(
                 POWERS_FILE, power.id, "grants_everyperson", power.grants_everyperson, skills
             )
-    kinds = index_entries(DISADVANTAGES_FILE, disadvantages_cat.kinds)
+
+
+def _check_kinds(kinds: dict[str, DisadvantageKind]) -> None:
+    """A Disadvantage with a second Intensity has two columns in each Intensity row."""
     for kind in kinds.values():
         if kind.second_intensity and any(
             len(row.text.split(", ")) != 2 for row in kind.table.intensity
@@ -426,6 +425,34 @@ def catalogs() -> Catalogs:
             raise CatalogError(
                 DISADVANTAGES_FILE, kind.id, "a second Intensity needs two columns per row"
             )
+
+
+@cache
+def catalogs() -> Catalogs:
+    """Every catalog, loaded and cross-checked once."""
+    chars_cat = load_catalog(CHARACTERISTICS_FILE, CharacteristicsCatalog)
+    skills_cat = load_catalog(SKILLS_FILE, SkillsCatalog)
+    talents_cat = load_catalog(TALENTS_FILE, TalentsCatalog)
+    powers_cat = load_catalog(POWERS_FILE, PowersCatalog)
+    disadvantages_cat = load_catalog(DISADVANTAGES_FILE, DisadvantagesCatalog)
+    chars = _check_characteristics(chars_cat)
+    types = index_entries(SKILLS_FILE, skills_cat.types)
+    ladders = index_entries(SKILLS_FILE, skills_cat.categories)
+    skills = index_entries(SKILLS_FILE, skills_cat.skills)
+    general = index_entries(SKILLS_FILE, skills_cat.general)
+    talents = index_entries(TALENTS_FILE, talents_cat.talents)
+    powers, modifiers = _check_powers(powers_cat)
+    _check_skill_references(
+        chars=chars,
+        types=types,
+        ladders=ladders,
+        skills=skills,
+        general=general,
+        talents=talents,
+        powers=powers,
+    )
+    kinds = index_entries(DISADVANTAGES_FILE, disadvantages_cat.kinds)
+    _check_kinds(kinds)
     forbidden = {
         name.casefold(): power
         for power in powers.values()

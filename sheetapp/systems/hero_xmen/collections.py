@@ -5,6 +5,7 @@ disadvantages. The generic page, edits and pickers come from these declarations.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sheetapp.core.changes import Change
@@ -20,8 +21,10 @@ from sheetapp.editing.collections import (
     catalog_pick_entry,
     choice_list,
 )
-from sheetapp.systems.hero_xmen.build import build as build_character
 from sheetapp.systems.hero_xmen.build import (
+    CharRow,
+    PowerRow,
+    SkillRow,
     characteristic_rows,
     disadvantage_name,
     framework_index,
@@ -35,18 +38,26 @@ from sheetapp.systems.hero_xmen.build import (
     slot_for,
     talent_name,
 )
+from sheetapp.systems.hero_xmen.build import build as build_character
 from sheetapp.systems.hero_xmen.catalog import (
     FREQUENCIES,
     IMPORTANCES,
     INTENSITIES,
     Catalogs,
+    DisadvantageKind,
     catalogs,
 )
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
 from sheetapp.systems.hero_xmen.model import (
+    CHARS_PATH,
+    DISADVANTAGES_PATH,
     FRAMEWORK_LABELS,
+    FRAMEWORKS_PATH,
+    POWERS_PATH,
+    SKILLS_PATH,
     SLOT_LABELS,
+    TALENTS_PATH,
     CharacteristicBuy,
     DisadvantageChoice,
     FrameworkChoice,
@@ -56,18 +67,12 @@ from sheetapp.systems.hero_xmen.model import (
     TalentChoice,
 )
 from sheetapp.systems.hero_xmen.modifiers import (
-    format_adders,
-    format_modifiers,
+    format_power_modifiers,
     parse_modifiers,
     split_adders,
 )
 from sheetapp.systems.hero_xmen.play import disadvantage_notes, old_roll, power_notes
 
-CHARS_PATH = ("character", "characteristics")
-SKILLS_PATH = ("character", "skills")
-TALENTS_PATH = ("character", "talents")
-POWERS_PATH = ("character", "powers")
-DISADVANTAGES_PATH = ("character", "disadvantages")
 CellFn = Callable[[Any, int, Any], CellView]
 
 
@@ -79,58 +84,84 @@ def _number(value: float | None) -> str:
 
 
 def _char_cell(column: str) -> CellFn:
+    cell = {
+        "name": _char_name,
+        "base": _char_base,
+        "bought": _char_bought,
+        "value": _char_value,
+        "maximum": _char_maximum,
+        "cost": _char_cost,
+    }.get(column, _char_roll)
+
     def build(document: HeroDocument, row: int, buy: CharacteristicBuy) -> CellView:
         cats = catalogs()
         rows = characteristic_rows(document.character, document.campaign, cats)
-        found = rows[buy.characteristic]
-        char = found.char
-        path = (*CHARS_PATH, row)
-        counted = found.index == row
-        if column == "name":
-            return CellView(
-                f"{char.abbreviation} — {char.name}", path, tooltip=char.text, rule_text=char.text
-            )
-        if column == "base":
-            return CellView(f"{found.base}{char.unit}", tooltip=found.base_text, align_right=True)
-        if column == "bought":
-            return CellView(
-                signed(buy.bought),
-                (*path, "bought"),
-                "int",
-                buy.bought,
-                bounds=(-1000, 10_000),
-                align_right=True,
-                tooltip="Points of the characteristic bought above its base.",
-            )
-        if column == "value":
-            value = found.base + buy.bought
-            return CellView(
-                f"{value}{char.unit}",
-                (*path, "bought"),
-                "int",
-                value,
-                bounds=(-1000, 10_000),
-                align_right=True,
-                tooltip="The total; typing it sets what is bought.",
-            )
-        if column == "maximum":
-            if char.normal_maximum is None or char.peak is None:
-                return CellView("—")
-            text = f"{_number(char.normal_maximum)} / {_number(char.peak)}"
-            return CellView(text, tooltip="normal maximum / peak of human potential")
-        if column == "cost":
-            if not counted:
-                return CellView("—", tooltip="Listed twice: this row is not counted.")
-            return CellView(str(found.cost), tooltip=found.explanation, align_right=True)
-        if found.roll is None:
-            return CellView("")
-        old = old_roll(found.roll, cats.old_rolls)
-        return CellView(
-            f"{signed(found.roll)} ({old})" if old else signed(found.roll),
-            tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else ""),
-        )
+        return cell(rows[buy.characteristic], row, buy, cats)
 
     return build
+
+
+def _char_name(found: CharRow, row: int, buy: CharacteristicBuy, cats: Catalogs) -> CellView:
+    char = found.char
+    return CellView(
+        f"{char.abbreviation} — {char.name}",
+        (*CHARS_PATH, row),
+        tooltip=char.text,
+        rule_text=char.text,
+    )
+
+
+def _char_base(found: CharRow, row: int, buy: CharacteristicBuy, cats: Catalogs) -> CellView:
+    return CellView(f"{found.base}{found.char.unit}", tooltip=found.base_text, align_right=True)
+
+
+def _char_bought(found: CharRow, row: int, buy: CharacteristicBuy, cats: Catalogs) -> CellView:
+    return CellView(
+        signed(buy.bought),
+        (*CHARS_PATH, row, "bought"),
+        "int",
+        buy.bought,
+        bounds=(-1000, 10_000),
+        align_right=True,
+        tooltip="Points of the characteristic bought above its base.",
+    )
+
+
+def _char_value(found: CharRow, row: int, buy: CharacteristicBuy, cats: Catalogs) -> CellView:
+    value = found.base + buy.bought
+    return CellView(
+        f"{value}{found.char.unit}",
+        (*CHARS_PATH, row, "bought"),
+        "int",
+        value,
+        bounds=(-1000, 10_000),
+        align_right=True,
+        tooltip="The total; typing it sets what is bought.",
+    )
+
+
+def _char_maximum(found: CharRow, row: int, buy: CharacteristicBuy, cats: Catalogs) -> CellView:
+    char = found.char
+    if char.normal_maximum is None or char.peak is None:
+        return CellView("—")
+    text = f"{_number(char.normal_maximum)} / {_number(char.peak)}"
+    return CellView(text, tooltip="normal maximum / peak of human potential")
+
+
+def _char_cost(found: CharRow, row: int, buy: CharacteristicBuy, cats: Catalogs) -> CellView:
+    if found.index != row:
+        return CellView("—", tooltip="Listed twice: this row is not counted.")
+    return CellView(str(found.cost), tooltip=found.explanation, align_right=True)
+
+
+def _char_roll(found: CharRow, row: int, buy: CharacteristicBuy, cats: Catalogs) -> CellView:
+    if found.roll is None:
+        return CellView("")
+    old = old_roll(found.roll, cats.old_rolls)
+    return CellView(
+        f"{signed(found.roll)} ({old})" if old else signed(found.roll),
+        tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else ""),
+    )
 
 
 def set_characteristic_value(document: HeroDocument, row: int, value: Any) -> list[Change]:
@@ -257,79 +288,104 @@ def _custom_skill(values: dict[str, Any]) -> SkillChoice:
 
 
 def _skill_cell(column: str) -> CellFn:
+    cell = {
+        "name": _skill_name,
+        "type": _skill_type,
+        "category": _skill_category,
+        "level": _skill_level,
+        "option": _skill_option,
+        "vehicles": _skill_vehicles,
+        "roll": _skill_roll,
+    }.get(column, _skill_cost)
+
     def build(document: HeroDocument, row: int, choice: SkillChoice) -> CellView:
         cats = catalogs_for(document.campaign)
         chars = characteristic_rows(document.character, document.campaign, cats)
         priced = price_skill(row, choice, chars, document.campaign, cats)
-        path = (*SKILLS_PATH, row)
-        entry = cats.skills.get(choice.skill or "") or cats.general.get(choice.skill or "")
-        if column == "name":
-            tip = entry.text if entry is not None else "A custom skill."
-            return CellView(
-                priced.name, (*path, "name"), "text", choice.name, tooltip=tip, rule_text=tip
-            )
-        if column == "type":
-            base = f" ({priced.characteristic.upper()})" if priced.characteristic else ""
-            return CellView(f"{priced.kind}{base}")
-        if column == "category":
-            if choice.skill is None and choice.custom_type not in (None, "general"):
-                options = [(c, c.capitalize()) for c in CATEGORIES]
-                label = priced.category or "(choose)"
-                return CellView(
-                    label,
-                    (*path, "custom_category"),
-                    "choice",
-                    choice.custom_category,
-                    choice_list(options),
-                )
-            return CellView(priced.category)
-        if column == "level":
-            general = cats.general.get(choice.skill or "")
-            tip = (
-                f"How many {general.option(choice.option).unit}s."
-                if general is not None
-                else "The ladder's step: -3, +0, +1, +2 …"
-            )
-            text = str(choice.level) if general else signed(choice.level)
-            return CellView(
-                text,
-                (*path, "level"),
-                "int",
-                choice.level,
-                bounds=(-3, 1000),
-                align_right=True,
-                tooltip=tip,
-            )
-        if column == "option":
-            general = cats.general.get(choice.skill or "")
-            if general is None:
-                return CellView("", (*path, "option"))
-            options = [(o.id, f"{o.name} ({o.cost:g} per {o.unit})") for o in general.options]
-            current = general.option(choice.option)
-            return CellView(
-                current.name, (*path, "option"), "choice", current.id, choice_list(options)
-            )
-        if column == "vehicles":
-            skill = cats.skills.get(choice.skill or "")
-            if skill is None or skill.vehicle_categories is None:
-                return CellView("", (*path, "vehicles"))
-            listed = ", ".join(skill.vehicle_categories) or "typed in"
-            return CellView(
-                ", ".join(choice.vehicles) or "(none)",
-                (*path, "vehicles"),
-                "text",
-                ", ".join(choice.vehicles),
-                tooltip=f"One category free, 1 point each further: {listed}.",
-            )
-        if column == "roll":
-            old = old_roll(priced.roll, catalogs().old_rolls) if priced.roll is not None else ""
-            text = f"{priced.roll_text} ({old})" if old and priced.roll_text else priced.roll_text
-            return CellView(
-                text, tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else "")
-            )
-        return CellView(str(priced.cost), tooltip=priced.explanation, align_right=True)
+        return cell(priced, row, choice, cats)
 
     return build
+
+
+def _skill_name(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    entry = cats.skills.get(choice.skill or "") or cats.general.get(choice.skill or "")
+    tip = entry.text if entry is not None else "A custom skill."
+    return CellView(
+        priced.name, (*SKILLS_PATH, row, "name"), "text", choice.name, tooltip=tip, rule_text=tip
+    )
+
+
+def _skill_type(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    base = f" ({priced.characteristic.upper()})" if priced.characteristic else ""
+    return CellView(f"{priced.kind}{base}")
+
+
+def _skill_category(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    if choice.skill is None and choice.custom_type not in (None, "general"):
+        options = [(c, c.capitalize()) for c in CATEGORIES]
+        label = priced.category or "(choose)"
+        return CellView(
+            label,
+            (*SKILLS_PATH, row, "custom_category"),
+            "choice",
+            choice.custom_category,
+            choice_list(options),
+        )
+    return CellView(priced.category)
+
+
+def _skill_level(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    general = cats.general.get(choice.skill or "")
+    tip = (
+        f"How many {general.option(choice.option).unit}s."
+        if general is not None
+        else "The ladder's step: -3, +0, +1, +2 …"
+    )
+    text = str(choice.level) if general else signed(choice.level)
+    return CellView(
+        text,
+        (*SKILLS_PATH, row, "level"),
+        "int",
+        choice.level,
+        bounds=(-3, 1000),
+        align_right=True,
+        tooltip=tip,
+    )
+
+
+def _skill_option(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    general = cats.general.get(choice.skill or "")
+    path = (*SKILLS_PATH, row, "option")
+    if general is None:
+        return CellView("", path)
+    options = [(o.id, f"{o.name} ({o.cost:g} per {o.unit})") for o in general.options]
+    current = general.option(choice.option)
+    return CellView(current.name, path, "choice", current.id, choice_list(options))
+
+
+def _skill_vehicles(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    skill = cats.skills.get(choice.skill or "")
+    path = (*SKILLS_PATH, row, "vehicles")
+    if skill is None or skill.vehicle_categories is None:
+        return CellView("", path)
+    listed = ", ".join(skill.vehicle_categories) or "typed in"
+    return CellView(
+        ", ".join(choice.vehicles) or "(none)",
+        path,
+        "text",
+        ", ".join(choice.vehicles),
+        tooltip=f"One category free, 1 point each further: {listed}.",
+    )
+
+
+def _skill_roll(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    old = old_roll(priced.roll, catalogs().old_rolls) if priced.roll is not None else ""
+    text = f"{priced.roll_text} ({old})" if old and priced.roll_text else priced.roll_text
+    return CellView(text, tooltip="3d6 + this modifier" + (f"; an old {old} roll" if old else ""))
+
+
+def _skill_cost(priced: SkillRow, row: int, choice: SkillChoice, cats: Catalogs) -> CellView:
+    return CellView(str(priced.cost), tooltip=priced.explanation, align_right=True)
 
 
 def set_vehicles(document: HeroDocument, row: int, value: Any) -> list[Change]:
@@ -568,122 +624,188 @@ def set_framework(document: HeroDocument, row: int, value: Any) -> list[Change]:
     return POWERS.set_field(document, row, "framework", text)
 
 
+@dataclass(frozen=True, slots=True)
+class _PowerCell:
+    """What a cell of a power's row reads: the power as the campaign prices it."""
+
+    document: HeroDocument
+    row: int
+    choice: PowerChoice
+    priced: PowerRow
+    cats: Catalogs
+
+
 def _power_cell(column: str) -> CellFn:
+    shows = {
+        "name": _power_name,
+        "levels": _power_levels,
+        "levels2": _power_levels2,
+        "version": _power_version,
+        "base": _power_base,
+        "modifiers": _power_modifiers,
+        "active": _power_active,
+        "play": _power_play,
+        "costs_end": _power_costs_end,
+        "end": _power_end,
+        "framework": _power_framework,
+        "slot": _power_slot,
+    }.get(column, _power_real)
+
     def build(document: HeroDocument, row: int, choice: PowerChoice) -> CellView:
         cats = catalogs_for(document.campaign)
         priced = price_power(row, choice, document.campaign, cats)
-        power = priced.catalog
-        path = (*POWERS_PATH, row)
-        if column == "name":
-            tip = power.text if power else "A HERO power the supplement does not change."
-            return CellView(
-                priced.name, (*path, "name"), "text", choice.name, tooltip=tip, rule_text=tip
-            )
-        if column in ("levels", "levels2"):
-            index = 0 if column == "levels" else 1
-            if power is None or len(power.parts) <= index:
-                return CellView("", (*path, column))
-            part = power.parts[index]
-            amount = getattr(choice, column)
-            return CellView(
-                f"{amount}{part.unit}",
-                (*path, column),
-                "int",
-                amount,
-                bounds=(0, 10_000),
-                align_right=True,
-                tooltip=f"{part.name}: {part.cost:g} points per {part.unit}",
-            )
-        if column == "version":
-            options = _version_choices(document, choice)
-            if not options:
-                return CellView("")
-            field = "option" if power and power.options else "mode"
-            current = getattr(choice, field)
-            label = dict(options).get(current, "(choose)")
-            return CellView(label, (*path, field), "choice", current, choice_list(options))
-        if column == "base":
-            if power is None or power.pricing == "entered":
-                return CellView(
-                    str(choice.base_cost or 0),
-                    (*path, "base_cost"),
-                    "int",
-                    choice.base_cost or 0,
-                    bounds=(0, 10_000),
-                    align_right=True,
-                    tooltip=power.cost_note if power else "The power's base cost.",
-                )
-            return CellView(str(priced.points.base), tooltip=priced.measure, align_right=True)
-        if column == "modifiers":
-            text = "; ".join(
-                p
-                for p in (
-                    format_adders(choice.adders, power),
-                    format_modifiers(choice.modifiers, cats),
-                )
-                if p
-            )
-            return CellView(
-                text or "(none)",
-                (*path, "modifiers"),
-                "text",
-                text,
-                tooltip="Advantages and limitations, separated by ';', e.g. "
-                "'Penetrating (+1/2); Easily Detected (-1/4)'.",
-            )
-        if column == "active":
-            return CellView(str(priced.points.active), tooltip=priced.explanation, align_right=True)
-        if column == "play":
-            built = build_character(document.character, document.campaign, cats)
-            found = next((r for r in built.powers if r.index == row), None)
-            text = power_notes(found, built, document.character) if found else ""
-            return CellView(text, tooltip=priced.end_text)
-        if column == "costs_end":
-            if power is not None:
-                return CellView("", (*path, "costs_end"))
-            return CellView(
-                "",
-                (*path, "costs_end"),
-                None,
-                choice.costs_end,
-                check=choice.costs_end,
-                tooltip="Clear it for a power that costs no END in HERO (senses, most "
-                "defences ...).",
-            )
-        if column == "end":
-            mental = "; a Mental Power" if priced.mental else ""
-            return CellView(str(priced.end), tooltip=priced.end_text + mental, align_right=True)
-        slot = slot_for(document.character, document.campaign, priced)
-        if column == "framework":
-            return CellView(
-                choice.framework.strip() or "(none)",
-                (*path, "framework"),
-                "choice",
-                choice.framework.strip(),
-                _framework_choices(document),
-                tooltip="The Power Framework this power is a slot of.",
-            )
-        if column == "slot":
-            place = framework_index(document.character, choice.framework)
-            if place is None or document.character.frameworks[place].kind != "multipower":
-                return CellView("", (*path, "slot"))
-            return CellView(
-                SLOT_LABELS[choice.slot],
-                (*path, "slot"),
-                "choice",
-                choice.slot,
-                list(SLOT_LABELS.items()),
-                tooltip="A fixed slot costs Real Points / 10, a flexible one / 5.",
-            )
-        if slot is not None:
-            return CellView(
-                str(slot.cost),
-                tooltip=f"{priced.explanation}; {slot.explanation}",
-                align_right=True,
-            )
-        return CellView(str(priced.points.real), tooltip=priced.explanation, align_right=True)
+        return shows(_PowerCell(document, row, choice, priced, cats))
 
     return build
+
+
+def _power_name(cell: _PowerCell) -> CellView:
+    power = cell.priced.catalog
+    tip = power.text if power else "A HERO power the supplement does not change."
+    return CellView(
+        cell.priced.name,
+        (*POWERS_PATH, cell.row, "name"),
+        "text",
+        cell.choice.name,
+        tooltip=tip,
+        rule_text=tip,
+    )
+
+
+def _power_amount(row: int, choice: PowerChoice, priced: PowerRow, column: str) -> CellView:
+    """The amount of the power's first or second part (``levels``, ``levels2``)."""
+    power = priced.catalog
+    index = 0 if column == "levels" else 1
+    path = (*POWERS_PATH, row, column)
+    if power is None or len(power.parts) <= index:
+        return CellView("", path)
+    part = power.parts[index]
+    amount = getattr(choice, column)
+    return CellView(
+        f"{amount}{part.unit}",
+        path,
+        "int",
+        amount,
+        bounds=(0, 10_000),
+        align_right=True,
+        tooltip=f"{part.name}: {part.cost:g} points per {part.unit}",
+    )
+
+
+def _power_levels(cell: _PowerCell) -> CellView:
+    return _power_amount(cell.row, cell.choice, cell.priced, "levels")
+
+
+def _power_levels2(cell: _PowerCell) -> CellView:
+    return _power_amount(cell.row, cell.choice, cell.priced, "levels2")
+
+
+def _power_version(cell: _PowerCell) -> CellView:
+    options = _version_choices(cell.document, cell.choice)
+    if not options:
+        return CellView("")
+    power = cell.priced.catalog
+    field = "option" if power and power.options else "mode"
+    current = getattr(cell.choice, field)
+    label = dict(options).get(current, "(choose)")
+    return CellView(label, (*POWERS_PATH, cell.row, field), "choice", current, choice_list(options))
+
+
+def _power_base(cell: _PowerCell) -> CellView:
+    power = cell.priced.catalog
+    if power is None or power.pricing == "entered":
+        return CellView(
+            str(cell.choice.base_cost or 0),
+            (*POWERS_PATH, cell.row, "base_cost"),
+            "int",
+            cell.choice.base_cost or 0,
+            bounds=(0, 10_000),
+            align_right=True,
+            tooltip=power.cost_note if power else "The power's base cost.",
+        )
+    return CellView(str(cell.priced.points.base), tooltip=cell.priced.measure, align_right=True)
+
+
+def _power_modifiers(cell: _PowerCell) -> CellView:
+    choice = cell.choice
+    text = format_power_modifiers(choice.adders, choice.modifiers, cell.priced.catalog, cell.cats)
+    return CellView(
+        text or "(none)",
+        (*POWERS_PATH, cell.row, "modifiers"),
+        "text",
+        text,
+        tooltip="Advantages and limitations, separated by ';', e.g. "
+        "'Penetrating (+1/2); Easily Detected (-1/4)'.",
+    )
+
+
+def _power_active(cell: _PowerCell) -> CellView:
+    return CellView(
+        str(cell.priced.points.active), tooltip=cell.priced.explanation, align_right=True
+    )
+
+
+def _power_play(cell: _PowerCell) -> CellView:
+    built = build_character(cell.document.character, cell.document.campaign, cell.cats)
+    found = next((r for r in built.powers if r.index == cell.row), None)
+    text = power_notes(found, built, cell.document.character) if found else ""
+    return CellView(text, tooltip=cell.priced.end_text)
+
+
+def _power_costs_end(cell: _PowerCell) -> CellView:
+    path = (*POWERS_PATH, cell.row, "costs_end")
+    if cell.priced.catalog is not None:
+        return CellView("", path)
+    return CellView(
+        "",
+        path,
+        None,
+        cell.choice.costs_end,
+        check=cell.choice.costs_end,
+        tooltip="Clear it for a power that costs no END in HERO (senses, most defences ...).",
+    )
+
+
+def _power_end(cell: _PowerCell) -> CellView:
+    mental = "; a Mental Power" if cell.priced.mental else ""
+    return CellView(str(cell.priced.end), tooltip=cell.priced.end_text + mental, align_right=True)
+
+
+def _power_framework(cell: _PowerCell) -> CellView:
+    return CellView(
+        cell.choice.framework.strip() or "(none)",
+        (*POWERS_PATH, cell.row, "framework"),
+        "choice",
+        cell.choice.framework.strip(),
+        _framework_choices(cell.document),
+        tooltip="The Power Framework this power is a slot of.",
+    )
+
+
+def _power_slot(cell: _PowerCell) -> CellView:
+    place = framework_index(cell.document.character, cell.choice.framework)
+    path = (*POWERS_PATH, cell.row, "slot")
+    if place is None or cell.document.character.frameworks[place].kind != "multipower":
+        return CellView("", path)
+    return CellView(
+        SLOT_LABELS[cell.choice.slot],
+        path,
+        "choice",
+        cell.choice.slot,
+        list(SLOT_LABELS.items()),
+        tooltip="A fixed slot costs Real Points / 10, a flexible one / 5.",
+    )
+
+
+def _power_real(cell: _PowerCell) -> CellView:
+    slot = slot_for(cell.document.character, cell.document.campaign, cell.priced)
+    if slot is not None:
+        return CellView(
+            str(slot.cost),
+            tooltip=f"{cell.priced.explanation}; {slot.explanation}",
+            align_right=True,
+        )
+    return CellView(str(cell.priced.points.real), tooltip=cell.priced.explanation, align_right=True)
 
 
 POWERS: Collection[HeroDocument] = Collection(
@@ -737,7 +859,6 @@ POWERS: Collection[HeroDocument] = Collection(
 
 # --- power frameworks ----------------------------------------------------------------------
 
-FRAMEWORKS_PATH = ("character", "frameworks")
 FRAMEWORK_TEXT = (
     "Power Frameworks. A Multipower's reserve costs 1 point per Active "
     "Point; each slot holds one power at a time and costs its Real Points / 10 (fixed) or "
@@ -833,69 +954,103 @@ def _measure_choices(cats: Catalogs, kind_id: str, what: str) -> Choices:
     return [(r.level, f"{r.level.capitalize()} ({sign}{r.points}): {r.text}") for r in rows]
 
 
+@dataclass(frozen=True, slots=True)
+class _DisadvantageCell:
+    """What a cell of a Disadvantage's row reads: its kind (from the catalog)."""
+
+    document: HeroDocument
+    row: int
+    choice: DisadvantageChoice
+    kind: DisadvantageKind
+    column: str
+
+
 def _disadvantage_cell(column: str) -> CellFn:
+    shows = {
+        "kind": _disadvantage_kind,
+        "category": _disadvantage_category,
+        "frequency": _disadvantage_measure,
+        "intensity": _disadvantage_measure,
+        "importance": _disadvantage_measure,
+        "second_intensity": _disadvantage_measure,
+        "resources": _disadvantage_resources,
+        "play": _disadvantage_play,
+    }.get(column, _disadvantage_value)
+
     def build(document: HeroDocument, row: int, choice: DisadvantageChoice) -> CellView:
-        cats = catalogs()
-        kind = cats.kinds.get(choice.kind)
-        path = (*DISADVANTAGES_PATH, row)
+        kind = catalogs().kinds.get(choice.kind)
         if kind is None:
             return CellView(choice.kind if column == "kind" else "")
-        if column == "kind":
-            return CellView(kind.name, path, tooltip=kind.text, rule_text=kind.text)
-        if column == "category":
-            was = f" (was {kind.was})" if kind.was else ""
-            return CellView(kind.category + was, tooltip="The Disadvantage's category.")
-        if column in ("frequency", "intensity", "importance", "second_intensity"):
-            table = "intensity" if column == "second_intensity" else column
-            if column == "second_intensity" and not kind.second_intensity:
-                return CellView("", (*path, column))
-            value = getattr(choice, column)
-            options = _measure_choices(cats, choice.kind, table)
-            row_text = ""
-            if value is not None:
-                found = measure(getattr(kind.table, table), value)
-                sign = "/" if table == "importance" else "+"
-                row_text = f"{value.capitalize()} {sign}{found.points}"
-            blank = "(same)" if column == "second_intensity" else None
-            tip = dict(options).get(value, kind.second_intensity)
-            return CellView(
-                row_text or "(same)",
-                (*path, column),
-                "choice",
-                value,
-                choice_list(options, blank),
-                tooltip=tip,
-            )
-        if column == "resources":
-            if not kind.resources:
-                return CellView("", (*path, "resources"))
-            labels = {
-                "additional": "additional (+5)",
-                "limited": "limited (-5)",
-                "useful": "useful (-5)",
-            }
-            options = [("none", "none"), *((r, labels[r]) for r in kind.resources)]
-            return CellView(
-                dict(options).get(choice.resources, choice.resources),
-                (*path, "resources"),
-                "choice",
-                choice.resources,
-                options,
-            )
-        priced = price_disadvantage(row, choice, document.campaign, cats)
-        if column == "play":
-            if priced is None:
-                return CellView("")
-            built = build_character(document.character, document.campaign, cats)
-            own = next((r for r in built.disadvantages if r.index == row), None)
-            text = disadvantage_notes(own, built, document.character) if own else ""
-            return CellView(text, tooltip="What is rolled for it at the table.")
-        value = priced.value.value if priced else 0
-        return CellView(
-            str(value), tooltip=priced.value.explanation if priced else "", align_right=True
-        )
+        return shows(_DisadvantageCell(document, row, choice, kind, column))
 
     return build
+
+
+def _disadvantage_kind(cell: _DisadvantageCell) -> CellView:
+    return CellView(
+        cell.kind.name,
+        (*DISADVANTAGES_PATH, cell.row),
+        tooltip=cell.kind.text,
+        rule_text=cell.kind.text,
+    )
+
+
+def _disadvantage_category(cell: _DisadvantageCell) -> CellView:
+    was = f" (was {cell.kind.was})" if cell.kind.was else ""
+    return CellView(cell.kind.category + was, tooltip="The Disadvantage's category.")
+
+
+def _disadvantage_measure(cell: _DisadvantageCell) -> CellView:
+    """Frequency, Intensity, Importance, or the second Intensity (of the Intensity table)."""
+    table = "intensity" if cell.column == "second_intensity" else cell.column
+    path = (*DISADVANTAGES_PATH, cell.row, cell.column)
+    if cell.column == "second_intensity" and not cell.kind.second_intensity:
+        return CellView("", path)
+    value = getattr(cell.choice, cell.column)
+    options = _measure_choices(catalogs(), cell.choice.kind, table)
+    row_text = ""
+    if value is not None:
+        found = measure(getattr(cell.kind.table, table), value)
+        sign = "/" if table == "importance" else "+"
+        row_text = f"{value.capitalize()} {sign}{found.points}"
+    blank = "(same)" if cell.column == "second_intensity" else None
+    tip = dict(options).get(value, cell.kind.second_intensity)
+    return CellView(
+        row_text or "(same)", path, "choice", value, choice_list(options, blank), tooltip=tip
+    )
+
+
+def _disadvantage_resources(cell: _DisadvantageCell) -> CellView:
+    path = (*DISADVANTAGES_PATH, cell.row, "resources")
+    if not cell.kind.resources:
+        return CellView("", path)
+    labels = {"additional": "additional (+5)", "limited": "limited (-5)", "useful": "useful (-5)"}
+    options = [("none", "none"), *((r, labels[r]) for r in cell.kind.resources)]
+    return CellView(
+        dict(options).get(cell.choice.resources, cell.choice.resources),
+        path,
+        "choice",
+        cell.choice.resources,
+        options,
+    )
+
+
+def _disadvantage_play(cell: _DisadvantageCell) -> CellView:
+    cats = catalogs()
+    if price_disadvantage(cell.row, cell.choice, cell.document.campaign, cats) is None:
+        return CellView("")
+    built = build_character(cell.document.character, cell.document.campaign, cats)
+    own = next((r for r in built.disadvantages if r.index == cell.row), None)
+    text = disadvantage_notes(own, built, cell.document.character) if own else ""
+    return CellView(text, tooltip="What is rolled for it at the table.")
+
+
+def _disadvantage_value(cell: _DisadvantageCell) -> CellView:
+    priced = price_disadvantage(cell.row, cell.choice, cell.document.campaign, catalogs())
+    value = priced.value.value if priced else 0
+    return CellView(
+        str(value), tooltip=priced.value.explanation if priced else "", align_right=True
+    )
 
 
 def _dependence_only(field: str, kind_flag: str) -> CellFn:

@@ -15,7 +15,14 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TypeVar
 
-from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralOption, PowerPart, catalogs
+from sheetapp.systems.hero_xmen.catalog import (
+    Catalogs,
+    GeneralOption,
+    GeneralSkillDef,
+    PowerDef,
+    PowerPart,
+    catalogs,
+)
 from sheetapp.systems.hero_xmen.model import HeroCampaign
 
 
@@ -37,29 +44,9 @@ def core_prices() -> tuple[CorePrice, ...]:
     cats = catalogs()
     found: list[CorePrice] = []
     for power in cats.powers.values():
-        if power.certainty != "uncertain":
-            continue
-        for part in power.parts:
-            found.append(
-                CorePrice(
-                    f"{power.id}.{part.id}",
-                    f"{power.name} › points per {part.unit}",
-                    part.cost,
-                    power.certainty_note,
-                )
-            )
+        found += _uncertain_parts(power, power.parts, "{entry} › points per {unit}")
     for general in cats.general.values():
-        if general.certainty != "uncertain":
-            continue
-        for option in general.options:
-            found.append(
-                CorePrice(
-                    f"{general.id}.{option.id}",
-                    f"{general.name} › {option.name}, points per {option.unit}",
-                    option.cost,
-                    general.certainty_note,
-                )
-            )
+        found += _uncertain_parts(general, general.options, "{entry} › {part}, points per {unit}")
     for modifier in cats.modifiers.values():
         if modifier.certainty == "uncertain":
             found.append(
@@ -71,6 +58,27 @@ def core_prices() -> tuple[CorePrice, ...]:
                 )
             )
     return tuple(found)
+
+
+def _uncertain_parts(
+    entry: PowerDef | GeneralSkillDef,
+    parts: tuple[PowerPart, ...] | tuple[GeneralOption, ...],
+    label: str,
+) -> list[CorePrice]:
+    """The prices of an entry's parts (a power's measures, a General Skill's options)
+    when the entry's prices come from the core book; ``label`` names each price with
+    ``{entry}``, ``{part}`` and ``{unit}``."""
+    if entry.certainty != "uncertain":
+        return []
+    return [
+        CorePrice(
+            f"{entry.id}.{part.id}",
+            label.format(entry=entry.name, part=part.name, unit=part.unit),
+            part.cost,
+            entry.certainty_note,
+        )
+        for part in parts
+    ]
 
 
 def settable_keys() -> frozenset[str]:

@@ -9,16 +9,13 @@ from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.hero_xmen.build import Build
 from sheetapp.systems.hero_xmen.catalog import PRIMARIES, Catalogs
 from sheetapp.systems.hero_xmen.costs import round_half, signed
-from sheetapp.systems.hero_xmen.model import HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.model import CHARS_PATH, TALENTS_PATH, HeroCampaign, HeroCharacter
 from sheetapp.systems.hero_xmen.play import old_roll, power_values, table_values
-
-CHARS = ("character", "characteristics")
-TALENTS = ("character", "talents")
 
 
 def _char_path(build: Build, char_id: str) -> tuple[str | int, ...]:
     row = build.chars[char_id]
-    return (*CHARS, row.index, "bought") if row.index is not None else CHARS
+    return (*CHARS_PATH, row.index, "bought") if row.index is not None else CHARS_PATH
 
 
 def characteristic_values(build: Build) -> list[DerivedValue]:
@@ -74,6 +71,17 @@ def combat_box(
     """OCV and DCV (HERO 5e: DEX/3, a campaign setting), ECV (EGO/3), Initiative equal to
     the Combat Value plus Lightning Reflexes (line 718), Knockback Resistance 10 + bought
     (line 373) against 3d6 + BODY rolled (line 977)."""
+    return [
+        *_combat_values(character, campaign, build),
+        *_movement_values(build),
+        *_strength_and_presence(build),
+    ]
+
+
+def _combat_values(
+    character: HeroCharacter, campaign: HeroCampaign, build: Build
+) -> list[DerivedValue]:
+    """OCV, DCV, ECV and Initiative."""
     dex = build.value("dex")
     ego = build.value("ego")
     rounding = campaign.figured_rounding
@@ -81,15 +89,10 @@ def combat_box(
     cv = round_half(Fraction(dex, cv_div), rounding)
     ecv = round_half(Fraction(ego, campaign.ecv_divisor), rounding)
     reflexes, reflex_index = lightning_reflexes(character)
-    kb = build.chars["kb_resistance"]
-    running = build.chars["running"].value
-    swimming = build.chars["swimming"].value
     cv_text = f"DEX {dex} / {cv_div}, to the nearest whole number"
     initiative_text = f"Combat Value {cv}"
     if reflexes:
         initiative_text += f" + Lightning Reflexes {reflexes}"
-    strength = build.value("str")
-    presence = build.value("pre")
     return [
         DerivedValue(
             "ocv",
@@ -113,10 +116,19 @@ def combat_box(
             "Initiative",
             cv + reflexes,
             initiative_text + " (the Combat Value plus Lightning Reflexes)",
-            (*TALENTS, reflex_index, "level")
+            (*TALENTS_PATH, reflex_index, "level")
             if reflex_index is not None
             else _char_path(build, "dex"),
         ),
+    ]
+
+
+def _movement_values(build: Build) -> list[DerivedValue]:
+    """Knockback Resistance, Running and Swimming."""
+    kb = build.chars["kb_resistance"]
+    running = build.chars["running"].value
+    swimming = build.chars["swimming"].value
+    return [
         DerivedValue(
             "kb_resistance",
             "Knockback Resistance",
@@ -139,6 +151,14 @@ def combat_box(
             "combat / non-combat (double)",
             _char_path(build, "swimming"),
         ),
+    ]
+
+
+def _strength_and_presence(build: Build) -> list[DerivedValue]:
+    """STR damage, the Presence Attack and the Perception roll."""
+    strength = build.value("str")
+    presence = build.value("pre")
+    return [
         DerivedValue(
             "str_damage",
             "STR damage",

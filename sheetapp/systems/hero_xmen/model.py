@@ -32,6 +32,13 @@ FLAG_LABELS: JsonDict = {
     "warning": "A warning",
     "error": "An error",
 }
+#: where each list of the character is in the file
+CHARS_PATH = ("character", "characteristics")
+SKILLS_PATH = ("character", "skills")
+TALENTS_PATH = ("character", "talents")
+POWERS_PATH = ("character", "powers")
+FRAMEWORKS_PATH = ("character", "frameworks")
+DISADVANTAGES_PATH = ("character", "disadvantages")
 #: the largest number a purchase may hold (a level, a die count, points)
 BIG = 10_000
 

@@ -119,3 +119,13 @@ def format_adders(adders: list[PowerAdder], power: PowerDef | None) -> str:
         f"{names.get(adder.adder or '', adder.name or 'adder')} (+{adder.points})"
         for adder in adders
     )
+
+
+def format_power_modifiers(
+    adders: list[PowerAdder], modifiers: list[PowerModifier], power: PowerDef | None, cats: Catalogs
+) -> str:
+    """A power's adders, then its advantages and limitations, as one text (the window's
+    cell, the sheet's column): ``Extra radius (+5); Penetrating (+1/2)``."""
+    return "; ".join(
+        part for part in (format_adders(adders, power), format_modifiers(modifiers, cats)) if part
+    )

@@ -13,11 +13,15 @@ from sheetapp.core.evaluation import DerivedValue
 from sheetapp.systems.hero_xmen.build import Build, DisadvantageRow, PowerRow, SkillRow
 from sheetapp.systems.hero_xmen.catalog import Catalogs, OldRollTable
 from sheetapp.systems.hero_xmen.costs import added_damage_classes, round_half, signed
-from sheetapp.systems.hero_xmen.model import DisadvantageChoice, HeroCampaign, HeroCharacter
+from sheetapp.systems.hero_xmen.model import (
+    DISADVANTAGES_PATH,
+    POWERS_PATH,
+    SKILLS_PATH,
+    DisadvantageChoice,
+    HeroCampaign,
+    HeroCharacter,
+)
 
-POWERS = ("character", "powers")
-SKILLS = ("character", "skills")
-DISADVANTAGES = ("character", "disadvantages")
 #: "Target is in the air +3" (line 982)
 IN_THE_AIR = 3
 #: "gains a +6 bonus when attempting to find a weakness" (line 337)
@@ -44,7 +48,7 @@ def power_values(build: Build, character: HeroCharacter) -> list[DerivedValue]:
     Telepathy." (line 321))."""
     values = []
     for row in build.powers:
-        path = (*POWERS, row.index)
+        path = (*POWERS_PATH, row.index)
         mental = " (a Mental Power: Mental Awareness is bought separately)" if row.mental else ""
         slot = build.slots.get(row.index)
         where = ""
@@ -134,24 +138,35 @@ def table_values(
 ) -> list[DerivedValue]:
     """Attacks of opportunity, Find Weakness, knockback, shove, EGO contests,
     Psychological Limitations."""
-    values: list[DerivedValue] = []
+    return [
+        _attacks_of_opportunity(build),
+        *_find_weakness(character, build),
+        *_knockback_and_shove(build),
+        *_ego_contests(build),
+        *_psychological(character, build),
+    ]
+
+
+def _attacks_of_opportunity(build: Build) -> DerivedValue:
     reflexes = _skill(build, "combat_reflexes")
     extra = max(0, reflexes.level) if reflexes is not None else 0
-    values.append(
-        DerivedValue(
-            "attacks_of_opportunity",
-            "Attacks of opportunity",
-            1 + extra,
-            "one per Phase"
-            + (f" + {extra} from Combat Reflexes (3 points each)" if extra else "")
-            + " per Phase",
-            (*SKILLS, reflexes.index) if reflexes is not None else (),
-        )
+    return DerivedValue(
+        "attacks_of_opportunity",
+        "Attacks of opportunity",
+        1 + extra,
+        "one per Phase"
+        + (f" + {extra} from Combat Reflexes (3 points each)" if extra else "")
+        + " per Phase",
+        (*SKILLS_PATH, reflexes.index) if reflexes is not None else (),
     )
-    values += _find_weakness(character, build)
+
+
+def _knockback_and_shove(build: Build) -> list[DerivedValue]:
     kb = build.chars["kb_resistance"]
     target = 10 + kb.value
-    values.append(
+    shove = kb.value - 10
+    bought = ("character", "characteristics", kb.index, "bought") if kb.index is not None else ()
+    return [
         DerivedValue(
             "knockback",
             "Knockback",
@@ -160,22 +175,23 @@ def table_values(
             f"equal is Knocked Down, above is 1 inch of Knockback per point; "
             f"in the air the roll gets +{IN_THE_AIR}, so {target - IN_THE_AIR} "
             "knocks down",
-            (("character", "characteristics", kb.index, "bought") if kb.index is not None else ()),
-        )
-    )
-    shove = kb.value - 10
-    values.append(
+            bought,
+        ),
         DerivedValue(
             "shove",
             "Shove resistance",
             signed(shove),
             f"Knockback Resistance {kb.value} - 10 = {signed(shove)} to the STR check against "
             "a Shove; a Shove moves 1 inch, +1 per 2 points the shover wins by",
-            (("character", "characteristics", kb.index, "bought") if kb.index is not None else ()),
-        )
-    )
+            bought,
+        ),
+    ]
+
+
+def _ego_contests(build: Build) -> list[DerivedValue]:
+    """The EGO contest, and Belief's EGO roll in it."""
     ego = build.chars["ego"]
-    values.append(
+    values = [
         DerivedValue(
             "ego_contest",
             "EGO contest",
@@ -185,7 +201,7 @@ def table_values(
             "player character, then the defender",
             ("character", "characteristics", ego.index, "bought") if ego.index is not None else (),
         )
-    )
+    ]
     for talent in build.talents:
         if talent.catalog is not None and talent.catalog.id == "belief" and talent.roll is not None:
             values.append(
@@ -197,7 +213,6 @@ def table_values(
                     ("character", "talents", talent.index, "level"),
                 )
             )
-    values += _psychological(character, build)
     return values
 
 
@@ -234,7 +249,7 @@ def _find_weakness(
                 f"{row.name} roll",
                 value,
                 text,
-                (*POWERS, row.index),
+                (*POWERS_PATH, row.index),
                 per_row=True,
             )
         )
@@ -269,7 +284,7 @@ def _psychological(character: HeroCharacter, build: Build) -> list[DerivedValue]
                 f"{row.name}: to resist",
                 psychological_resistance(choice.intensity, ego_roll),
                 f"Intensity {choice.intensity.capitalize()}",
-                (*DISADVANTAGES, row.index, "intensity"),
+                (*DISADVANTAGES_PATH, row.index, "intensity"),
                 per_row=True,
             )
         )
@@ -295,7 +310,7 @@ def _change_rolls(row: DisadvantageRow, choice: DisadvantageChoice) -> DerivedVa
         row.name,
         value,
         "rolled every Phase in the circumstances; each chance from its own Intensity",
-        (*DISADVANTAGES, row.index, "intensity"),
+        (*DISADVANTAGES_PATH, row.index, "intensity"),
         per_row=True,
     )
 

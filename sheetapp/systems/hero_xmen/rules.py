@@ -19,10 +19,21 @@ from sheetapp.systems.hero_xmen.build import (
     power_name,
     skill_name,
 )
-from sheetapp.systems.hero_xmen.catalog import Catalogs, GeneralSkillDef, PowerDef
+from sheetapp.systems.hero_xmen.catalog import (
+    Catalogs,
+    DisadvantageKind,
+    GeneralSkillDef,
+    PowerDef,
+)
 from sheetapp.systems.hero_xmen.core_prices import settable_keys
 from sheetapp.systems.hero_xmen.costs import ladder_step_ok, signed
 from sheetapp.systems.hero_xmen.model import (
+    CHARS_PATH,
+    DISADVANTAGES_PATH,
+    FRAMEWORKS_PATH,
+    POWERS_PATH,
+    SKILLS_PATH,
+    TALENTS_PATH,
     DisadvantageChoice,
     Flag,
     HeroCampaign,
@@ -30,12 +41,6 @@ from sheetapp.systems.hero_xmen.model import (
     PowerChoice,
     SkillChoice,
 )
-
-CHARS = ("character", "characteristics")
-SKILLS = ("character", "skills")
-TALENTS = ("character", "talents")
-POWERS = ("character", "powers")
-DISADVANTAGES = ("character", "disadvantages")
 
 
 @dataclass(frozen=True)
@@ -101,7 +106,7 @@ def duplicate_characteristics(ctx: RuleContext) -> Iterator[Issue]:
                 Severity.ERROR,
                 codes.CHARACTERISTIC_TWICE,
                 f"{name} is listed twice; only the first row counts.",
-                (*CHARS, index),
+                (*CHARS_PATH, index),
                 f"Remove this row and set {name} on the first one.",
             )
         seen.add(buy.characteristic)
@@ -118,7 +123,7 @@ def characteristic_maxima(ctx: RuleContext) -> Iterator[Issue]:
         char = row.char
         if row.index is None or char.normal_maximum is None or char.peak is None:
             continue
-        path = (*CHARS, row.index, "bought")
+        path = (*CHARS_PATH, row.index, "bought")
         unit = char.unit
         if row.value > char.peak and peak_flag is not None:
             yield Issue(
@@ -150,7 +155,7 @@ def negative_presence(ctx: RuleContext) -> Iterator[Issue]:
             Severity.INFO,
             codes.NEGATIVE_PRESENCE,
             f"PRE {row.value}: the character must make a PRE roll to influence others.",
-            (*CHARS, row.index, "bought"),
+            (*CHARS_PATH, row.index, "bought"),
             "At -30 (or the negative PRE modifier) they cannot influence others at all.",
         )
 
@@ -184,7 +189,7 @@ def _skill_checks(
     cats: Catalogs, powers: frozenset[str | None], index: int, choice: SkillChoice
 ) -> Iterator[Issue]:
     name = skill_name(choice, cats)
-    path = (*SKILLS, index)
+    path = (*SKILLS_PATH, index)
     general = cats.general.get(choice.skill or "")
     skill = cats.skills.get(choice.skill or "")
     if general is not None:
@@ -334,7 +339,7 @@ def talent_checks(ctx: RuleContext) -> Iterator[Issue]:
     obtain, while 3 levels is the peak of human potential" (line 301); Belief climbs the
     Major ladder (line 305); Lightning Reflexes is bought in +1s (line 313)."""
     for row in ctx.build.talents:
-        path = (*TALENTS, row.index, "level")
+        path = (*TALENTS_PATH, row.index, "level")
         talent = row.catalog
         if talent is None:
             continue
@@ -401,7 +406,7 @@ def _forbidden(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issu
             Severity.ERROR,
             codes.FORBIDDEN_POWER,
             f"{power_name(choice, cats)}: this campaign's rules say: “{found.forbidden_text}”",
-            (*POWERS, index),
+            (*POWERS_PATH, index),
             "Remove it; see the rule for what to buy instead.",
         )
 
@@ -427,7 +432,7 @@ def _each_power(
 def _power_checks(cats: Catalogs, index: int, choice: PowerChoice) -> Iterator[Issue]:
     power = cats.powers.get(choice.power or "")
     name = power_name(choice, cats)
-    path = (*POWERS, index)
+    path = (*POWERS_PATH, index)
     if (power is None or power.pricing == "entered") and not choice.base_cost:
         yield Issue(
             Severity.WARNING,
@@ -497,7 +502,7 @@ def _adder_checks(
                     codes.RADIUS_ADVANTAGE,
                     f"{name} › {modifier.name}: in this campaign {radius.name.lower()} is a "
                     f"{prices} point adder, not a {signed(modifier.value)} advantage.",
-                    (*POWERS, index, "modifiers", number),
+                    (*POWERS_PATH, index, "modifiers", number),
                     f"Remove the advantage and write '{radius.name} (+{radius.values[0]})' "
                     f"or '{radius.name} (+{radius.values[-1]})' instead.",
                 )
@@ -509,7 +514,7 @@ def _adder_checks(
                 Severity.ERROR,
                 codes.ADDER_VALUE,
                 f"{name} › {known.name}: the rules price it {prices}, not +{adder.points}.",
-                (*POWERS, index, "adders", number, "points"),
+                (*POWERS_PATH, index, "adders", number, "points"),
                 f"Set it to {prices}.",
             )
 
@@ -517,7 +522,7 @@ def _adder_checks(
 def _modifier_checks(cats: Catalogs, index: int, choice: PowerChoice, name: str) -> Iterator[Issue]:
     power_id = choice.power
     for number, modifier in enumerate(choice.modifiers):
-        path = (*POWERS, index, "modifiers", number)
+        path = (*POWERS_PATH, index, "modifiers", number)
         known = cats.modifiers.get(modifier.modifier or "")
         label = known.name if known else (modifier.name.strip() or "a modifier")
         if known is not None:
@@ -553,8 +558,6 @@ def _modifier_checks(cats: Catalogs, index: int, choice: PowerChoice, name: str)
 
 # --- power frameworks ----------------------------------------------------------------------
 
-FRAMEWORKS = ("character", "frameworks")
-
 
 @rule
 def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
@@ -562,11 +565,17 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
     campaign settings): a slot uses at most the reserve's Active Points (line 444: "The
     character cannot use more than 72pts with the slot."); an Elemental Control's powers
     have at least twice its pool in Active Points."""
+    yield from _framework_names(ctx)
+    yield from _slot_checks(ctx)
+
+
+def _framework_names(ctx: RuleContext) -> Iterator[Issue]:
+    """Each framework named, once, and with powers in it."""
     character, build = ctx.character, ctx.build
     seen: set[str] = set()
     for row in build.frameworks:
         framework = character.frameworks[row.index]
-        path = (*FRAMEWORKS, row.index)
+        path = (*FRAMEWORKS_PATH, row.index)
         key = framework.name.strip().casefold()
         if not key:
             yield Issue(
@@ -593,12 +602,17 @@ def framework_checks(ctx: RuleContext) -> Iterator[Issue]:
                 path,
                 "Set the framework of its powers on the Powers list.",
             )
+
+
+def _slot_checks(ctx: RuleContext) -> Iterator[Issue]:
+    """Each power in a framework the character has, within what the framework allows."""
+    character, build = ctx.character, ctx.build
     frameworks = {row.index: row for row in build.frameworks}
     for power in build.powers:
         choice = character.powers[power.index]
         if not choice.framework.strip():
             continue
-        where: DataPath = (*POWERS, power.index, "framework")
+        where: DataPath = (*POWERS_PATH, power.index, "framework")
         slot = build.slots.get(power.index)
         if slot is None:
             yield Issue(
@@ -666,7 +680,16 @@ def _disadvantage_checks(
     if kind is None:
         return
     name = disadvantage_name(choice, cats)
-    path: DataPath = (*DISADVANTAGES, index)
+    path: DataPath = (*DISADVANTAGES_PATH, index)
+    yield from _disadvantage_measures(kind, choice, name, path)
+    yield from _disadvantage_options(kind, choice, name, path)
+    yield from _disadvantage_described(kind, choice, row, name, path)
+
+
+def _disadvantage_measures(
+    kind: DisadvantageKind, choice: DisadvantageChoice, name: str, path: DataPath
+) -> Iterator[Issue]:
+    """A Vulnerability's Importance; a second Intensity only where the kind has one."""
     if kind.id == "vulnerability" and choice.importance != "extremely":
         yield Issue(
             Severity.ERROR,
@@ -683,6 +706,12 @@ def _disadvantage_checks(
             (*path, "second_intensity"),
             "Clear the second Intensity; it is not counted.",
         )
+
+
+def _disadvantage_options(
+    kind: DisadvantageKind, choice: DisadvantageChoice, name: str, path: DataPath
+) -> Iterator[Issue]:
+    """Dependence's and Susceptibility's options, and resources, only where they apply."""
     for flag, allowed, what in (
         (choice.time_chart_steps, kind.time_chart, "time chart steps"),
         (choice.extra_dice, kind.extra_dice, "extra dice"),
@@ -708,6 +737,16 @@ def _disadvantage_checks(
             (*path, "resources"),
             "Clear it; it is not counted.",
         )
+
+
+def _disadvantage_described(
+    kind: DisadvantageKind,
+    choice: DisadvantageChoice,
+    row: DisadvantageRow | None,
+    name: str,
+    path: DataPath,
+) -> Iterator[Issue]:
+    """Said what it is, and worth some points."""
     if not choice.name.strip():
         yield Issue(
             Severity.WARNING,
@@ -738,7 +777,7 @@ def totals(ctx: RuleContext) -> Iterator[Issue]:
             Severity.WARNING,
             codes.DISADVANTAGE_CAP,
             f"Disadvantages are worth {build.disadvantage_points} points; only {cap} count.",
-            DISADVANTAGES,
+            DISADVANTAGES_PATH,
             "The extra Disadvantages still apply in play but give no points.",
         )
     spent = build.spent

@@ -11,6 +11,7 @@ from typing import Any
 
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import DerivedValue, Evaluation
+from sheetapp.core.issues import DataPath
 from sheetapp.core.system import GameSystem
 from sheetapp.sheet import (
     Column,
@@ -27,12 +28,17 @@ from sheetapp.sheet import (
     worst,
 )
 from sheetapp.systems.hero_xmen import codes
-from sheetapp.systems.hero_xmen.build import Build, CharRow, SkillRow, build
+from sheetapp.systems.hero_xmen.build import Build, CharRow, PowerRow, SkillRow, build
 from sheetapp.systems.hero_xmen.catalog import Catalogs, DisadvantageKind
 from sheetapp.systems.hero_xmen.core_prices import catalogs_for
 from sheetapp.systems.hero_xmen.costs import measure, signed
-from sheetapp.systems.hero_xmen.model import DisadvantageChoice, HeroCampaign, HeroCharacter
-from sheetapp.systems.hero_xmen.modifiers import format_adders, format_modifiers
+from sheetapp.systems.hero_xmen.model import (
+    DisadvantageChoice,
+    HeroCampaign,
+    HeroCharacter,
+    PowerChoice,
+)
+from sheetapp.systems.hero_xmen.modifiers import format_power_modifiers
 from sheetapp.systems.hero_xmen.play import old_roll, reference_rows
 
 COMBAT_KEYS = (
@@ -233,6 +239,19 @@ def _combat(derived: dict[str, DerivedValue], evaluation: Evaluation) -> KeyValu
     return KeyValueSection("combat", "Combat", tuple(entries))
 
 
+def _item_row(
+    values: dict[str, str], path: DataPath, evaluation: Evaluation, details: tuple[str, ...]
+) -> Row:
+    """An item's row, marked by its worst issue; its details (the explanation, the note
+    ...) joined for the full sheet."""
+    return Row(
+        values,
+        path,
+        worst(evaluation.issues_at(path)),
+        detail="; ".join(part for part in details if part),
+    )
+
+
 def _skill_roll(row: SkillRow, cats: Catalogs) -> str:
     old = old_roll(row.roll, cats.old_rolls) if row.roll is not None else ""
     return f"{row.roll_text} ({old})" if old and row.roll_text else row.roll_text
@@ -248,7 +267,7 @@ def _skills(
         path = ("character", "skills", row.index)
         level = signed(row.level) if row.characteristic else str(row.level)
         rows.append(
-            Row(
+            _item_row(
                 {
                     "skill": row.name,
                     "type": row.kind + (f" {row.category}" if row.category else ""),
@@ -257,8 +276,8 @@ def _skills(
                     "cost": str(row.cost),
                 },
                 path,
-                worst(evaluation.issues_at(path)),
-                detail="; ".join(p for p in (row.explanation, vehicles, choice.note) if p),
+                evaluation,
+                (row.explanation, vehicles, choice.note),
             )
         )
     return TableSection(
@@ -281,7 +300,7 @@ def _talents(character: HeroCharacter, built: Build, evaluation: Evaluation) -> 
         note = character.talents[row.index].note
         path = ("character", "talents", row.index)
         rows.append(
-            Row(
+            _item_row(
                 {
                     "talent": row.name,
                     "level": signed(row.level),
@@ -289,8 +308,8 @@ def _talents(character: HeroCharacter, built: Build, evaluation: Evaluation) -> 
                     "cost": str(row.cost),
                 },
                 path,
-                worst(evaluation.issues_at(path)),
-                detail="; ".join(p for p in (row.explanation, note) if p),
+                evaluation,
+                (row.explanation, note),
             )
         )
     return TableSection(
@@ -317,46 +336,19 @@ def _powers(
     for row in built.powers:
         choice = character.powers[row.index]
         path = ("character", "powers", row.index)
-        details = [row.measure]
-        if row.mental:
-            details.insert(0, "Mental Power")
-        modifiers = "; ".join(
-            p
-            for p in (
-                format_adders(choice.adders, row.catalog),
-                format_modifiers(choice.modifiers, cats),
-            )
-            if p
-        )
-        if modifiers:
-            details.append(modifiers)
-        if choice.mode:
-            details.append(f"mode: {choice.mode}")
-        slot = built.slots.get(row.index)
-        explanation = row.points.explanation
-        if slot is not None:
-            framework = built.frameworks[slot.framework].name
-            kind = f", {slot.kind} slot" if slot.kind != "elemental" else ""
-            details.insert(0, framework + kind)
-            explanation += f"; {slot.explanation}"
-        strength = derived.get(f"power.{row.index}.str_dc")
-        if strength is not None:
-            details.append(f"+{strength.value} DC from STR")
-        weakness = derived.get(f"power.{row.index}.find_weakness")
-        if weakness is not None:
-            details.append(f"roll {weakness.value}")
+        details, explanation = _power_build(row, choice, built, cats, derived)
         rows.append(
-            Row(
+            _item_row(
                 {
                     "power": row.name,
-                    "details": "; ".join(details),
+                    "details": details,
                     "active": str(row.points.active),
                     "real": str(built.power_cost(row)),
                     "end": str(row.end),
                 },
                 path,
-                worst(evaluation.issues_at(path)),
-                detail="; ".join(p for p in (explanation, row.end_text, choice.note) if p),
+                evaluation,
+                (explanation, row.end_text, choice.note),
             )
         )
     return TableSection(
@@ -373,6 +365,39 @@ def _powers(
     )
 
 
+def _power_build(
+    row: PowerRow,
+    choice: PowerChoice,
+    built: Build,
+    cats: Catalogs,
+    derived: dict[str, DerivedValue],
+) -> tuple[str, str]:
+    """A power's build as the sheet's column says it (its framework and slot, measure,
+    modifiers, mode, DC from STR, Find Weakness roll), and the explanation of its cost."""
+    details = [row.measure]
+    if row.mental:
+        details.insert(0, "Mental Power")
+    modifiers = format_power_modifiers(choice.adders, choice.modifiers, row.catalog, cats)
+    if modifiers:
+        details.append(modifiers)
+    if choice.mode:
+        details.append(f"mode: {choice.mode}")
+    slot = built.slots.get(row.index)
+    explanation = row.points.explanation
+    if slot is not None:
+        framework = built.frameworks[slot.framework].name
+        kind = f", {slot.kind} slot" if slot.kind != "elemental" else ""
+        details.insert(0, framework + kind)
+        explanation += f"; {slot.explanation}"
+    strength = derived.get(f"power.{row.index}.str_dc")
+    if strength is not None:
+        details.append(f"+{strength.value} DC from STR")
+    weakness = derived.get(f"power.{row.index}.find_weakness")
+    if weakness is not None:
+        details.append(f"roll {weakness.value}")
+    return "; ".join(details), explanation
+
+
 def _frameworks(character: HeroCharacter, built: Build, evaluation: Evaluation) -> TableSection:
     rows = []
     for row in built.frameworks:
@@ -380,7 +405,7 @@ def _frameworks(character: HeroCharacter, built: Build, evaluation: Evaluation) 
         names = ", ".join(built.powers[i].name for i in row.slots)
         size = "reserve" if row.kind == "multipower" else "pool"
         rows.append(
-            Row(
+            _item_row(
                 {
                     "framework": row.name,
                     "points": f"{size} {row.points}",
@@ -388,10 +413,8 @@ def _frameworks(character: HeroCharacter, built: Build, evaluation: Evaluation) 
                     "cost": str(row.cost),
                 },
                 path,
-                worst(evaluation.issues_at(path)),
-                detail="; ".join(
-                    p for p in (row.explanation, character.frameworks[row.index].note) if p
-                ),
+                evaluation,
+                (row.explanation, character.frameworks[row.index].note),
             )
         )
     return TableSection(
@@ -475,7 +498,7 @@ def _disadvantages(
             intensity_text += f" ({resist.value})"
         category = row.kind.category + (f" (was {row.kind.was})" if row.kind.was else "")
         rows.append(
-            Row(
+            _item_row(
                 {
                     "disadvantage": row.name,
                     "frequency": f"{choice.frequency.capitalize()} +{frequency.points}",
@@ -485,17 +508,13 @@ def _disadvantages(
                     "value": str(row.value.value),
                 },
                 path,
-                worst(evaluation.issues_at(path)),
-                detail="; ".join(
-                    p
-                    for p in (
-                        category,
-                        f"{choice.frequency.capitalize()}: {frequency.text}",
-                        f"{importance_level.capitalize()}: {importance.text}",
-                        row.value.explanation,
-                        choice.note,
-                    )
-                    if p
+                evaluation,
+                (
+                    category,
+                    f"{choice.frequency.capitalize()}: {frequency.text}",
+                    f"{importance_level.capitalize()}: {importance.text}",
+                    row.value.explanation,
+                    choice.note,
                 ),
             )
         )

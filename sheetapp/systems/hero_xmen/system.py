@@ -165,19 +165,16 @@ def _skill_line(row: SkillRow) -> CostLine:
 
 
 def _power_line(row: PowerRow, slot: SlotRow | None = None) -> CostLine:
-    if slot is None:
-        return CostLine(
-            row.name,
-            row.points.real,
-            row.explanation,
-            ("character", "powers", row.index),
-            POINTS,
-            figures=(("Active", row.points.active),),
-        )
+    """A power at its Real Points, or as the slot of a framework at the slot's cost."""
+    cost, explanation = (
+        (row.points.real, row.explanation)
+        if slot is None
+        else (slot.cost, f"{row.explanation}; {slot.explanation}")
+    )
     return CostLine(
         row.name,
-        slot.cost,
-        f"{row.explanation}; {slot.explanation}",
+        cost,
+        explanation,
         ("character", "powers", row.index),
         POINTS,
         figures=(("Active", row.points.active),),
@@ -211,8 +208,9 @@ _POWER_LINES: ByIdentity[PowerRow, CostLine] = ByIdentity()
 _DISADVANTAGE_LINES: ByIdentity[DisadvantageRow, CostLine] = ByIdentity()
 
 
-def cost_lines(built: Build) -> list[CostLine]:
-    chars = tuple(
+def _characteristic_lines(built: Build) -> tuple[CostLine, ...]:
+    """Each characteristic that costs something or is bought on the list."""
+    return tuple(
         CostLine(
             f"{row.char.abbreviation} {row.value}{row.char.unit}",
             row.cost,
@@ -223,17 +221,27 @@ def cost_lines(built: Build) -> list[CostLine]:
         for row in built.char_rows
         if row.cost or (row.index is not None and row.bought)
     )
-    skills = tuple(_SKILL_LINES.each(built.skills, _skill_line))
-    talents = tuple(
-        CostLine(row.name, row.cost, row.explanation, ("character", "talents", row.index), POINTS)
-        for row in built.talents
-    )
+
+
+def _power_lines(built: Build) -> tuple[CostLine, ...]:
+    """Each power (a framework's slot at the slot's cost), then each framework."""
     powers = tuple(
         _power_line(row, built.slots[row.index]) if row.index in built.slots else line
         for row, line in zip(
             built.powers, _POWER_LINES.each(built.powers, _power_line), strict=True
         )
-    ) + tuple(_framework_line(row) for row in built.frameworks)
+    )
+    return powers + tuple(_framework_line(row) for row in built.frameworks)
+
+
+def cost_lines(built: Build) -> list[CostLine]:
+    chars = _characteristic_lines(built)
+    skills = tuple(_SKILL_LINES.each(built.skills, _skill_line))
+    talents = tuple(
+        CostLine(row.name, row.cost, row.explanation, ("character", "talents", row.index), POINTS)
+        for row in built.talents
+    )
+    powers = _power_lines(built)
     disadvantages = tuple(_DISADVANTAGE_LINES.each(built.disadvantages, _disadvantage_line))
     return [
         CostLine(

@@ -129,6 +129,15 @@ def _experience_options(character: Any) -> list[SpendOption]:
     """What an adventure's experience does beyond the budget: the checks of spells and
     psychic abilities (lines 414, 1257), POW after a successful check (line 536), new
     spells and abilities learned (lines 538-542), a mutation from exposure (line 1024)."""
+    return [
+        *_check_options(character),
+        *_study_options(character),
+        *_learning_options({choice.power_set for choice in character.power_sets}),
+    ]
+
+
+def _check_options(character: Any) -> list[SpendOption]:
+    """The experience checks ticked: spells and abilities, POW, Projection."""
     found: list[SpendOption] = []
     for key, title, rule in (
         ("magic_spells", "Magic", "line 414: Magic is improved through experience"),
@@ -167,8 +176,13 @@ def _experience_options(character: Any) -> list[SpendOption]:
                 action="Roll Projection check",
             )
         )
-    sets_now = {choice.power_set for choice in character.power_sets}
-    if sets_now & {"magic", "sorcery"}:
+    return found
+
+
+def _study_options(character: Any) -> list[SpendOption]:
+    """A new spell studied (Magic or Sorcery), and the rolls of the studies under way."""
+    found: list[SpendOption] = []
+    if {choice.power_set for choice in character.power_sets} & {"magic", "sorcery"}:
         found.append(
             SpendOption(
                 "study_spell",
@@ -189,19 +203,24 @@ def _experience_options(character: Any) -> list[SpendOption]:
                 action="Roll study attempts",
             )
         )
-    sets = {choice.power_set for choice in character.power_sets}
-    if "magic" in sets:
-        found.append(
-            SpendOption("learn_spell", "Learn a Magic spell", ("character", "magic_spells"))
-        )
-    if "psychic" in sets:
-        found.append(
-            SpendOption("learn_psychic", "Gain a psychic ability", ("character", "psychic"))
-        )
-    if "sorcery" in sets:
-        found.append(
-            SpendOption("learn_sorcery", "Learn a Sorcery spell", ("character", "sorcery"))
-        )
+    return found
+
+
+#: a spell or ability learned in play, by the set that learns it
+LEARNED: tuple[tuple[str, str, str, str], ...] = (
+    ("magic", "learn_spell", "Learn a Magic spell", "magic_spells"),
+    ("psychic", "learn_psychic", "Gain a psychic ability", "psychic"),
+    ("sorcery", "learn_sorcery", "Learn a Sorcery spell", "sorcery"),
+)
+
+
+def _learning_options(sets: set[str]) -> list[SpendOption]:
+    """A spell or ability learned for each set that learns them; a mutation rolled."""
+    found = [
+        SpendOption(key, title, ("character", field))
+        for power_set, key, title, field in LEARNED
+        if power_set in sets
+    ]
     if "mutations" in sets:
         found.append(
             SpendOption(

@@ -5,6 +5,7 @@ editor page comes from these declarations."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from sheetapp.core.changes import Change
@@ -151,6 +152,27 @@ def _tradition_column(power_set: PowerSetId) -> Column:
     )
 
 
+def _item_name(catalog: Any, list_key: str, field: str) -> Callable[[Any, int], str]:
+    """The name a user knows a row by: its catalog entry's (its id when unknown)."""
+
+    def name(document: Any, row: int) -> str:
+        return _name(catalog, getattr(getattr(document.character, list_key)[row], field))
+
+    return name
+
+
+def _experience_checks(list_key: str, catalog: Any, what: str) -> tuple[ListAction, ...]:
+    """The list's action that rolls its experience checks (lines 414, 1257)."""
+    return (
+        ListAction(
+            "Roll experience checks",
+            lambda document, _row, rng: _checks(document, list_key, catalog, rng),
+            needs_row=False,
+            tooltip=f"Each ticked {what}: d100 over its rating improves it",
+        ),
+    )
+
+
 def _maker(
     catalog: Any, model: type[Any], field: str, noun: str, starts: PowerSetId | None = None
 ) -> Any:
@@ -270,15 +292,8 @@ MAGIC: Collection[PowersetsDocument] = Collection(
         _entry(s, "Magic spell", f"{s.cost_text} PP/level") for s in magic_spells().values()
     ],
     new_item=_maker(magic_spells, MagicSpellChoice, "spell", "Magic spell", "magic"),
-    name=lambda document, row: _name(magic_spells, document.character.magic_spells[row].spell),
-    actions=(
-        ListAction(
-            "Roll experience checks",
-            lambda document, _row, rng: _checks(document, "magic_spells", magic_spells, rng),
-            needs_row=False,
-            tooltip="Each ticked spell: d100 over its rating improves it",
-        ),
-    ),
+    name=_item_name(magic_spells, "magic_spells", "spell"),
+    actions=_experience_checks("magic_spells", magic_spells, "spell"),
 )
 
 
@@ -810,7 +825,7 @@ MUTATIONS: Collection[PowersetsDocument] = Collection(
         for m in mutations_by_id().values()
     ],
     new_item=_maker(mutations_by_id, MutationChoice, "mutation", "mutation"),
-    name=lambda document, row: _name(mutations_by_id, document.character.mutations[row].mutation),
+    name=_item_name(mutations_by_id, "mutations", "mutation"),
     actions=(
         ListAction(
             "Roll a mutation",
@@ -874,15 +889,8 @@ PSYCHIC: Collection[PowersetsDocument] = Collection(
         _entry(a, "Psychic ability", a.cost_text) for a in psychic_abilities().values()
     ],
     new_item=_maker(psychic_abilities, PsychicChoice, "ability", "psychic ability", "psychic"),
-    name=lambda document, row: _name(psychic_abilities, document.character.psychic[row].ability),
-    actions=(
-        ListAction(
-            "Roll experience checks",
-            lambda document, _row, rng: _checks(document, "psychic", psychic_abilities, rng),
-            needs_row=False,
-            tooltip="Each ticked ability: d100 over its rating improves it",
-        ),
-    ),
+    name=_item_name(psychic_abilities, "psychic", "ability"),
+    actions=_experience_checks("psychic", psychic_abilities, "ability"),
 )
 
 SORCERY: Collection[PowersetsDocument] = Collection(
@@ -909,7 +917,7 @@ SORCERY: Collection[PowersetsDocument] = Collection(
         for s in sorcery_spells().values()
     ],
     new_item=lambda _d, spell_id: _new_sorcery(spell_id),
-    name=lambda document, row: _name(sorcery_spells, document.character.sorcery[row].spell),
+    name=_item_name(sorcery_spells, "sorcery", "spell"),
 )
 
 

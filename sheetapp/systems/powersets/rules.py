@@ -28,11 +28,14 @@ from sheetapp.systems.powersets.catalog import (
     sorcery_spells,
     superpowers,
 )
+from sheetapp.systems.powersets.experience import POW_GAIN_MOST, pow_needed, pow_succeeds
 from sheetapp.systems.powersets.model import (
     Brazier,
     Familiar,
     PowersetsCampaign,
     PowersetsCharacter,
+    PowIncrease,
+    SpellStudy,
     Staff,
     SuperpowerChoice,
 )
@@ -43,6 +46,15 @@ from sheetapp.systems.powersets.mutation_effects import (
     effect_of,
     final_scores,
     table_row_of,
+)
+from sheetapp.systems.powersets.studies import (
+    LIBRARY_RATINGS,
+    METHOD_NAMES,
+    METHODS,
+    in_catalog,
+    spell_known,
+    spell_name,
+    study_status,
 )
 from sheetapp.systems.powersets.traditions import (
     TRADITION_SETS,
@@ -130,7 +142,6 @@ def power_steps(level: PowerLevelId) -> int:
 def power_set_levels(ctx: RuleContext) -> list[Issue]:
     """Lines 359-396: one game power level; each set at a level, in one of the level's
     combinations (or less); more than one set only with the gamemaster's allowance."""
-    issues: list[Issue] = []
     character, campaign = ctx.character, ctx.campaign
     sets = character.power_sets
     path: DataPath = ("character", "power_sets")
@@ -147,32 +158,50 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                 STEP_POWER_SETS,
             )
         ]
-    seen: set[str] = set()
     game = powers_level(campaign)
     lowered = (
         f" (the game's {campaign.power_level.title()}, one step lower for powered characters)"
         if game != campaign.power_level
         else ""
     )
+    issues = _each_set(ctx, game, lowered)
+    if len(sets) > 1 and not campaign.several_sets_allowed:
+        issues.append(
+            _issue(
+                Severity.INFO,
+                codes.SEVERAL_SETS,
+                f"{len(sets)} power sets: the gamemaster should have the final say on "
+                "beginning with more than one.",
+                path,
+                "Check it with the gamemaster; tick their allowance in the campaign settings.",
+            )
+        )
+    issues += _combination(ctx, game, lowered)
+    issues += _sets_missing(ctx)
+    return issues
+
+
+def _each_set(ctx: RuleContext, game: PowerLevelId, lowered: str) -> list[Issue]:
+    """A set listed twice (a type with traditions: not told apart by name), and a set
+    above the game's power level."""
+    issues: list[Issue] = []
+    sets = ctx.character.power_sets
+    path: DataPath = ("character", "power_sets")
+    seen: set[str] = set()
     for index, choice in enumerate(sets):
         name = SET_NAMES[choice.power_set]
         same = [c for c in sets if c.power_set == choice.power_set]
-        if choice.power_set in seen and not (
-            choice.power_set in TRADITION_SETS and named_apart(same)
-        ):
+        traditional = choice.power_set in TRADITION_SETS
+        if choice.power_set in seen and not (traditional and named_apart(same)):
             issues.append(
                 _issue(
                     Severity.ERROR,
                     codes.SET_TWICE,
                     f"{name} is listed twice"
-                    + (
-                        ", and the two are not told apart by their names."
-                        if choice.power_set in TRADITION_SETS
-                        else "."
-                    ),
+                    + (", and the two are not told apart by their names." if traditional else "."),
                     (*path, index),
                     "Give each its own tradition name (two Magic traditions), or remove one."
-                    if choice.power_set in TRADITION_SETS
+                    if traditional
                     else "Remove one; a set has one power level.",
                 )
             )
@@ -188,17 +217,14 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                     f"Lower it to {game.title()} or less, or agree a higher game level.",
                 )
             )
-    if len(sets) > 1 and not campaign.several_sets_allowed:
-        issues.append(
-            _issue(
-                Severity.INFO,
-                codes.SEVERAL_SETS,
-                f"{len(sets)} power sets: the gamemaster should have the final say on "
-                "beginning with more than one.",
-                path,
-                "Check it with the gamemaster; tick their allowance in the campaign settings.",
-            )
-        )
+    return issues
+
+
+def _combination(ctx: RuleContext, game: PowerLevelId, lowered: str) -> list[Issue]:
+    """The sets in none of the game level's combinations; else fewer power steps than
+    the level gives (advice)."""
+    sets = ctx.character.power_sets
+    path: DataPath = ("character", "power_sets")
     wanted = sorted((_rank(c.level) for c in sets), reverse=True)
     allowed = next(level for level in power_levels().levels if level.id == game)
     fits = any(
@@ -210,7 +236,7 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
         options = "; ".join(
             " + ".join(level.title() for level in combo.sets) for combo in allowed.combinations
         )
-        issues.append(
+        return [
             _issue(
                 Severity.ERROR,
                 codes.COMBINATION,
@@ -218,27 +244,34 @@ def power_set_levels(ctx: RuleContext) -> list[Issue]:
                 path,
                 f"{_capital(a_level(game))} character begins with one of: {options}.",
             )
+        ]
+    steps = sum(power_steps(c.level) for c in sets)
+    allowed_steps = power_steps(game)
+    if steps >= allowed_steps:
+        return []
+    return [
+        _issue(
+            Severity.INFO,
+            codes.POWER_STEPS,
+            f"Power sets worth {steps} of the {allowed_steps} power steps "
+            f"{a_level(game)} character begins with{lowered}.",
+            path,
+            "Fine if intended: a set may be raised a level, or another set added "
+            "(Normal 1 step, Heroic 2, Epic 3, Superhuman 4).",
         )
-    else:
-        steps = sum(power_steps(c.level) for c in sets)
-        allowed_steps = power_steps(game)
-        if steps < allowed_steps:
-            issues.append(
-                _issue(
-                    Severity.INFO,
-                    codes.POWER_STEPS,
-                    f"Power sets worth {steps} of the {allowed_steps} power steps "
-                    f"{a_level(game)} character begins with{lowered}.",
-                    path,
-                    "Fine if intended: a set may be raised a level, or another set added "
-                    "(Normal 1 step, Heroic 2, Epic 3, Superhuman 4).",
-                )
-            )
+    ]
+
+
+def _sets_missing(ctx: RuleContext) -> list[Issue]:
+    """Powers listed of a set the character does not have."""
+    character = ctx.character
+    have = {c.power_set for c in character.power_sets}
+    issues: list[Issue] = []
     for power_set, field in SET_LISTS.items():
         # a non-magician may know a few spells (line 546): magic(), not an error here
         if power_set == "magic":
             continue
-        if getattr(character, field) and power_set not in seen:
+        if getattr(character, field) and power_set not in have:
             issues.append(
                 _issue(
                     Severity.ERROR,
@@ -261,41 +294,58 @@ def magic(ctx: RuleContext) -> list[Issue]:
         return _non_magician(ctx) if spells else []
     if not spells:
         return []
-    rules = power_levels()
-    path: DataPath = ("character", "magic_spells")
     groups, issues = _by_tradition(ctx, "magic", spells, magic_spells())
-    intelligence = ctx.scores["INT"]
     for tradition, label, members in groups:
-        start = next(s for s in rules.magic if s.id == tradition.level)
-        starting = [(i, s) for i, s in members if not s.learned_in_play]
-        if len(starting) > start.spells:
+        issues += _magic_starting(ctx, tradition, label, members)
+    return issues + _magic_limits(ctx)
+
+
+def _magic_starting(
+    ctx: RuleContext, tradition: Tradition, label: str, members: list[tuple[int, Any]]
+) -> list[Issue]:
+    """One set's starting spells: how many the level gives, and their skill's floor."""
+    path: DataPath = ("character", "magic_spells")
+    start = next(s for s in power_levels().magic if s.id == tradition.level)
+    starting = [(i, s) for i, s in members if not s.learned_in_play]
+    issues: list[Issue] = []
+    if len(starting) > start.spells:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.MAGIC_SPELLS,
+                f"{len(starting)} starting spells of {label}; "
+                f"{a_level(tradition.level)} magician knows {start.spells}.",
+                path,
+                "Remove spells, or tick 'Learned in play' on those learned since.",
+            )
+        )
+    floor = start.skill.value(ctx.scores["INT"])
+    for index, spell in starting:
+        if spell.skill < floor:
             issues.append(
                 _issue(
                     Severity.ERROR,
-                    codes.MAGIC_SPELLS,
-                    f"{len(starting)} starting spells of {label}; "
-                    f"{a_level(tradition.level)} magician knows {start.spells}.",
-                    path,
-                    "Remove spells, or tick 'Learned in play' on those learned since.",
+                    codes.MAGIC_SKILL_START,
+                    f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: starting "
+                    f"spells begin at {_times(start.skill)} ({floor}%).",
+                    (*path, index, "skill"),
+                    f"Raise it to {floor}% or more (skill points may add to it).",
                 )
             )
-        floor = start.skill.value(intelligence)
-        for index, spell in starting:
-            if spell.skill < floor:
-                issues.append(
-                    _issue(
-                        Severity.ERROR,
-                        codes.MAGIC_SKILL_START,
-                        f"{_name(magic_spells(), spell.spell)} at {spell.skill}%: starting "
-                        f"spells begin at {_times(start.skill)} ({floor}%).",
-                        (*path, index, "skill"),
-                        f"Raise it to {floor}% or more (skill points may add to it).",
-                    )
-                )
+    return issues
+
+
+def _magic_limits(ctx: RuleContext) -> list[Issue]:
+    """Every spell's levels and the spells memorised, up to ½ INT (round up)."""
+    spells = ctx.character.magic_spells
+    rules = power_levels()
+    path: DataPath = ("character", "magic_spells")
+    intelligence = ctx.scores["INT"]
     memory = rules.rule("magic_memory").scaled
     limit = rules.rule("magic_spell_level").scaled
     assert memory is not None and limit is not None
     most = limit.value(intelligence)
+    issues: list[Issue] = []
     for index, spell in enumerate(spells):
         if spell.level > most:
             name = _name(magic_spells(), spell.spell)
@@ -368,6 +418,18 @@ def mutations(ctx: RuleContext) -> list[Issue]:
     chosen = ctx.character.mutations
     if level is None or not chosen:
         return []
+    issues = _mutation_entries(ctx)
+    issues += _mutation_rolls(ctx)
+    issues += _above_major(ctx, level)
+    start = next(s for s in power_levels().mutations if s.id == level)
+    if start.picks is None:
+        return issues + _rolled_mutations(ctx, start.rolls)
+    return issues + _mutation_picks(ctx, level) + _mutation_approvals(ctx, level)
+
+
+def _mutation_entries(ctx: RuleContext) -> list[Issue]:
+    """A mutation listed twice, and a major one that has only a minor version."""
+    chosen = ctx.character.mutations
     catalog = mutations_by_id()
     issues: list[Issue] = []
     path: DataPath = ("character", "mutations")
@@ -394,10 +456,16 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                     "Untick 'Major'.",
                 )
             )
+    return issues
 
-    issues += _mutation_rolls(ctx)
+
+def _above_major(ctx: RuleContext, level: PowerLevelId) -> list[Issue]:
+    """A mutation above major quality: not for one with only a minor version, only for a
+    Superhuman mutant, and with the gamemaster's allowance."""
+    catalog = mutations_by_id()
     allows = next(s for s in power_levels().mutations if s.id == level).above_major_allowed
-    for index, choice in enumerate(chosen):
+    issues: list[Issue] = []
+    for index, choice in enumerate(ctx.character.mutations):
         entry = catalog.get(choice.mutation)
         if not choice.above_major or entry is None:
             continue
@@ -416,37 +484,51 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                     Severity.ERROR,
                     codes.ABOVE_MAJOR,
                     f"{entry.name} above major quality: {why}.",
-                    (*path, index, "above_major"),
+                    ("character", "mutations", index, "above_major"),
                     "Untick 'Above major', or have the gamemaster allow it.",
                 )
             )
+    return issues
 
-    def picks(kind: str) -> int:
-        return sum(
-            m.picks
-            for m in chosen
-            if (entry := catalog.get(m.mutation)) is not None and entry.kind == kind
+
+def _mutation_kind_picks(ctx: RuleContext, kind: str) -> int:
+    """The picks the character's mutations of ``kind`` (beneficial, adverse) take."""
+    catalog = mutations_by_id()
+    return sum(
+        m.picks
+        for m in ctx.character.mutations
+        if (entry := catalog.get(m.mutation)) is not None and entry.kind == kind
+    )
+
+
+def _rolled_mutations(ctx: RuleContext, rolls: int) -> list[Issue]:
+    """At the Normal level mutations are rolled: more than the rolls is advice."""
+    picked = _mutation_kind_picks(ctx, "beneficial") + _mutation_kind_picks(ctx, "adverse")
+    if picked <= rolls:
+        return []
+    return [
+        _issue(
+            Severity.INFO,
+            codes.NORMAL_MUTATIONS,
+            f"{picked} mutation picks: at the Normal level mutations are rolled, "
+            f"{rolls} by default (more after adverse ones and Luck rolls).",
+            ("character", "mutations"),
+            "Fine if the rolls or the gamemaster gave them.",
         )
+    ]
 
-    good, bad = picks("beneficial"), picks("adverse")
+
+def _mutation_picks(ctx: RuleContext, level: PowerLevelId) -> list[Issue]:
+    """Beneficial picks of those the initial CON gives, plus one per adverse pick."""
     start = next(s for s in power_levels().mutations if s.id == level)
+    assert start.picks is not None
+    good = _mutation_kind_picks(ctx, "beneficial")
+    bad = _mutation_kind_picks(ctx, "adverse")
     con = ctx.initial_scores["CON"]
-    if start.picks is None:
-        if good + bad > start.rolls:
-            issues.append(
-                _issue(
-                    Severity.INFO,
-                    codes.NORMAL_MUTATIONS,
-                    f"{good + bad} mutation picks: at the Normal level mutations are rolled, "
-                    f"{start.rolls} by default (more after adverse ones and Luck rolls).",
-                    path,
-                    "Fine if the rolls or the gamemaster gave them.",
-                )
-            )
-        return issues
+    path: DataPath = ("character", "mutations")
     allowed = start.picks.value(con) + bad
     if good < allowed:
-        issues.append(
+        return [
             _issue(
                 Severity.INFO,
                 codes.MUTATION_PICKS_LEFT,
@@ -456,9 +538,9 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 path,
                 "Pick more mutations (a major one takes two picks), or leave them if intended.",
             )
-        )
+        ]
     if good > allowed:
-        issues.append(
+        return [
             _issue(
                 Severity.ERROR,
                 codes.MUTATION_PICKS,
@@ -467,7 +549,18 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 path,
                 "Remove a beneficial mutation, make a major one minor, or take an adverse one.",
             )
-        )
+        ]
+    return []
+
+
+def _mutation_approvals(ctx: RuleContext, level: PowerLevelId) -> list[Issue]:
+    """The cap on adverse picks, and what needs the gamemaster's approval (many adverse
+    mutations, two major ones)."""
+    start = next(s for s in power_levels().mutations if s.id == level)
+    bad = _mutation_kind_picks(ctx, "adverse")
+    con = ctx.initial_scores["CON"]
+    path: DataPath = ("character", "mutations")
+    issues: list[Issue] = []
     if start.adverse_limit is not None and bad > start.adverse_limit.value(con):
         most = start.adverse_limit.value(con)
         issues.append(
@@ -495,7 +588,7 @@ def mutations(ctx: RuleContext) -> list[Issue]:
                 "settings.",
             )
         )
-    majors = sum(1 for m in chosen if m.major)
+    majors = sum(1 for m in ctx.character.mutations if m.major)
     if start.two_majors_need_approval and majors >= 2 and not ctx.campaign.two_majors_allowed:
         issues.append(
             _issue(
@@ -649,14 +742,11 @@ def _psychic_gained(ctx: RuleContext) -> list[Issue]:
 def sorcery(ctx: RuleContext) -> list[Issue]:
     """Lines 1729, 1735-1740: POW 16+; starting levels by power level; INT in memory."""
     level = ctx.level_of("sorcery")
-    spells = ctx.character.sorcery
     if level is None:
         return []
-    rules = power_levels()
-    issues: list[Issue] = []
-    path: DataPath = ("character", "sorcery")
-    need = rules.rule("sorcery_min_pow").value or 16
+    need = power_levels().rule("sorcery_min_pow").value or 16
     pow_ = ctx.scores["POW"]
+    issues: list[Issue] = []
     if pow_ < need:
         issues.append(
             _issue(
@@ -667,8 +757,19 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
                 f"Raise POW to {need}, or choose another power set.",
             )
         )
+    issues += _sorcery_spell_levels(ctx)
+    groups, found = _by_tradition(ctx, "sorcery", ctx.character.sorcery, sorcery_spells())
+    issues += found
+    for tradition, label, members in groups:
+        issues += _sorcery_starting(ctx, tradition, label, members)
+    return issues + _sorcery_memory(ctx)
+
+
+def _sorcery_spell_levels(ctx: RuleContext) -> list[Issue]:
+    """Each spell at one of the levels its entry gives."""
     catalog = sorcery_spells()
-    for index, choice in enumerate(spells):
+    issues: list[Issue] = []
+    for index, choice in enumerate(ctx.character.sorcery):
         entry = catalog.get(choice.spell)
         if entry is not None and not entry.level_min <= choice.level <= entry.level_max:
             span = (
@@ -681,47 +782,56 @@ def sorcery(ctx: RuleContext) -> list[Issue]:
                     Severity.ERROR,
                     codes.SORCERY_SPELL_LEVEL,
                     f"{entry.name} at level {choice.level}: its levels are {span}.",
-                    (*path, index, "level"),
+                    ("character", "sorcery", index, "level"),
                     f"Set a level of {span}.",
                 )
             )
+    return issues
+
+
+def _sorcery_starting(
+    ctx: RuleContext, tradition: Tradition, label: str, members: list[tuple[int, Any]]
+) -> list[Issue]:
+    """One set's starting spell levels, of those its level gives for INT."""
+    start = next(s for s in power_levels().sorcery if s.id == tradition.level)
+    allowed = start.levels.value(ctx.scores["INT"])
+    known = sum(s.level for _i, s in members if not s.learned_in_play)
+    if known <= allowed:
+        return []
+    return [
+        _issue(
+            Severity.ERROR,
+            codes.SORCERY_LEVELS,
+            f"{known} levels of starting spells of {label}; at "
+            f"{tradition.level.title()} up to {start.levels.describe()} = {allowed}.",
+            ("character", "sorcery"),
+            "Remove spells or lower their levels, or tick 'Learned in play'.",
+        )
+    ]
+
+
+def _sorcery_memory(ctx: RuleContext) -> list[Issue]:
+    """Spell levels in memory and bound entities' POW dice, up to INT."""
     intelligence = ctx.scores["INT"]
-    groups, found = _by_tradition(ctx, "sorcery", spells, catalog)
-    issues += found
-    for tradition, label, members in groups:
-        start = next(s for s in rules.sorcery if s.id == tradition.level)
-        allowed = start.levels.value(intelligence)
-        known = sum(s.level for _i, s in members if not s.learned_in_play)
-        if known > allowed:
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.SORCERY_LEVELS,
-                    f"{known} levels of starting spells of {label}; at "
-                    f"{tradition.level.title()} up to {start.levels.describe()} = {allowed}.",
-                    path,
-                    "Remove spells or lower their levels, or tick 'Learned in play'.",
-                )
-            )
-    in_memory = sum(s.level for s in spells if s.in_memory)
+    in_memory = sum(s.level for s in ctx.character.sorcery if s.in_memory)
     # "Bound demons and elementals also count against this limit" (line 1752): a POW
     # 3D8 demon "counts as 3 levels of INT" (line 2282)
     # "the demon is removed from the INT limit to memory" once dismissed (line 2294)
     bound = sum(entity.pow_dice for entity in ctx.character.bound if not entity.dismissed)
-    if in_memory + bound > intelligence:
-        held = f" and {bound} for bound entities" if bound else ""
-        issues.append(
-            _issue(
-                Severity.ERROR,
-                codes.SORCERY_MEMORY,
-                f"{in_memory} spell levels in memory{held}; a sorcerer keeps up to INT "
-                f"({intelligence}); the rest wait in the grimoire.",
-                path,
-                "Untick 'In memory' on some spells"
-                + (", or dismiss a bound entity." if bound else "."),
-            )
+    if in_memory + bound <= intelligence:
+        return []
+    held = f" and {bound} for bound entities" if bound else ""
+    return [
+        _issue(
+            Severity.ERROR,
+            codes.SORCERY_MEMORY,
+            f"{in_memory} spell levels in memory{held}; a sorcerer keeps up to INT "
+            f"({intelligence}); the rest wait in the grimoire.",
+            ("character", "sorcery"),
+            "Untick 'In memory' on some spells"
+            + (", or dismiss a bound entity." if bound else "."),
         )
-    return issues
+    ]
 
 
 def sidekicks(ctx: RuleContext) -> list[Issue]:
@@ -893,12 +1003,21 @@ def _choice_issues(
 def superpower_budget(ctx: RuleContext) -> list[Issue]:
     """Lines 2427-2491: the budget, failings up to ½ of it, modifiers up to ½ a power's
     cost, and unspent points banked (never below zero)."""
-    budget = ctx.budget
-    character = ctx.character
+    if ctx.budget.level is None:
+        return []
+    return [
+        *_failing_points(ctx),
+        *_failing_caps(ctx.budget),
+        *_modifier_entries(ctx),
+        *_modifier_caps(ctx.budget),
+        *_banked(ctx.budget),
+    ]
+
+
+def _failing_points(ctx: RuleContext) -> list[Issue]:
+    """A failing's points within what its row gives."""
     issues: list[Issue] = []
-    if budget.level is None:
-        return issues
-    for number, failing in enumerate(character.failings):
+    for number, failing in enumerate(ctx.character.failings):
         row = failings().get(failing.failing)
         if row is None or row.per_die:
             continue
@@ -912,6 +1031,12 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                     f"Set {row.reward_min} to {row.reward_max} points.",
                 )
             )
+    return issues
+
+
+def _failing_caps(budget: Budget) -> list[Issue]:
+    """The psycho-social frailties' cap, and ½ the starting budget for all failings."""
+    issues: list[Issue] = []
     psycho_cap = budget.psycho_social_cap
     if psycho_cap is not None and budget.psycho_social > psycho_cap:
         issues.append(
@@ -937,8 +1062,14 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                 "The failings beyond the limit still hinder the character but give no points.",
             )
         )
-    names = {p.name.casefold() for p in budget.powers}
-    for number, applied in enumerate(character.power_modifiers):
+    return issues
+
+
+def _modifier_entries(ctx: RuleContext) -> list[Issue]:
+    """A power modifier on a power the character has, and limited uses of at least 1."""
+    names = {p.name.casefold() for p in ctx.budget.powers}
+    issues: list[Issue] = []
+    for number, applied in enumerate(ctx.character.power_modifiers):
         if applied.power.strip().casefold() not in names:
             issues.append(
                 _issue(
@@ -962,21 +1093,29 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                     "Enter the uses per day, 1 or more (1 use gives +9).",
                 )
             )
-    for power in budget.powers:
-        if power.reward > power.reward_cap:
-            issues.append(
-                _issue(
-                    Severity.INFO,
-                    codes.MODIFIER_CAP,
-                    f"{power.name}: power modifiers give {power.reward}; ½ its initial cost "
-                    f"({power.reward_cap}) counts, {power.reward_lost} not counted.",
-                    ("character", "superpowers", power.index),
-                    "The modifiers still apply to the power; the points above the limit are "
-                    "not earned.",
-                )
-            )
+    return issues
+
+
+def _modifier_caps(budget: Budget) -> list[Issue]:
+    """Each power's modifiers count up to ½ its initial cost."""
+    return [
+        _issue(
+            Severity.INFO,
+            codes.MODIFIER_CAP,
+            f"{power.name}: power modifiers give {power.reward}; ½ its initial cost "
+            f"({power.reward_cap}) counts, {power.reward_lost} not counted.",
+            ("character", "superpowers", power.index),
+            "The modifiers still apply to the power; the points above the limit are not earned.",
+        )
+        for power in budget.powers
+        if power.reward > power.reward_cap
+    ]
+
+
+def _banked(budget: Budget) -> list[Issue]:
+    """Over the budget is an error; points left are banked."""
     if budget.banked < 0:
-        issues.append(
+        return [
             _issue(
                 Severity.ERROR,
                 codes.OVER_BUDGET,
@@ -985,9 +1124,9 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                 ("character", "superpowers"),
                 "Lower levels, remove a power, or take failings or power modifiers.",
             )
-        )
-    elif budget.banked > 0:
-        issues.append(
+        ]
+    if budget.banked > 0:
+        return [
             _issue(
                 Severity.INFO,
                 codes.UNSPENT,
@@ -995,8 +1134,8 @@ def superpower_budget(ctx: RuleContext) -> list[Issue]:
                 ("character", "superpowers"),
                 "Nothing to fix; spend them now or later.",
             )
-        )
-    return issues
+        ]
+    return []
 
 
 def mutation_changes(ctx: RuleContext) -> list[Issue]:
@@ -1069,12 +1208,19 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                 "Add the Magic power set, or remove them.",
             )
         )
+    return [*issues, *_begun_with(ctx), *_familiars(ctx), *_staves(ctx)]
+
+
+def _begun_with(ctx: RuleContext) -> list[Issue]:
+    """A familiar begun with at Epic or Superhuman, a staff at Superhuman (line 474)."""
+    character = ctx.character
     level = ctx.level_of("magic")
     start = next((s for s in power_levels().magic if s.id == level), None)
     kit: tuple[tuple[str, Sequence[Familiar | Staff], str, bool], ...] = (
         ("familiars", character.familiars, "a familiar", start is not None and start.familiar),
         ("staves", character.staves, "a wizard's staff", start is not None and start.staff),
     )
+    issues: list[Issue] = []
     for field, items, what, given in kit:
         for index, item in enumerate(items):
             if item.at_creation and not given:
@@ -1090,6 +1236,13 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                         "Untick 'Begun with' (then binding or making it cost a point of POW).",
                     )
                 )
+    return issues
+
+
+def _familiars(ctx: RuleContext) -> list[Issue]:
+    """A familiar's SIZ within what POW binds; one familiar active at a time."""
+    character = ctx.character
+    issues: list[Issue] = []
     for index, familiar in enumerate(character.familiars):
         # the limit holds at the binding, before the familiar's own point of POW is spent;
         # a familiar begun with cost no POW now (line 474)
@@ -1117,7 +1270,13 @@ def familiars_and_staves(ctx: RuleContext) -> list[Issue]:
                 "Untick 'Active' on all but one.",
             )
         )
-    for index, staff in enumerate(character.staves):
+    return issues
+
+
+def _staves(ctx: RuleContext) -> list[Issue]:
+    """A staff stores at most what its maker's POW gave it."""
+    issues: list[Issue] = []
+    for index, staff in enumerate(ctx.character.staves):
         capacity = staff_holds(staff, ctx.scores["POW"])
         if staff.stored > capacity:
             issues.append(
@@ -1143,13 +1302,7 @@ def pow_increases(ctx: RuleContext) -> list[Issue]:
     base rules' POW Increases (a campaign setting); "Each successful improvement improves
     POW by 1D3–1 points"; line 2535: a superpowered character may turn the points into
     budget points."""
-    from sheetapp.systems.powersets.experience import (
-        POW_GAIN_MOST,
-        pow_needed,
-        pow_succeeds,
-    )
-
-    character, campaign = ctx.character, ctx.campaign
+    character = ctx.character
     issues: list[Issue] = []
     if character.pow_checked:
         issues.append(
@@ -1166,163 +1319,181 @@ def pow_increases(ctx: RuleContext) -> list[Issue]:
     later = sum(r.gain or 0 for r in character.pow_increases if not r.to_budget)
     now = ctx.scores["POW"]
     for index, record in enumerate(character.pow_increases):
-        path: DataPath = ("character", "pow_increases", index)
-        name = f"POW increase {index + 1}"
         pow_ = now - later
         if not record.to_budget:
             later -= record.gain or 0
-        if not 1 <= record.roll <= 100:
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.POW_ROLL_IMPOSSIBLE,
-                    f"{name}: a D100 roll of {record.roll} cannot happen.",
-                    (*path, "roll"),
-                    "Enter the roll as the dice gave it, 1 to 100.",
-                )
-            )
-            continue
-        _target, _over, needed = pow_needed(pow_, campaign)
-        success = pow_succeeds(record.roll, pow_, campaign)
-        if record.gain is not None and not 0 <= record.gain <= POW_GAIN_MOST:
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.POW_ROLL_IMPOSSIBLE,
-                    f"{name}: a gain of {record.gain}; 1D3-1 gives 0, 1 or 2.",
-                    (*path, "gain"),
-                    "Enter the 1D3-1 as rolled: 0, 1 or 2.",
-                )
-            )
-        elif record.gain is not None and not success:
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.POW_GAIN_ON_FAILURE,
-                    f"{name}: rolled {record.roll}, needed {needed}: the check failed, so "
-                    f"no 1D3-1 is rolled (a gain of {record.gain} is entered).",
-                    (*path, "gain"),
-                    "Clear the gain, or correct the roll.",
-                )
-            )
-        elif success and record.gain is None:
-            issues.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.POW_GAIN_MISSING,
-                    f"{name}: rolled {record.roll}, needed {needed}: POW rises by 1D3-1, "
-                    "not rolled yet.",
-                    (*path, "gain"),
-                    "Roll 1D3-1 and enter it as the gain.",
-                )
-            )
-        if record.to_budget and ctx.level_of("superpowers") is None:
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.POW_TO_BUDGET,
-                    f"{name} is turned into budget points, and the character has no "
-                    "Superpowers power set.",
-                    (*path, "to_budget"),
-                    "Untick 'Turned into budget points' so POW rises, or add Superpowers.",
-                )
-            )
+        issues += _pow_increase(ctx, index, record, pow_)
     return issues
+
+
+def _pow_increase(ctx: RuleContext, index: int, record: PowIncrease, pow_: int) -> list[Issue]:
+    """One POW check: a roll that can happen, a gain only on success (and rolled then),
+    budget points only for a superpowered character."""
+    path: DataPath = ("character", "pow_increases", index)
+    name = f"POW increase {index + 1}"
+    if not 1 <= record.roll <= 100:
+        return [
+            _issue(
+                Severity.ERROR,
+                codes.POW_ROLL_IMPOSSIBLE,
+                f"{name}: a D100 roll of {record.roll} cannot happen.",
+                (*path, "roll"),
+                "Enter the roll as the dice gave it, 1 to 100.",
+            )
+        ]
+    issues = _pow_gain(ctx, name, path, record, pow_)
+    if record.to_budget and ctx.level_of("superpowers") is None:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.POW_TO_BUDGET,
+                f"{name} is turned into budget points, and the character has no "
+                "Superpowers power set.",
+                (*path, "to_budget"),
+                "Untick 'Turned into budget points' so POW rises, or add Superpowers.",
+            )
+        )
+    return issues
+
+
+def _pow_gain(
+    ctx: RuleContext, name: str, path: DataPath, record: PowIncrease, pow_: int
+) -> list[Issue]:
+    """The 1D3-1 gain: 0 to 2, rolled after a success and only then."""
+    _target, _over, needed = pow_needed(pow_, ctx.campaign)
+    success = pow_succeeds(record.roll, pow_, ctx.campaign)
+    if record.gain is not None and not 0 <= record.gain <= POW_GAIN_MOST:
+        return [
+            _issue(
+                Severity.ERROR,
+                codes.POW_ROLL_IMPOSSIBLE,
+                f"{name}: a gain of {record.gain}; 1D3-1 gives 0, 1 or 2.",
+                (*path, "gain"),
+                "Enter the 1D3-1 as rolled: 0, 1 or 2.",
+            )
+        ]
+    if record.gain is not None and not success:
+        return [
+            _issue(
+                Severity.ERROR,
+                codes.POW_GAIN_ON_FAILURE,
+                f"{name}: rolled {record.roll}, needed {needed}: the check failed, so "
+                f"no 1D3-1 is rolled (a gain of {record.gain} is entered).",
+                (*path, "gain"),
+                "Clear the gain, or correct the roll.",
+            )
+        ]
+    if success and record.gain is None:
+        return [
+            _issue(
+                Severity.WARNING,
+                codes.POW_GAIN_MISSING,
+                f"{name}: rolled {record.roll}, needed {needed}: POW rises by 1D3-1, "
+                "not rolled yet.",
+                (*path, "gain"),
+                "Roll 1D3-1 and enter it as the gain.",
+            )
+        ]
+    return []
 
 
 def studies(ctx: RuleContext) -> list[Issue]:
     """Learning spells in play (lines 540-546 for Magic, 1766-1802 for Sorcery): each set
     its own ways, the dice's results, the library's rating, the learned spell listed."""
-    from sheetapp.systems.powersets.studies import (
-        LIBRARY_RATINGS,
-        METHOD_NAMES,
-        METHODS,
-        in_catalog,
-        spell_known,
-        spell_name,
-        study_status,
-    )
-
-    character = ctx.character
     issues: list[Issue] = []
-    scores = ctx.scores
-    for index, study in enumerate(character.studies):
-        path: DataPath = ("character", "studies", index)
-        name = spell_name(study)
-        set_name = SET_NAMES[study.power_set]
-        how = METHOD_NAMES[study.method]
-        if study.method not in METHODS[study.power_set]:
-            ways = " or ".join(METHOD_NAMES[m] for m in METHODS[study.power_set])
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.STUDY_NOT_ALLOWED,
-                    f"{name}: {set_name} spells are not learned by {how}.",
-                    (*path, "method"),
-                    f"Choose {ways}.",
-                )
+    for index, study in enumerate(ctx.character.studies):
+        issues += _study(ctx, index, study)
+    return issues
+
+
+def _study(ctx: RuleContext, index: int, study: SpellStudy) -> list[Issue]:
+    """One study: a way its set learns by, the set it needs, a spell of the set; then
+    the library's rating and the dice."""
+    path: DataPath = ("character", "studies", index)
+    name = spell_name(study)
+    set_name = SET_NAMES[study.power_set]
+    how = METHOD_NAMES[study.method]
+    if study.method not in METHODS[study.power_set]:
+        ways = " or ".join(METHOD_NAMES[m] for m in METHODS[study.power_set])
+        return [
+            _issue(
+                Severity.ERROR,
+                codes.STUDY_NOT_ALLOWED,
+                f"{name}: {set_name} spells are not learned by {how}.",
+                (*path, "method"),
+                f"Choose {ways}.",
             )
-            continue
-        if ctx.level_of(study.power_set) is None:
-            hint = (
-                "Non-magicians cannot research or create new spells: add the Magic power "
-                "set, or remove the study."
-                if study.power_set == "magic"
-                else "Add the Sorcery power set, or remove the study."
+        ]
+    issues: list[Issue] = []
+    if ctx.level_of(study.power_set) is None:
+        hint = (
+            "Non-magicians cannot research or create new spells: add the Magic power "
+            "set, or remove the study."
+            if study.power_set == "magic"
+            else "Add the Sorcery power set, or remove the study."
+        )
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.STUDY_NOT_ALLOWED,
+                f"{name}: learning {set_name} spells by {how} needs the {set_name} power set.",
+                (*path, "power_set"),
+                hint,
             )
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.STUDY_NOT_ALLOWED,
-                    f"{name}: learning {set_name} spells by {how} needs the {set_name} power set.",
-                    (*path, "power_set"),
-                    hint,
-                )
+        )
+    if study.method != "invent" and not in_catalog(study):
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.STUDY_UNKNOWN_SPELL,
+                f"A {set_name} study names no {set_name} spell"
+                + (f" ('{study.spell}')." if study.spell else "."),
+                (*path, "spell"),
+                f"Choose the spell from the {set_name} spells.",
             )
-        if study.method != "invent" and not in_catalog(study):
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.STUDY_UNKNOWN_SPELL,
-                    f"A {set_name} study names no {set_name} spell"
-                    + (f" ('{study.spell}')." if study.spell else "."),
-                    (*path, "spell"),
-                    f"Choose the spell from the {set_name} spells.",
-                )
+        )
+        return issues
+    return issues + _study_progress(ctx, path, study)
+
+
+def _study_progress(ctx: RuleContext, path: DataPath, study: SpellStudy) -> list[Issue]:
+    """The library's rating, rolls that can happen, and a learned spell on the list."""
+    name = spell_name(study)
+    set_name = SET_NAMES[study.power_set]
+    how = METHOD_NAMES[study.method]
+    issues: list[Issue] = []
+    if study.method == "research" and study.library_rating not in LIBRARY_RATINGS:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.STUDY_LIBRARY,
+                f"{name}: a library rated ×{study.library_rating}; ratings are ×1 to ×3.",
+                (*path, "library_rating"),
+                "Enter the rating the gamemaster gave the library: 1, 2 or 3.",
             )
-            continue
-        if study.method == "research" and study.library_rating not in LIBRARY_RATINGS:
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.STUDY_LIBRARY,
-                    f"{name}: a library rated ×{study.library_rating}; ratings are ×1 to ×3.",
-                    (*path, "library_rating"),
-                    "Enter the rating the gamemaster gave the library: 1, 2 or 3.",
-                )
+        )
+    status = study_status(study, ctx.scores)
+    if status.problems:
+        issues.append(
+            _issue(
+                Severity.ERROR,
+                codes.STUDY_ROLL_IMPOSSIBLE,
+                f"{name} ({how}): " + "; ".join(status.problems) + ".",
+                (*path, "rolls"),
+                "Correct the rolls as the dice gave them; once a spell is learned, "
+                "no more rolls are made.",
             )
-        status = study_status(study, scores)
-        if status.problems:
-            issues.append(
-                _issue(
-                    Severity.ERROR,
-                    codes.STUDY_ROLL_IMPOSSIBLE,
-                    f"{name} ({how}): " + "; ".join(status.problems) + ".",
-                    (*path, "rolls"),
-                    "Correct the rolls as the dice gave them; once a spell is learned, "
-                    "no more rolls are made.",
-                )
+        )
+    elif status.learned and study.method != "invent" and not spell_known(ctx.character, study):
+        issues.append(
+            _issue(
+                Severity.WARNING,
+                codes.STUDY_NOT_ADDED,
+                f"{name} is learned ({how}) but not on the {set_name} spells yet.",
+                (*path, "rolls"),
+                f"Add {name} to the {set_name} spells, marked 'Learned in play'.",
             )
-        elif status.learned and study.method != "invent" and not spell_known(character, study):
-            issues.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.STUDY_NOT_ADDED,
-                    f"{name} is learned ({how}) but not on the {set_name} spells yet.",
-                    (*path, "rolls"),
-                    f"Add {name} to the {set_name} spells, marked 'Learned in play'.",
-                )
-            )
+        )
     return issues
 
 

@@ -5,7 +5,8 @@ the evaluation or the catalogs, so paper and window agree."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
@@ -34,7 +35,25 @@ from sheetapp.systems.powersets.catalog import (
     superpowers,
 )
 from sheetapp.systems.powersets.experience import pow_before, pow_needed
-from sheetapp.systems.powersets.model import PowersetsCampaign, PowersetsCharacter
+from sheetapp.systems.powersets.model import (
+    BoundEntity,
+    Brazier,
+    FailingChoice,
+    Familiar,
+    MagicSpellChoice,
+    ModifierChoice,
+    MutationChoice,
+    PowersetsCampaign,
+    PowersetsCharacter,
+    PowIncrease,
+    PsychicChoice,
+    Sidekick,
+    SkillEntry,
+    SorceryChoice,
+    SpellStudy,
+    Staff,
+    SuperpowerChoice,
+)
 from sheetapp.systems.powersets.mutation_effects import UNCHANGED, changes_text, final_scores
 from sheetapp.systems.powersets.rules import SET_NAMES
 from sheetapp.systems.powersets.studies import METHOD_NAMES, spell_name, study_status
@@ -141,348 +160,330 @@ def powersets_sheet(
     )
 
 
+class _Noted(Protocol):
+    @property
+    def note(self) -> str: ...
+
+
+Item = TypeVar("Item", bound=_Noted)
+Cells = dict[str, str]
+Columns = tuple[tuple[str, str, str], ...]
+
+
+def _rows(
+    field: str, items: Sequence[Item], cells: Callable[[int, Item], Cells | None]
+) -> list[tuple[Cells, DataPath, str]]:
+    """A row per item of the character's list ``field``, its note under the first cell;
+    an item ``cells`` gives no cells for is left out (a superpower not in the catalog)."""
+    rows: list[tuple[Cells, DataPath, str]] = []
+    for i, item in enumerate(items):
+        row = cells(i, item)
+        if row is not None:
+            rows.append((row, ("character", field, i), item.note))
+    return rows
+
+
 def _power_sections(
     character: PowersetsCharacter, campaign: PowersetsCampaign, evaluation: Evaluation
 ) -> list[Section]:
-    derived = {value.key: value for value in evaluation.derived}
-    scores = final_scores(character)
-    costs = {line.path: line for top in evaluation.costs for line in top.children}
-    spells = magic_spells()
-    mutation_names = mutations_by_id()
-    abilities = psychic_abilities()
-    sorcery = sorcery_spells()
-    powers = superpowers()
-    modifiers = power_modifiers()
-    failing_rows = failings()
+    tables = _PowerTables(character, campaign, evaluation)
     return [
-        _table(
-            "superpowers",
-            "Superpowers",
-            (
-                ("power", "Power", "left"),
-                ("levels", "Levels", "center"),
-                ("choice", "Choice", "left"),
-                ("cost", "Cost", "center"),
-                ("how", "How", "left"),
-                ("table", "At the table", "left"),
-            ),
-            [
-                (
-                    {
-                        "power": power_name(p),
-                        "levels": str(p.levels),
-                        "choice": p.choice,
-                        "cost": str(costs[path].amount) if path in costs else "",
-                        "how": costs[path].explanation if path in costs else "",
-                        "table": (superpower_at_table(p) or ("", ""))[1],
-                    },
-                    path,
-                    p.note,
-                )
-                for i, p in enumerate(character.superpowers)
-                if (path := ("character", "superpowers", i)) is not None and p.power in powers
-            ],
-            evaluation,
-        ),
-        _table(
-            "power_modifiers",
-            "Power modifiers",
-            (
-                ("modifier", "Modifier", "left"),
-                ("power", "Power", "left"),
-                ("amount", "Amount", "center"),
-            ),
-            [
-                (
-                    {
-                        "modifier": _name(modifiers, m.modifier),
-                        "power": m.power,
-                        "amount": str(m.amount),
-                    },
-                    ("character", "power_modifiers", i),
-                    m.note,
-                )
-                for i, m in enumerate(character.power_modifiers)
-            ],
-            evaluation,
-        ),
-        _table(
-            "failings",
-            "Character failings",
-            (("failing", "Failing", "left"), ("points", "Points", "center")),
-            [
-                (
-                    {"failing": _name(failing_rows, f.failing), "points": f"{f.points:+d}"},
-                    ("character", "failings", i),
-                    f.note,
-                )
-                for i, f in enumerate(character.failings)
-            ],
-            evaluation,
-        ),
-        _table(
-            "magic",
-            "Magic spells",
-            (
-                ("spell", "Spell", "left"),
-                ("levels", "Levels", "center"),
-                ("skill", "Skill", "center"),
-                ("memorised", "Memorised", "center"),
-                ("table", "At the table", "left"),
-            ),
-            [
-                (
-                    {
-                        "spell": _name(spells, s.spell) + _tradition(s.tradition),
-                        "levels": str(s.level),
-                        "skill": f"{s.skill}%",
-                        "memorised": "yes" if s.memorised else "",
-                        "table": _at_table(derived, f"spell.{i}"),
-                    },
-                    ("character", "magic_spells", i),
-                    s.note,
-                )
-                for i, s in enumerate(character.magic_spells)
-            ],
-            evaluation,
-        ),
-        _table(
-            "familiars",
-            "Familiar, staves and braziers",
-            (
-                ("name", "Name", "left"),
-                ("what", "What", "left"),
-                ("numbers", "Numbers", "left"),
-            ),
-            [
-                *(
-                    (
-                        {
-                            "name": f.name or "Familiar",
-                            "what": f"Familiar: {f.creature}" if f.creature else "Familiar",
-                            "numbers": str(derived[f"familiar.{i}"].value)
-                            if f"familiar.{i}" in derived
-                            else "not active",
-                        },
-                        ("character", "familiars", i),
-                        f.note,
-                    )
-                    for i, f in enumerate(character.familiars)
-                ),
-                *(
-                    (
-                        {
-                            "name": b.name or "Brazier",
-                            "what": "Brazier of Power",
-                            "numbers": str(derived[f"brazier.{i}"].value),
-                        },
-                        ("character", "braziers", i),
-                        b.note,
-                    )
-                    for i, b in enumerate(character.braziers)
-                ),
-                *(
-                    (
-                        {
-                            "name": st.name or "Staff",
-                            "what": "Wizard's staff" if st.traditional else "Staff (other form)",
-                            "numbers": str(derived[f"staff.{i}"].value),
-                        },
-                        ("character", "staves", i),
-                        st.note,
-                    )
-                    for i, st in enumerate(character.staves)
-                ),
-            ],
-            evaluation,
-        ),
-        _table(
-            "sidekicks",
-            "Sidekicks",
-            (
-                ("name", "Name", "left"),
-                ("characteristics", "Characteristics", "left"),
-                ("skills", "Super Skill", "center"),
-                ("cost", "Cost", "center"),
-            ),
-            [
-                (
-                    {
-                        "name": k.name,
-                        "characteristics": " ".join(f"{n} {v}" for n, v in k.scores().items()),
-                        "skills": str(k.skill_levels),
-                        "cost": str(sidekick_price(k)[0]),
-                    },
-                    ("character", "sidekicks", i),
-                    k.note,
-                )
-                for i, k in enumerate(character.sidekicks)
-            ],
-            evaluation,
-        ),
-        _table(
-            "mutations",
-            "Mutations",
-            (
-                ("mutation", "Mutation", "left"),
-                ("version", "Version", "left"),
-                ("changes", "Changes", "left"),
-            ),
-            [
-                (
-                    {
-                        "mutation": _name(mutation_names, m.mutation),
-                        "version": (
-                            "Above major" if m.above_major else "Major" if m.major else "Minor"
-                        )
-                        + (
-                            " (rolled " + ", ".join(f"{r:02d}" for r in m.rolls) + ")"
-                            if m.rolls
-                            else ""
-                        ),
-                        "changes": changes_text(m.changes),
-                    },
-                    ("character", "mutations", i),
-                    m.note,
-                )
-                for i, m in enumerate(character.mutations)
-            ],
-            evaluation,
-        ),
-        _table(
-            "psychic",
-            "Psychic abilities",
-            (
-                ("ability", "Ability", "left"),
-                ("skill", "Skill", "center"),
-                ("table", "At the table", "left"),
-            ),
-            [
-                (
-                    {
-                        "ability": _name(abilities, a.ability) + _tradition(a.tradition),
-                        "skill": f"{a.skill}%",
-                        "table": _at_table(derived, f"ability.{i}"),
-                    },
-                    ("character", "psychic", i),
-                    a.note,
-                )
-                for i, a in enumerate(character.psychic)
-            ],
-            evaluation,
-        ),
-        _table(
-            "sorcery",
-            "Sorcery spells",
-            (
-                ("spell", "Spell", "left"),
-                ("level", "Level", "center"),
-                ("memory", "In memory", "center"),
-                ("table", "At the table", "left"),
-            ),
-            [
-                (
-                    {
-                        "spell": _name(sorcery, s.spell) + _tradition(s.tradition),
-                        "level": str(s.level),
-                        "memory": "yes" if s.in_memory else "grimoire",
-                        "table": _at_table(derived, f"sorcery.{i}"),
-                    },
-                    ("character", "sorcery", i),
-                    s.note,
-                )
-                for i, s in enumerate(character.sorcery)
-            ],
-            evaluation,
-        ),
-        _table(
-            "bound",
-            "Bound demons and elementals",
-            (
-                ("name", "Name", "left"),
-                ("kind", "Kind", "left"),
-                ("memory", "INT memory", "center"),
-                ("binding", "Binding", "left"),
-            ),
-            [
-                (
-                    {
-                        "name": b.name or b.kind.capitalize(),
-                        "kind": b.kind.capitalize(),
-                        "memory": str(b.pow_dice),
-                        "binding": "for ever, in an object" if b.permanent else "ordinary",
-                    },
-                    ("character", "bound", i),
-                    b.note,
-                )
-                for i, b in enumerate(character.bound)
-            ],
-            evaluation,
-        ),
-        _table(
-            "studies",
-            "Spell studies",
-            (
-                ("spell", "Spell", "left"),
-                ("how", "How", "left"),
-                ("needs", "Needs", "left"),
-                ("time", "Time", "left"),
-                ("result", "Result", "center"),
-            ),
-            [
-                (
-                    {
-                        "spell": f"{spell_name(st)} ({SET_NAMES[st.power_set]})",
-                        "how": METHOD_NAMES[st.method],
-                        "needs": f"D100 ≤ {status.target_text}",
-                        "time": status.time_text,
-                        "result": status.result_text,
-                    },
-                    ("character", "studies", i),
-                    st.note,
-                )
-                for i, st in enumerate(character.studies)
-                if (status := study_status(st, scores)) is not None
-            ],
-            evaluation,
-        ),
-        _table(
-            "pow_increases",
-            "POW increases",
-            (
-                ("number", "Check", "center"),
-                ("roll", "D100", "center"),
-                ("needed", "Needed", "left"),
-                ("gain", "Gain (1D3-1)", "center"),
-            ),
-            [
-                (
-                    {
-                        "number": str(i + 1),
-                        "roll": f"{r.roll:02d}",
-                        "needed": pow_needed(pow_before(character, i), campaign)[2],
-                        "gain": "—"
-                        if r.gain is None
-                        else f"+{r.gain}" + (" budget" if r.to_budget else " POW"),
-                    },
-                    ("character", "pow_increases", i),
-                    r.note,
-                )
-                for i, r in enumerate(character.pow_increases)
-            ],
-            evaluation,
-        ),
-        _table(
-            "skills",
-            "Skills",
-            (("skill", "Skill", "left"), ("value", "Value", "center")),
-            [
-                ({"skill": s.name, "value": f"{s.value}%"}, ("character", "skills", i), s.note)
-                for i, s in enumerate(character.skills)
-            ],
-            evaluation,
-        ),
+        tables.superpowers(),
+        tables.power_modifiers(),
+        tables.failings(),
+        tables.magic(),
+        tables.familiars(),
+        tables.sidekicks(),
+        tables.mutations(),
+        tables.psychic(),
+        tables.sorcery(),
+        tables.bound(),
+        tables.studies(),
+        tables.pow_increases(),
+        tables.skills(),
     ]
+
+
+class _PowerTables:
+    """One table per list of the character's powers, each row's numbers from the
+    evaluation (costs, derived values) or the catalogs."""
+
+    def __init__(
+        self, character: PowersetsCharacter, campaign: PowersetsCampaign, evaluation: Evaluation
+    ) -> None:
+        self.character = character
+        self.campaign = campaign
+        self.evaluation = evaluation
+        self.derived = {value.key: value for value in evaluation.derived}
+        self.costs = {line.path: line for top in evaluation.costs for line in top.children}
+
+    def _table(
+        self, key: str, title: str, columns: Columns, rows: list[tuple[Cells, DataPath, str]]
+    ) -> TableSection:
+        return _table(key, title, columns, rows, self.evaluation)
+
+    def superpowers(self) -> TableSection:
+        powers = superpowers()
+        costs = self.costs
+
+        def cells(i: int, p: SuperpowerChoice) -> Cells | None:
+            if p.power not in powers:
+                return None
+            path = ("character", "superpowers", i)
+            return {
+                "power": power_name(p),
+                "levels": str(p.levels),
+                "choice": p.choice,
+                "cost": str(costs[path].amount) if path in costs else "",
+                "how": costs[path].explanation if path in costs else "",
+                "table": (superpower_at_table(p) or ("", ""))[1],
+            }
+
+        columns: Columns = (
+            ("power", "Power", "left"),
+            ("levels", "Levels", "center"),
+            ("choice", "Choice", "left"),
+            ("cost", "Cost", "center"),
+            ("how", "How", "left"),
+            ("table", "At the table", "left"),
+        )
+        rows = _rows("superpowers", self.character.superpowers, cells)
+        return self._table("superpowers", "Superpowers", columns, rows)
+
+    def power_modifiers(self) -> TableSection:
+        modifiers = power_modifiers()
+
+        def cells(_i: int, m: ModifierChoice) -> Cells:
+            return {
+                "modifier": _name(modifiers, m.modifier),
+                "power": m.power,
+                "amount": str(m.amount),
+            }
+
+        columns: Columns = (
+            ("modifier", "Modifier", "left"),
+            ("power", "Power", "left"),
+            ("amount", "Amount", "center"),
+        )
+        rows = _rows("power_modifiers", self.character.power_modifiers, cells)
+        return self._table("power_modifiers", "Power modifiers", columns, rows)
+
+    def failings(self) -> TableSection:
+        catalog = failings()
+
+        def cells(_i: int, f: FailingChoice) -> Cells:
+            return {"failing": _name(catalog, f.failing), "points": f"{f.points:+d}"}
+
+        columns: Columns = (("failing", "Failing", "left"), ("points", "Points", "center"))
+        rows = _rows("failings", self.character.failings, cells)
+        return self._table("failings", "Character failings", columns, rows)
+
+    def magic(self) -> TableSection:
+        spells = magic_spells()
+
+        def cells(i: int, s: MagicSpellChoice) -> Cells:
+            return {
+                "spell": _name(spells, s.spell) + _tradition(s.tradition),
+                "levels": str(s.level),
+                "skill": f"{s.skill}%",
+                "memorised": "yes" if s.memorised else "",
+                "table": _at_table(self.derived, f"spell.{i}"),
+            }
+
+        columns: Columns = (
+            ("spell", "Spell", "left"),
+            ("levels", "Levels", "center"),
+            ("skill", "Skill", "center"),
+            ("memorised", "Memorised", "center"),
+            ("table", "At the table", "left"),
+        )
+        rows = _rows("magic_spells", self.character.magic_spells, cells)
+        return self._table("magic", "Magic spells", columns, rows)
+
+    def familiars(self) -> TableSection:
+        derived = self.derived
+
+        def familiar(i: int, f: Familiar) -> Cells:
+            return {
+                "name": f.name or "Familiar",
+                "what": f"Familiar: {f.creature}" if f.creature else "Familiar",
+                "numbers": str(derived[f"familiar.{i}"].value)
+                if f"familiar.{i}" in derived
+                else "not active",
+            }
+
+        def brazier(i: int, b: Brazier) -> Cells:
+            return {
+                "name": b.name or "Brazier",
+                "what": "Brazier of Power",
+                "numbers": str(derived[f"brazier.{i}"].value),
+            }
+
+        def staff(i: int, st: Staff) -> Cells:
+            return {
+                "name": st.name or "Staff",
+                "what": "Wizard's staff" if st.traditional else "Staff (other form)",
+                "numbers": str(derived[f"staff.{i}"].value),
+            }
+
+        columns: Columns = (
+            ("name", "Name", "left"),
+            ("what", "What", "left"),
+            ("numbers", "Numbers", "left"),
+        )
+        rows = [
+            *_rows("familiars", self.character.familiars, familiar),
+            *_rows("braziers", self.character.braziers, brazier),
+            *_rows("staves", self.character.staves, staff),
+        ]
+        return self._table("familiars", "Familiar, staves and braziers", columns, rows)
+
+    def sidekicks(self) -> TableSection:
+        def cells(_i: int, k: Sidekick) -> Cells:
+            return {
+                "name": k.name,
+                "characteristics": " ".join(f"{n} {v}" for n, v in k.scores().items()),
+                "skills": str(k.skill_levels),
+                "cost": str(sidekick_price(k)[0]),
+            }
+
+        columns: Columns = (
+            ("name", "Name", "left"),
+            ("characteristics", "Characteristics", "left"),
+            ("skills", "Super Skill", "center"),
+            ("cost", "Cost", "center"),
+        )
+        rows = _rows("sidekicks", self.character.sidekicks, cells)
+        return self._table("sidekicks", "Sidekicks", columns, rows)
+
+    def mutations(self) -> TableSection:
+        names = mutations_by_id()
+
+        def cells(_i: int, m: MutationChoice) -> Cells:
+            version = "Above major" if m.above_major else "Major" if m.major else "Minor"
+            if m.rolls:
+                version += " (rolled " + ", ".join(f"{r:02d}" for r in m.rolls) + ")"
+            return {
+                "mutation": _name(names, m.mutation),
+                "version": version,
+                "changes": changes_text(m.changes),
+            }
+
+        columns: Columns = (
+            ("mutation", "Mutation", "left"),
+            ("version", "Version", "left"),
+            ("changes", "Changes", "left"),
+        )
+        rows = _rows("mutations", self.character.mutations, cells)
+        return self._table("mutations", "Mutations", columns, rows)
+
+    def psychic(self) -> TableSection:
+        abilities = psychic_abilities()
+
+        def cells(i: int, a: PsychicChoice) -> Cells:
+            return {
+                "ability": _name(abilities, a.ability) + _tradition(a.tradition),
+                "skill": f"{a.skill}%",
+                "table": _at_table(self.derived, f"ability.{i}"),
+            }
+
+        columns: Columns = (
+            ("ability", "Ability", "left"),
+            ("skill", "Skill", "center"),
+            ("table", "At the table", "left"),
+        )
+        rows = _rows("psychic", self.character.psychic, cells)
+        return self._table("psychic", "Psychic abilities", columns, rows)
+
+    def sorcery(self) -> TableSection:
+        spells = sorcery_spells()
+
+        def cells(i: int, s: SorceryChoice) -> Cells:
+            return {
+                "spell": _name(spells, s.spell) + _tradition(s.tradition),
+                "level": str(s.level),
+                "memory": "yes" if s.in_memory else "grimoire",
+                "table": _at_table(self.derived, f"sorcery.{i}"),
+            }
+
+        columns: Columns = (
+            ("spell", "Spell", "left"),
+            ("level", "Level", "center"),
+            ("memory", "In memory", "center"),
+            ("table", "At the table", "left"),
+        )
+        rows = _rows("sorcery", self.character.sorcery, cells)
+        return self._table("sorcery", "Sorcery spells", columns, rows)
+
+    def bound(self) -> TableSection:
+        def cells(_i: int, b: BoundEntity) -> Cells:
+            return {
+                "name": b.name or b.kind.capitalize(),
+                "kind": b.kind.capitalize(),
+                "memory": str(b.pow_dice),
+                "binding": "for ever, in an object" if b.permanent else "ordinary",
+            }
+
+        columns: Columns = (
+            ("name", "Name", "left"),
+            ("kind", "Kind", "left"),
+            ("memory", "INT memory", "center"),
+            ("binding", "Binding", "left"),
+        )
+        rows = _rows("bound", self.character.bound, cells)
+        return self._table("bound", "Bound demons and elementals", columns, rows)
+
+    def studies(self) -> TableSection:
+        scores = final_scores(self.character)
+
+        def cells(_i: int, st: SpellStudy) -> Cells:
+            status = study_status(st, scores)
+            return {
+                "spell": f"{spell_name(st)} ({SET_NAMES[st.power_set]})",
+                "how": METHOD_NAMES[st.method],
+                "needs": f"D100 ≤ {status.target_text}",
+                "time": status.time_text,
+                "result": status.result_text,
+            }
+
+        columns: Columns = (
+            ("spell", "Spell", "left"),
+            ("how", "How", "left"),
+            ("needs", "Needs", "left"),
+            ("time", "Time", "left"),
+            ("result", "Result", "center"),
+        )
+        rows = _rows("studies", self.character.studies, cells)
+        return self._table("studies", "Spell studies", columns, rows)
+
+    def pow_increases(self) -> TableSection:
+        character, campaign = self.character, self.campaign
+
+        def cells(i: int, r: PowIncrease) -> Cells:
+            gain = "—" if r.gain is None else f"+{r.gain}" + (" budget" if r.to_budget else " POW")
+            return {
+                "number": str(i + 1),
+                "roll": f"{r.roll:02d}",
+                "needed": pow_needed(pow_before(character, i), campaign)[2],
+                "gain": gain,
+            }
+
+        columns: Columns = (
+            ("number", "Check", "center"),
+            ("roll", "D100", "center"),
+            ("needed", "Needed", "left"),
+            ("gain", "Gain (1D3-1)", "center"),
+        )
+        rows = _rows("pow_increases", character.pow_increases, cells)
+        return self._table("pow_increases", "POW increases", columns, rows)
+
+    def skills(self) -> TableSection:
+        def cells(_i: int, s: SkillEntry) -> Cells:
+            return {"skill": s.name, "value": f"{s.value}%"}
+
+        columns: Columns = (("skill", "Skill", "left"), ("value", "Value", "center"))
+        rows = _rows("skills", self.character.skills, cells)
+        return self._table("skills", "Skills", columns, rows)
 
 
 def _tradition(name: str) -> str:

@@ -267,7 +267,19 @@ def derived(
         )
     )
     values += _familiar_and_staff_values(character, scores["POW"])
+    values += _starting_skill_values(character, scores)
+    values += _budget_values(character, campaign, budget, scores)
+    values += _study_values(character, scores)
+    values += tallies(character, campaign, budget, scores, rules.powers_level(campaign))
+    return values
+
+
+def _starting_skill_values(
+    character: PowersetsCharacter, scores: dict[str, int]
+) -> list[DerivedValue]:
+    """The skill each Magic or Psychic set's powers begin at."""
     levels = power_levels()
+    values = []
     for index, choice in enumerate(character.power_sets):
         start = _starting_skill(choice.power_set, choice.level, scores, levels)
         if start is not None:
@@ -280,46 +292,54 @@ def derived(
                     ("character", "power_sets", index),
                 )
             )
-    if budget.level is not None:
-        values.append(
-            DerivedValue(
-                "budget",
-                "Character point budget",
-                budget.total,
-                budget.explanation(),
-                ("character", "superpowers"),
-            )
-        )
-        values.append(
-            DerivedValue(
-                "banked",
-                "Banked budget points",
-                budget.banked,
-                "unspent points are kept for later",
-                ("character", "superpowers"),
-            )
-        )
-        if campaign.projection_option:
-            skill = character.projection
-            base = projection_base(character, scores)
-            parts = [f"DEX×2 {base}"]
-            if skill.creation_points:
-                parts.append(f"+ {skill.creation_points} skill points")
-            if skill.experience:
-                parts.append(f"+ {skill.experience} by experience")
-            values.append(
-                DerivedValue(
-                    "projection",
-                    "Projection",
-                    f"{base + skill.creation_points + skill.experience}%",
-                    " ".join(parts) + " (the skill that directs superpowers; it improves by "
-                    "experience checks)",
-                    ("character", "projection"),
-                )
-            )
-    values += _study_values(character, scores)
-    values += tallies(character, campaign, budget, scores, rules.powers_level(campaign))
     return values
+
+
+def _budget_values(
+    character: PowersetsCharacter,
+    campaign: PowersetsCampaign,
+    budget: Budget,
+    scores: dict[str, int],
+) -> list[DerivedValue]:
+    """A superpowered character's budget, banked points and (an option) Projection."""
+    if budget.level is None:
+        return []
+    values = [
+        DerivedValue(
+            "budget",
+            "Character point budget",
+            budget.total,
+            budget.explanation(),
+            ("character", "superpowers"),
+        ),
+        DerivedValue(
+            "banked",
+            "Banked budget points",
+            budget.banked,
+            "unspent points are kept for later",
+            ("character", "superpowers"),
+        ),
+    ]
+    if campaign.projection_option:
+        values.append(_projection_value(character, scores))
+    return values
+
+
+def _projection_value(character: PowersetsCharacter, scores: dict[str, int]) -> DerivedValue:
+    skill = character.projection
+    base = projection_base(character, scores)
+    parts = [f"DEX×2 {base}"]
+    if skill.creation_points:
+        parts.append(f"+ {skill.creation_points} skill points")
+    if skill.experience:
+        parts.append(f"+ {skill.experience} by experience")
+    return DerivedValue(
+        "projection",
+        "Projection",
+        f"{base + skill.creation_points + skill.experience}%",
+        " ".join(parts) + " (the skill that directs superpowers; it improves by experience checks)",
+        ("character", "projection"),
+    )
 
 
 def _study_values(character: PowersetsCharacter, scores: dict[str, int]) -> list[DerivedValue]:

@@ -258,121 +258,158 @@ def tallies(
 ) -> list[DerivedValue]:
     """For each set the character has, its allowance and tally; the power steps; each
     spell's, ability's and power's numbers at the table (one row each)."""
+    values = _power_steps(character, game)
+    values += _magic_values(character, scores)
+    values += _non_magician_values(character, scores["INT"])
+    values += _mutation_values(character)
+    values += _psychic_values(character)
+    values += _sorcery_values(character, scores["INT"])
+    values += _budget_values(budget)
+    values += _at_table(character, budget, scores)
+    return values
+
+
+def _power_steps(character: PowersetsCharacter, game: PowerLevelId) -> list[DerivedValue]:
+    if not character.power_sets:
+        return []
+    steps = sum(_rank(c.level) + 1 for c in character.power_sets)
+    return [
+        DerivedValue(
+            "power_steps",
+            "Power steps",
+            Tally(steps, _rank(game) + 1).text,
+            "the power sets' steps (Normal 1, Heroic 2, Epic 3, Superhuman 4) of those "
+            f"{a_level(game)} character begins with",
+            ("character", "power_sets"),
+        )
+    ]
+
+
+def _magic_values(character: PowersetsCharacter, scores: dict[str, int]) -> list[DerivedValue]:
+    """A magician's starting spells per set, memory, highest spell level and familiar."""
+    if _set_level(character, "magic") is None:
+        return []
+    intelligence = scores["INT"]
+    most = magic_most_levels(intelligence)
+    found = traditions(character, "magic")
     values: list[DerivedValue] = []
-    if character.power_sets:
-        steps = sum(_rank(c.level) + 1 for c in character.power_sets)
-        values.append(
-            DerivedValue(
-                "power_steps",
-                "Power steps",
-                Tally(steps, _rank(game) + 1).text,
-                "the power sets' steps (Normal 1, Heroic 2, Epic 3, Superhuman 4) of those "
-                f"{a_level(game)} character begins with",
-                ("character", "power_sets"),
-            )
-        )
-    intelligence, con = scores["INT"], character.characteristics.con
-    level = _set_level(character, "magic")
-    if level is not None:
-        most = magic_most_levels(intelligence)
-        found = traditions(character, "magic")
-        for tradition in found:
-            start = next(s for s in power_levels().magic if s.id == tradition.level)
-            label = tradition.label("Magic", len(found) > 1)
-            values.append(
-                DerivedValue(
-                    _key("magic.spells", tradition, found),
-                    f"{label}: starting spells",
-                    magic_spells_tally(character, tradition).text,
-                    f"{a_level(tradition.level)} magician knows {start.spells} spells at "
-                    f"{_times(start.skill)}; spells learned in play do not count",
-                    ("character", "magic_spells"),
-                )
-            )
-        values += [
-            DerivedValue(
-                "magic.memory",
-                "Magic: spells memorised",
-                magic_memory_tally(character, intelligence).text,
-                f"½ INT {intelligence} (round up)",
-                ("character", "magic_spells"),
-            ),
-            DerivedValue(
-                "magic.most_levels",
-                "Magic: highest spell level",
-                most,
-                f"½ INT {intelligence} (round up): spells of levels 1 to {most}",
-                ("character", "magic_spells"),
-            ),
-            DerivedValue(
-                "familiar.size_cap",
-                "Familiar: size",
-                f"SIZ {-(-scores['POW'] // 4)} or lower",
-                f"¼ POW {scores['POW']} (rounded up)",
-                ("character", "familiars"),
-            ),
-        ]
-    if _set_level(character, "magic") is None and character.magic_spells:
-        limit = power_levels().rule("non_magician_spell_levels").scaled
-        assert limit is not None
-        values.append(
-            DerivedValue(
-                "magic.non_magician",
-                "Spells (non-magician): levels",
-                Tally(sum(s.level for s in character.magic_spells), limit.value(intelligence)).text,
-                f"a non-magician knows up to ¼ INT {intelligence} (rounded down) in spell "
-                "levels, at INT×1",
-                ("character", "magic_spells"),
-            )
-        )
-    level = _set_level(character, "mutations")
-    if level is not None:
-        picks = mutation_tallies(character, level, con)
-        if picks:
-            values.append(
-                DerivedValue(
-                    "mutations.picks",
-                    "Mutations: beneficial picks",
-                    picks[0].text,
-                    f"CON {con} at {level.title()}, plus one per adverse pick; a major "
-                    "mutation takes two",
-                    ("character", "mutations"),
-                )
-            )
-        if len(picks) > 1:
-            values.append(
-                DerivedValue(
-                    "mutations.adverse",
-                    "Mutations: adverse picks",
-                    picks[1].text,
-                    f"at most {picks[1].allowed} adverse picks (CON {con} at {level.title()})",
-                    ("character", "mutations"),
-                )
-            )
-        if not picks:
-            values.append(
-                DerivedValue(
-                    "mutations.rolled",
-                    "Mutations: rolled",
-                    f"{len(character.mutations)} (2 rolls by default)",
-                    "at Normal, D100 twice on the Random Mutations Table, again after an "
-                    "adverse one on a successful Luck roll",
-                    ("character", "mutations"),
-                )
-            )
-    found = traditions(character, "psychic")
     for tradition in found:
+        start = next(s for s in power_levels().magic if s.id == tradition.level)
+        label = tradition.label("Magic", len(found) > 1)
         values.append(
             DerivedValue(
-                _key("psychic.abilities", tradition, found),
-                f"{tradition.label('Psychic', len(found) > 1)}: starting abilities",
-                psychic_tally(character, tradition).text,
-                f"{a_level(tradition.level)} psychic begins with them at POW×1; abilities "
-                "gained in play do not count",
-                ("character", "psychic"),
+                _key("magic.spells", tradition, found),
+                f"{label}: starting spells",
+                magic_spells_tally(character, tradition).text,
+                f"{a_level(tradition.level)} magician knows {start.spells} spells at "
+                f"{_times(start.skill)}; spells learned in play do not count",
+                ("character", "magic_spells"),
             )
         )
+    return [
+        *values,
+        DerivedValue(
+            "magic.memory",
+            "Magic: spells memorised",
+            magic_memory_tally(character, intelligence).text,
+            f"½ INT {intelligence} (round up)",
+            ("character", "magic_spells"),
+        ),
+        DerivedValue(
+            "magic.most_levels",
+            "Magic: highest spell level",
+            most,
+            f"½ INT {intelligence} (round up): spells of levels 1 to {most}",
+            ("character", "magic_spells"),
+        ),
+        DerivedValue(
+            "familiar.size_cap",
+            "Familiar: size",
+            f"SIZ {-(-scores['POW'] // 4)} or lower",
+            f"¼ POW {scores['POW']} (rounded up)",
+            ("character", "familiars"),
+        ),
+    ]
+
+
+def _non_magician_values(character: PowersetsCharacter, intelligence: int) -> list[DerivedValue]:
+    if _set_level(character, "magic") is not None or not character.magic_spells:
+        return []
+    limit = power_levels().rule("non_magician_spell_levels").scaled
+    assert limit is not None
+    return [
+        DerivedValue(
+            "magic.non_magician",
+            "Spells (non-magician): levels",
+            Tally(sum(s.level for s in character.magic_spells), limit.value(intelligence)).text,
+            f"a non-magician knows up to ¼ INT {intelligence} (rounded down) in spell "
+            "levels, at INT×1",
+            ("character", "magic_spells"),
+        )
+    ]
+
+
+def _mutation_values(character: PowersetsCharacter) -> list[DerivedValue]:
+    """Picks and adverse picks of their caps; at Normal, the mutations rolled."""
+    level = _set_level(character, "mutations")
+    if level is None:
+        return []
+    con = character.characteristics.con
+    picks = mutation_tallies(character, level, con)
+    if not picks:
+        return [
+            DerivedValue(
+                "mutations.rolled",
+                "Mutations: rolled",
+                f"{len(character.mutations)} (2 rolls by default)",
+                "at Normal, D100 twice on the Random Mutations Table, again after an "
+                "adverse one on a successful Luck roll",
+                ("character", "mutations"),
+            )
+        ]
+    values = [
+        DerivedValue(
+            "mutations.picks",
+            "Mutations: beneficial picks",
+            picks[0].text,
+            f"CON {con} at {level.title()}, plus one per adverse pick; a major mutation takes two",
+            ("character", "mutations"),
+        )
+    ]
+    if len(picks) > 1:
+        values.append(
+            DerivedValue(
+                "mutations.adverse",
+                "Mutations: adverse picks",
+                picks[1].text,
+                f"at most {picks[1].allowed} adverse picks (CON {con} at {level.title()})",
+                ("character", "mutations"),
+            )
+        )
+    return values
+
+
+def _psychic_values(character: PowersetsCharacter) -> list[DerivedValue]:
+    found = traditions(character, "psychic")
+    return [
+        DerivedValue(
+            _key("psychic.abilities", tradition, found),
+            f"{tradition.label('Psychic', len(found) > 1)}: starting abilities",
+            psychic_tally(character, tradition).text,
+            f"{a_level(tradition.level)} psychic begins with them at POW×1; abilities "
+            "gained in play do not count",
+            ("character", "psychic"),
+        )
+        for tradition in found
+    ]
+
+
+def _sorcery_values(character: PowersetsCharacter, intelligence: int) -> list[DerivedValue]:
+    """Each set's starting spell levels, then the memory they share with bound entities."""
     found = traditions(character, "sorcery")
+    if not found:
+        return []
+    values: list[DerivedValue] = []
     for tradition in found:
         levels = next(s for s in power_levels().sorcery if s.id == tradition.level).levels
         values.append(
@@ -384,49 +421,51 @@ def tallies(
                 ("character", "sorcery"),
             )
         )
-    if found:
-        values += [
-            DerivedValue(
-                "sorcery.memory",
-                "Sorcery: spell levels in memory",
-                sorcery_memory_tally(character, intelligence).text,
-                f"up to INT {intelligence}; bound demons and elementals count their POW dice",
-                ("character", "sorcery"),
-            ),
-        ]
-    if budget.level is not None:
-        counted = budget.failings_counted
-        values.append(
-            DerivedValue(
-                "failings",
-                "Character failings: points counted",
-                f"{counted} of {budget.failings_cap}",
-                f"failings give {budget.failings}; at most ½ the starting budget "
-                f"{budget.starting} (round up) counts"
-                + (
-                    f"; psycho-social frailties {budget.psycho_social}, at most "
-                    f"{budget.psycho_social_cap}"
-                    if budget.psycho_social and budget.psycho_social_cap is not None
-                    else ""
-                ),
-                ("character", "failings"),
-            )
+    values.append(
+        DerivedValue(
+            "sorcery.memory",
+            "Sorcery: spell levels in memory",
+            sorcery_memory_tally(character, intelligence).text,
+            f"up to INT {intelligence}; bound demons and elementals count their POW dice",
+            ("character", "sorcery"),
         )
-        for power in budget.powers:
-            if power.reward or power.surcharge:
-                values.append(
-                    DerivedValue(
-                        f"modifiers.{power.index}",
-                        f"{power.name}: power modifiers",
-                        f"{power.reward_counted} of {power.reward_cap}",
-                        f"modifiers give {power.reward}; at most ½ its initial cost "
-                        f"({power.initial}) counts"
-                        + (f"; its cost is raised by {power.surcharge}" if power.surcharge else ""),
-                        ("character", "superpowers", power.index),
-                        per_row=True,
-                    )
+    )
+    return values
+
+
+def _budget_values(budget: Budget) -> list[DerivedValue]:
+    """The failings' points counted, and each power's modifiers counted of their cap."""
+    if budget.level is None:
+        return []
+    frailties = (
+        f"; psycho-social frailties {budget.psycho_social}, at most {budget.psycho_social_cap}"
+        if budget.psycho_social and budget.psycho_social_cap is not None
+        else ""
+    )
+    values = [
+        DerivedValue(
+            "failings",
+            "Character failings: points counted",
+            f"{budget.failings_counted} of {budget.failings_cap}",
+            f"failings give {budget.failings}; at most ½ the starting budget "
+            f"{budget.starting} (round up) counts" + frailties,
+            ("character", "failings"),
+        )
+    ]
+    for power in budget.powers:
+        if power.reward or power.surcharge:
+            values.append(
+                DerivedValue(
+                    f"modifiers.{power.index}",
+                    f"{power.name}: power modifiers",
+                    f"{power.reward_counted} of {power.reward_cap}",
+                    f"modifiers give {power.reward}; at most ½ its initial cost "
+                    f"({power.initial}) counts"
+                    + (f"; its cost is raised by {power.surcharge}" if power.surcharge else ""),
+                    ("character", "superpowers", power.index),
+                    per_row=True,
                 )
-    values += _at_table(character, budget, scores)
+            )
     return values
 
 
