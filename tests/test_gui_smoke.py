@@ -30,7 +30,7 @@ def test_window_opens_the_sample(qtbot: QtBot) -> None:
 def test_broken_file_does_not_open_a_tab(qtbot: QtBot, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     shown: list[str] = []
     monkeypatch.setattr(
-        "ui.main_window.show_error", lambda _parent, _title, text: shown.append(text)
+        "ui.open_actions.show_error", lambda _parent, _title, text: shown.append(text)
     )
     window = MainWindow(installed_systems())
     qtbot.addWidget(window)

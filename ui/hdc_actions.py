@@ -25,7 +25,7 @@ from ui.settings import LAST_FOLDER
 
 if TYPE_CHECKING:
     from ui.editor_view import EditorView
-    from ui.main_window import MainWindow
+    from ui.save_actions import SaveActions
 
 HDC_FILTER = "Hero Designer characters (*.hdc);;All files (*)"
 HDC_SYSTEM = "hero-xmen"
@@ -51,7 +51,7 @@ class HdcReportDialog(QDialog):
         layout.addWidget(buttons)
 
 
-def install_hdc_menus(window: MainWindow, file_menu: QMenu) -> None:
+def install_hdc_menus(window: SaveActions, file_menu: QMenu) -> None:
     """Add the Import and Export submenus to the File menu."""
     import_menu = file_menu.addMenu("&Import")
     action = import_menu.addAction("&Hero Designer character…")
@@ -70,7 +70,7 @@ def install_hdc_menus(window: MainWindow, file_menu: QMenu) -> None:
     action.triggered.connect(lambda _checked=False: export_hdc(window))
 
 
-def choose_hdc_file(window: MainWindow) -> Path | None:
+def choose_hdc_file(window: SaveActions) -> Path | None:
     """Ask which ``.hdc`` file to import (tests replace this function)."""
     name, _ = QFileDialog.getOpenFileName(
         window, "Import a Hero Designer character", window.settings.get(LAST_FOLDER), HDC_FILTER
@@ -78,7 +78,7 @@ def choose_hdc_file(window: MainWindow) -> Path | None:
     return Path(name) if name else None
 
 
-def import_hdc(window: MainWindow, path: Path | None = None) -> EditorView | None:
+def import_hdc(window: SaveActions, path: Path | None = None) -> EditorView | None:
     """Read ``path`` (asked for when None) into a new, unsaved tab and show the report."""
     from sheetapp.storage.files import LoadedDocument
     from sheetapp.systems.hero_xmen.hdc.files import read_hdc
@@ -108,7 +108,7 @@ def import_hdc(window: MainWindow, path: Path | None = None) -> EditorView | Non
     return view
 
 
-def export_hdc(window: MainWindow, path: Path | None = None) -> bool:
+def export_hdc(window: SaveActions, path: Path | None = None) -> bool:
     """Write the current character as a Hero Designer file (where: asked for when None)."""
     from sheetapp.storage.atomic import atomic_write
     from sheetapp.storage.targets import export_refusal

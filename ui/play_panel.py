@@ -13,7 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,6 +39,7 @@ from sheetapp.play.actions import (
 )
 from sheetapp.play.effects import remove_entry
 from sheetapp.play.state import play_entries
+from ui.catch_up import CatchUpWhenShown
 from ui.document import EditorDocument
 
 SeedSource = Callable[[], int]
@@ -69,7 +70,7 @@ class PlayPanel(QWidget):
         self.vs_edit: QLineEdit | None = None
         self.option_widgets: dict[str, QWidget] = {}
         self._places: list[tuple[tuple[str, int], str]] = []
-        self._stale = True
+        self.catch_up = CatchUpWhenShown(self, document, self.refresh)
 
         self.action_box = QComboBox()
         self.action_box.setObjectName("play_action")
@@ -87,9 +88,6 @@ class PlayPanel(QWidget):
         self.copy_button.clicked.connect(self.copy_log)
         self.clear_button.clicked.connect(self.log.clear)
         self.remove_button.clicked.connect(self.remove_selected)
-        # a bound method, never a lambda: Qt drops a bound method's connection when the
-        # panel is deleted (a lambda kept reacting after it: issue 31, defect 2)
-        document.changed.connect(self._document_changed)
         self.refresh()
 
     def _build_widgets(self) -> None:
@@ -156,21 +154,10 @@ class PlayPanel(QWidget):
 
     # -- the declarations -----------------------------------------------------------------
 
-    def _document_changed(self, _changes: object = None) -> None:
-        # Hidden behind another tab, the form catches up when shown.
-        self._stale = True
-        if self.isVisible():
-            self.refresh()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.refresh()
-        super().showEvent(event)
-
     def refresh(self) -> None:
         """The character's actions as they are now (their choices are its skills, weapons,
         contacts); the chosen action and what was typed stay."""
-        self._stale = False
+        self.catch_up.stale = False
         current = self.current()
         kept = self._typed() if current is not None else None
         self.declared = actions_of(self.document.system, self.document.document)

@@ -1,1 +1,2 @@
-"""System-neutral editing helpers (no Qt): document fields as changes, explanations, autosaves."""
+"""System-neutral editing helpers (no Qt): document fields as changes, one edit applied and
+evaluated (`apply.py`), explanations, autosaves."""

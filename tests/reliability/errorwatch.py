@@ -14,8 +14,14 @@ from PySide6.QtWidgets import (
 )
 
 import ui.error_dialog
+import ui.export_actions
 import ui.main_window
+import ui.open_actions
+import ui.save_actions
 from sheetapp.logs import LOGGER_NAME
+
+#: the main window's modules (its shell and its layers), each importing the error dialogs
+WINDOW_MODULES = (ui.main_window, ui.open_actions, ui.save_actions, ui.export_actions)
 
 
 class ErrorWatch(logging.Handler):
@@ -44,10 +50,11 @@ def install_watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
     """Route every way an error can reach a user into an :class:`ErrorWatch`."""
     watcher = ErrorWatch()
     monkeypatch.setattr(sys, "excepthook", watcher.hook)
-    # where it is defined and where it was imported by name (main_window's, which the
+    # where it is defined and where it was imported by name (the window's, which the
     # first patch alone did not reach)
-    for module in (ui.error_dialog, ui.main_window):
-        monkeypatch.setattr(module, "report_exception", watcher.hook)
+    for module in (ui.error_dialog, *WINDOW_MODULES):
+        if hasattr(module, "report_exception"):
+            monkeypatch.setattr(module, "report_exception", watcher.hook)
     # and the dialog itself, whoever makes it
     original = ui.error_dialog.CrashDialog.__init__
 
@@ -58,7 +65,7 @@ def install_watch(monkeypatch: pytest.MonkeyPatch) -> ErrorWatch:
         original(dialog, parent, message, details)
 
     monkeypatch.setattr(ui.error_dialog.CrashDialog, "__init__", crash_dialog)
-    for module in (ui.error_dialog, ui.main_window):
+    for module in (ui.error_dialog, *WINDOW_MODULES):
         monkeypatch.setattr(module, "show_error", watcher.dialog)
 
     def box_exec(box: QMessageBox) -> int:

@@ -427,13 +427,13 @@ def test_the_monkey_fails_on_an_unexpected_error_dialog(
     window's own ``report_exception`` (imported by name, which the watch did not reach)
     or the dialog made directly."""
     import ui.error_dialog
-    import ui.main_window
+    import ui.open_actions
 
     watch = install_watch(monkeypatch)
     try:
         raise RuntimeError("opening failed")
     except RuntimeError as error:
-        ui.main_window.report_exception(type(error), error, error.__traceback__)
+        ui.open_actions.report_exception(type(error), error, error.__traceback__)
     assert len(watch.errors) == 1 and "opening failed" in watch.errors[0]
     dialog = ui.error_dialog.CrashDialog(None, "Something went wrong: boom.", "details")
     qtbot.addWidget(dialog)

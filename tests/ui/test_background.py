@@ -137,7 +137,7 @@ def test_a_broken_file_opened_in_the_background_says_why_and_opens_nothing(
     broken.write_text("{ not json", encoding="utf-8")
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(
-        "ui.main_window.show_error", lambda _parent, title, text: shown.append((title, text))
+        "ui.open_actions.show_error", lambda _parent, title, text: shown.append((title, text))
     )
     job = window.open_in_background(broken)
     assert job is not None
@@ -205,11 +205,11 @@ def test_characters_no_font_has_are_said_after_the_export(
     window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from sheetapp.core.changes import Change
-    from ui import main_window as main_window_module
+    from ui import export_actions
 
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(
-        main_window_module, "show_error", lambda _p, title, text: shown.append((title, text))
+        export_actions, "show_error", lambda _p, title, text: shown.append((title, text))
     )
     view = window.open_path(SAMPLE)
     assert view is not None

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from tests.ui.conftest import SAMPLE
-from ui import main_window as main_window_module
+from ui import export_actions
 from ui.main_window import MainWindow
 
 
@@ -28,7 +28,7 @@ class Dialogs:
         self.asked: list[str] = []
         self.target = Path()
         monkeypatch.setattr(
-            main_window_module,
+            export_actions,
             "show_error",
             lambda _p, title, text: self.errors.append((title, text)),
         )

@@ -15,7 +15,7 @@ from sheetapp.core.catalog import CatalogError
 from sheetapp.core.system import SystemRegistry
 from tests.ui.conftest import SAMPLE
 from ui import app as app_module
-from ui import main_window as main_window_module
+from ui import open_actions
 from ui.main_window import DISCARD, MainWindow
 from ui.settings import Settings
 
@@ -79,7 +79,7 @@ def test_a_broken_system_is_said_in_a_dialog(
     def record(_parent: object, title: str, message: str) -> None:
         shown.append((title, message))
 
-    monkeypatch.setattr(main_window_module, "show_error", record)
+    monkeypatch.setattr(open_actions, "show_error", record)
     monkeypatch.setattr(app_module, "show_error", record)
     window = _window(qtbot, tmp_path, SystemRegistry(plugins=[_BrokenPoint()]))  # type: ignore[list-item]
     assert window.open_path(SAMPLE) is None

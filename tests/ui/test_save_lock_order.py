@@ -16,7 +16,7 @@ from sheetapp.core.changes import Change
 from sheetapp.storage.fingerprint import Fingerprint
 from sheetapp.storage.locking import FileBusy, locked
 from tests.ui.conftest import SAMPLE
-from ui import main_window
+from ui import save_actions
 from ui.editor_view import EditorView
 from ui.main_window import CANCEL, OVERWRITE, MainWindow
 
@@ -57,13 +57,13 @@ def test_the_file_is_checked_under_its_lock(
 ) -> None:
     open_and_rename(window, owl)
     held: list[bool] = []
-    real = main_window.changed_since
+    real = save_actions.changed_since
 
     def checking(path: Path, seen: Fingerprint | None) -> bool:
         held.append(is_locked(path))
         return real(path, seen)
 
-    monkeypatch.setattr(main_window, "changed_since", checking)
+    monkeypatch.setattr(save_actions, "changed_since", checking)
     assert window.save_current()
     assert held == [True]
     assert not is_locked(owl)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QShowEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidget
 
 from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath
+from ui.catch_up import CatchUpWhenShown
 from ui.document import EditorDocument
 from ui.roles import PATH_ROLE
 from ui.systems.base import SystemPage
@@ -42,26 +43,15 @@ class GenericPage(SystemPage):
             note.deleteLater()
         layout.addWidget(self.view)
         self._shown_lines: list[CostLine] = []
-        self._stale = True
-        document.changed.connect(self._document_changed)  # bound: disconnected when deleted
-        self.refresh()
-
-    def _document_changed(self, _changes: object = None) -> None:
         # A hidden Costs tab catches up when it is shown: an edit on another tab
         # does not rebuild a tree of hundreds of lines nobody sees.
-        self._stale = True
-        if self.isVisible():
-            self.refresh()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.refresh()
-        super().showEvent(event)
+        self.catch_up = CatchUpWhenShown(self, document, self.refresh)
+        self.refresh()
 
     def refresh(self) -> None:
         """Show the evaluation's cost lines; only the top-level lines that changed are
         rebuilt (an edit usually changes one line and its total)."""
-        self._stale = False
+        self.catch_up.stale = False
         lines = list(self.document.evaluation.costs)
         old = self._shown_lines
         if len(lines) != len(old):

@@ -18,7 +18,7 @@ from sheetapp.systems.capital.context import (
 )
 from sheetapp.systems.capital.levels import table_slots
 from sheetapp.systems.capital.model import SystemChoice
-from sheetapp.systems.capital.sheet import SLOTS_AUGMENTATION
+from sheetapp.systems.capital.sheet import augmentation_slots
 
 
 def _known(ctx: RuleContext) -> tuple[tuple[int, SystemChoice, SystemDef], ...]:
@@ -78,11 +78,7 @@ def slots_budget(ctx: RuleContext) -> list[Issue]:
 
 def _slots_by_level(ctx: RuleContext) -> list[Issue]:
     """Slots are filled when they are gained: a System taken at Level L fits Level L's Slots."""
-    extra = (
-        SLOTS_AUGMENTATION
-        if ctx.sheet.slots_total > table_slots(ctx.character.level, ctx.campaign, ctx.catalogs)
-        else 0
-    )
+    extra = augmentation_slots(ctx.character, ctx.catalogs)
     for level in range(1, ctx.character.level):
         budget = table_slots(level, ctx.campaign, ctx.catalogs) + extra
         used = 0
