@@ -9,9 +9,8 @@ from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta, earned_total
 from sheetapp.core.evaluation import DerivedValue, Evaluation
 from sheetapp.core.memo import Memo, evaluates_with_memos
-from sheetapp.core.system import UnknownReference
+from sheetapp.core.system import SystemDataStep, UnknownReference
 from sheetapp.core.unchanged import ByIdentity
-from sheetapp.storage.migrations import SystemDataStep
 from sheetapp.systems.powersets import rules
 from sheetapp.systems.powersets.advance import ADVANCEMENT, BUDGET, PowersetsAdvancement
 from sheetapp.systems.powersets.budget import Budget, PowerCost, work_out_budget

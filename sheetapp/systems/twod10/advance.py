@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sheetapp.advancement.spec import Currency, SpendOption
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import Total
 from sheetapp.core.document import CharacterDocument, earned_total
 from sheetapp.core.issues import DataPath
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import Currency, GameSystem, SpendOption
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs, catalogs
 from sheetapp.systems.twod10.model import Twod10Campaign, Twod10Character
 from sheetapp.systems.twod10.sheet import skill_name
