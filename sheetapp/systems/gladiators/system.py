@@ -22,7 +22,6 @@ from sheetapp.systems.gladiators.model import (
     GladiatorsDocument,
 )
 from sheetapp.systems.gladiators.references import unknown_references
-from sheetapp.systems.gladiators.resolve import ResolvedAbility
 from sheetapp.systems.gladiators.starting import starting_abilities
 
 if TYPE_CHECKING:
@@ -74,15 +73,6 @@ class GladiatorsSystem:
     @evaluates_with_memos
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         return evaluating.evaluate(document)
-
-    def resolved_abilities(
-        self, character: GladiatorsCharacter, campaign: GladiatorsCampaign
-    ) -> list[ResolvedAbility]:
-        """Every ability resolved, as the last evaluation resolved them (kept per ability
-        in the memos of the document being evaluated or printed: the sheet of a just
-        evaluated 1,000-ability character resolves none again)."""
-        results = evaluating.ability_results(character, campaign, catalogs())
-        return [result.ability for result in results]
 
     def collections(self) -> tuple[Collection[Any], ...]:
         """The character's editable lists (:class:`~sheetapp.core.system.DeclaresCollections`)."""
