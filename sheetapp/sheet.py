@@ -676,3 +676,21 @@ def typed_parts(row: Row, typed: frozenset[str], shown: str) -> list[str]:
             if part and part in typed and part not in shown and part not in found:
                 found.append(part)
     return found
+
+
+def system_sheet(
+    system: GameSystem[Any],
+    document: CharacterDocument[Any, Any],
+    evaluation: Evaluation,
+    sections: Iterable[Section],
+    totals: Iterable[Total] | None = None,
+) -> Sheet:
+    """A system's own printed sheet: the header with the campaign settings changed from
+    their defaults, ``totals`` (every total of the evaluation when None), the system's
+    ``sections`` and the evaluation's issues; :func:`build_sheet` adds the shared ones."""
+    return Sheet(
+        header=header(system, document, campaign_entries(document.campaign, only_changed=True)),
+        totals=evaluation.totals if totals is None else tuple(totals),
+        sections=tuple(sections),
+        issues=evaluation.issues,
+    )

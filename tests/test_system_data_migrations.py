@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from sheetapp.core.system import SystemRegistry
+from sheetapp.core.system import SystemDataStep, SystemRegistry
 from sheetapp.storage.errors import CharacterFileError
 from sheetapp.storage.files import parse_document
-from sheetapp.storage.migrations import SystemDataStep
 from tests.fakesystem import FakeSystem
 
 

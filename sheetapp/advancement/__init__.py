@@ -29,13 +29,8 @@ from sheetapp.advancement.pricing import PricedChange, price_changes
 from sheetapp.advancement.replay import Refusal, RevertResult, rebuild, revert
 from sheetapp.advancement.report import LedgerLine, LedgerReport, ledger_report
 from sheetapp.advancement.review import ReviewRow, TotalChange
-from sheetapp.advancement.spec import (
-    AdvancementRules,
-    Currency,
-    SpendOption,
-    advancement_of,
-)
 from sheetapp.core.document import earned_total
+from sheetapp.core.system import AdvancementRules, Currency, SpendOption, advancement_of
 
 __all__ = [
     "Advancement",

@@ -26,12 +26,11 @@ from sheetapp.advancement.ledger import (
 )
 from sheetapp.advancement.pricing import PricedChange, price_changes, total_cost
 from sheetapp.advancement.review import ReviewRow, TotalChange, review_rows, total_changes
-from sheetapp.advancement.spec import AdvancementRules, Currency, advancement_of
 from sheetapp.core.changes import Change, ChangeError, apply_changes, document_data
 from sheetapp.core.document import MAX_EARNED, CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, Severity, format_path
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import AdvancementRules, Currency, GameSystem, advancement_of
 
 DocumentT = TypeVar("DocumentT", bound=CharacterDocument[Any, Any])
 

@@ -28,6 +28,7 @@ from sheetapp.core.changes import (
     invert_all,
 )
 from sheetapp.core.document import CharacterDocument, HistoryEntry
+from sheetapp.core.memo import carry_memos
 
 CREATION = "creation"
 ADVANCE = "advance"
@@ -109,7 +110,9 @@ def with_parts(
     data.update(copy.deepcopy(state))
     data["history"] = []
     validated = type(document).model_validate(data)
-    return validated.model_copy(update={"history": list(history)})
+    # the same character a step further: what its rules kept still serves (a replay of a
+    # long ledger reuses every ability a step did not touch)
+    return carry_memos(document, validated.model_copy(update={"history": list(history)}))
 
 
 def start_ledger(

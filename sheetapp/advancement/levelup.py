@@ -16,10 +16,10 @@ from typing import Any
 
 from sheetapp.advancement.commit import Advancement, AdvancementError, with_earnings
 from sheetapp.advancement.ledger import tracked
-from sheetapp.advancement.spec import SpendOption, advancement_of, levelled
+from sheetapp.advancement.spec import levelled
 from sheetapp.core.changes import ChangeError, apply_to_document, diff, document_data
 from sheetapp.core.document import CharacterDocument
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import GameSystem, SpendOption, advancement_of
 
 
 def _names(option: SpendOption, key: str) -> bool:

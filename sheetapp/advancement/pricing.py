@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sheetapp.advancement.spec import AdvancementRules, describe_path, priced_totals
+from sheetapp.advancement.spec import describe_path, priced_totals
 from sheetapp.core.changes import Change, apply_changes, document_data
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import AdvancementRules, GameSystem
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,12 +27,11 @@ from sheetapp.advancement.ledger import (
     with_parts,
 )
 from sheetapp.advancement.pricing import price_and_apply
-from sheetapp.advancement.spec import AdvancementRules, advancement_of
 from sheetapp.core.changes import ChangeError, apply_changes
 from sheetapp.core.document import CharacterDocument, HistoryEntry
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import Issue, Severity, format_path
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import AdvancementRules, GameSystem, advancement_of
 
 #: How a refusal names the edits made in the editor outside any ledger entry.
 OUTSIDE_LEDGER = "the edits made outside the ledger"

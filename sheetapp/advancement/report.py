@@ -26,16 +26,11 @@ from sheetapp.advancement.ledger import (
 )
 from sheetapp.advancement.pricing import PricedChange, price_changes
 from sheetapp.advancement.review import ReviewRow, review_row, review_rows
-from sheetapp.advancement.spec import (
-    AdvancementRules,
-    Currency,
-    advancement_of,
-    priced_totals,
-)
+from sheetapp.advancement.spec import priced_totals
 from sheetapp.core.changes import ChangeError, apply_to_document
 from sheetapp.core.costs import Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry, SummedHistory
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import AdvancementRules, Currency, GameSystem, advancement_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheetapp.advancement.pricing import PricedChange
-from sheetapp.advancement.spec import ABSENT, AdvancementRules, describe_value
+from sheetapp.advancement.spec import ABSENT, describe_value
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import Total
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath, format_path
+from sheetapp.core.system import AdvancementRules
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ The declaration's shape is part of the plug-in contract (:mod:`sheetapp.core.sys
 a system offers the :class:`~sheetapp.core.system.Advances` capability, an
 ``advancement`` that is an :class:`AdvancementRules`; :func:`advancement_of` asks for it
 with :func:`~sheetapp.core.system.capability` (``isinstance``, never ``getattr``). The
-protocols and records are declared there and imported here for the framework's modules.
+protocols and records are declared there; this module holds only the framework's readings
+of them.
 Two shapes are served by the same declaration: points spent under creation rules
 (Glorious Gladiators: Glory Points) and numbered levels (Capital: a currency ``level``
 whose :attr:`Currency.counter` is the character's level, earned one at a time by a
@@ -21,24 +22,13 @@ from sheetapp.core.issues import DataPath, format_path
 from sheetapp.core.system import (
     AdvancementRules,
     Currency,
-    DiceRequest,
     LevelledAdvancement,
-    LevelStep,
     NamesPricedTotals,
-    SpendOption,
-    advancement_of,
     capability,
 )
 
 __all__ = [
     "ABSENT",
-    "AdvancementRules",
-    "Currency",
-    "DiceRequest",
-    "LevelStep",
-    "LevelledAdvancement",
-    "SpendOption",
-    "advancement_of",
     "currency",
     "describe_path",
     "describe_value",

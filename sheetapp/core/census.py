@@ -168,12 +168,21 @@ def _check_model(model: type[BaseModel]) -> None:
         or decorators.field_validators
         or decorators.root_validators
         or decorators.validators
-        or model.model_post_init is not FileModel.model_post_init
+        or _post_init(model) is not FileModel.model_post_init
         or model.model_config.get("validate_default")
         or model.model_config.get("allow_inf_nan") is not False
         or any(info.validate_default for info in model.model_fields.values())
     ):
         raise _NoPlan(f"{model.__name__} has validators that may change its keys")
+
+
+def _post_init(model: type[BaseModel]) -> Any:
+    """The model's own ``model_post_init``: pydantic wraps it to set up the private
+    attributes of a model that has some (a document's memos), which change no key."""
+    found = model.model_post_init
+    while hasattr(found, "__wrapped__"):
+        found = found.__wrapped__
+    return found
 
 
 def _field_shape(info: FieldInfo, seen: frozenset[type]) -> _Shape:

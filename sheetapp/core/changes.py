@@ -25,6 +25,7 @@ from sheetapp.core.incremental import (
     apply_in_enclosing_model,
 )
 from sheetapp.core.issues import DataPath
+from sheetapp.core.memo import carry_memos
 
 Op = Literal["set", "insert", "remove", "move"]
 
@@ -272,7 +273,8 @@ def apply_to_document(document: DocumentT, changes: Sequence[Change]) -> Documen
                 tree = document_data(cast(CharacterDocument[Any, Any], result))
                 data = _apply_all(tree, [change], check=True)
                 result = type(document).model_validate(data)
-    return cast(DocumentT, result)
+    # a document validated anew is still this character: it keeps what its rules kept
+    return cast(DocumentT, carry_memos(document, result))
 
 
 def apply_to_document_fully(document: DocumentT, changes: Sequence[Change]) -> DocumentT:

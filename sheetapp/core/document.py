@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Generic, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from sheetapp.core.census import CENSUS, Census
 from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.core.memo import Memos
 
 FORMAT_ID = "sheetapp.character"
 
@@ -195,6 +196,13 @@ class CharacterDocument(FileModel, Generic[CampaignT, CharacterT]):
         description="conditions, contacts and uses at the table",
         exclude_if=PlayState.is_empty,
     )
+    #: what the rules keep between evaluations of this character (sheetapp.core.memo),
+    #: shared with the documents edits make from it; not part of its value
+    _memos: Memos = PrivateAttr(default_factory=Memos)
+
+    @property
+    def memos(self) -> Memos:
+        return self._memos
 
 
 #: keys sheetapp does not know that a file may carry (kept as they are); a file with more

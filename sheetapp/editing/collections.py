@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 from sheetapp.core.catalog import CatalogEntry
 from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
+from sheetapp.core.memo import memos_of
 from sheetapp.editing.bounds import format_bounds
 from sheetapp.editing.builders import EditError, FieldError, as_json, set_change
 
@@ -406,7 +407,8 @@ def cell(collection: Collection[Any], document: Any, row: int, column: int) -> C
     spec = collection.columns[column]
     item = collection.item(document, row)
     if spec.cell is not None:
-        shown = spec.cell(document, row, item)
+        with memos_of(document):  # what its evaluation kept (a row's price) is reused
+            shown = spec.cell(document, row, item)
         if column == 0 and not shown.path:
             # The row's name: its issues are the row's own (without a path it carried the
             # whole character's worst issue, and Explain had nothing to follow).

@@ -23,6 +23,7 @@ from sheetapp.pdf.layout import Layout, SectionLayout, layout_for
 from sheetapp.pdf.options import PdfOptions
 from sheetapp.pdf.renderer import MARGIN, PAGE_SIZES, SheetRenderer
 from sheetapp.pdf.rows import RowTable
+from sheetapp.pdf.shortcuts import during_export
 from sheetapp.pdf.styles import SheetStyles
 from sheetapp.pdf.text import collecting_missing, markup, stop_collecting
 from sheetapp.pdf.tracks import track_table
@@ -582,7 +583,8 @@ def render_statblocks_reporting(
         story.append(KeepTogether(_statblock(number, block, styles)))
         story.append(Spacer(1, 10))
     try:
-        document.build(story)
+        with during_export():
+            document.build(story)
     finally:
         stop_collecting()
     return buffer.getvalue(), sorted(missing)

@@ -28,8 +28,7 @@ from sheetapp.pdf.pages import numbered_canvas
 from sheetapp.pdf.rows import RowTable
 from sheetapp.pdf.section_tables import SectionTables
 from sheetapp.pdf.sheet_header import SheetHeading
-from sheetapp.pdf.split_strings import install as install_split_strings
-from sheetapp.pdf.split_words import install as install_split_words
+from sheetapp.pdf.shortcuts import during_export
 from sheetapp.pdf.styles import SheetStyles
 from sheetapp.pdf.text import clean, collecting_missing, markup, paragraphs, stop_collecting
 from sheetapp.pdf.tracks import track_table
@@ -55,11 +54,6 @@ FIXED_HEIGHTS = True
 #: a paragraph each) when its rows fit a page (False: always a LongTable; the tests
 #: compare the two)
 ROW_TABLES = True
-
-# a word longer than its line is split with each character's width asked once
-install_split_words()
-# a string drawn again in the same font is encoded into the font's subsets once
-install_split_strings()
 
 
 class SheetRenderer:
@@ -107,7 +101,8 @@ class SheetRenderer:
         )
         missing = collecting_missing()
         try:
-            document.build(self.flowables(sheet), canvasmaker=numbered_canvas(furniture))
+            with during_export():
+                document.build(self.flowables(sheet), canvasmaker=numbered_canvas(furniture))
         finally:
             stop_collecting()
         self.page_fill = document.page_fill

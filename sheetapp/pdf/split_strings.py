@@ -5,13 +5,17 @@ loop over its characters that gives each a code in one of the font's subsets. A 
 once given, never changes for the document, so the same string always encodes the
 same way: a long sheet draws "Direct", "—" or a modifier's name thousands of times, and
 this keeps each string's result (per font and document, on reportlab's own state for
-the document) instead of looping again. :func:`install` wraps reportlab's method when
-it has the expected signature (a reportlab that changed it keeps its own).
+the document) instead of looping again. :func:`installed` wraps reportlab's method for
+the length of an export (:func:`sheetapp.pdf.shortcuts.during_export`), when it has the
+expected signature (a reportlab that changed it keeps its own); the process keeps
+reportlab as it is otherwise.
 """
 
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from reportlab.pdfbase.ttfonts import TTFont
@@ -43,15 +47,24 @@ def split_string(self: Any, text: Any, doc: Any, encoding: str = "utf-8") -> Any
     return result
 
 
-def install() -> bool:
-    """Use :func:`split_string` for reportlab's TrueType fonts; False when reportlab's
-    own method is not the one this wraps."""
+@contextmanager
+def installed() -> Iterator[bool]:
+    """Within: :func:`split_string` is reportlab's TrueType fonts' method (True), unless
+    reportlab's own method is not the one this wraps (False). Put back on leaving by the
+    one who put it in place (an export inside another, or on another thread while one
+    runs, finds it in place and leaves it: the strings encode the same either way)."""
     current = TTFont.__dict__.get("splitString")
     if current is split_string:
-        return True
-    if current is not REPORTLAB_SPLIT_STRING:
-        return False
-    if list(inspect.signature(current).parameters) != _EXPECTED:
-        return False
+        yield True
+        return
+    if (
+        current is not REPORTLAB_SPLIT_STRING
+        or list(inspect.signature(current).parameters) != _EXPECTED
+    ):
+        yield False
+        return
     TTFont.splitString = split_string
-    return True
+    try:
+        yield True
+    finally:
+        TTFont.splitString = REPORTLAB_SPLIT_STRING

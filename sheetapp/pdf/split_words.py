@@ -5,14 +5,16 @@ looked up once.
 character of the word in turn: a note of 1 MB without a space (or made of markup
 characters) costs over a million font calls, most of an export's time. This is the
 same algorithm, line for line, with the width of each distinct character asked once,
-so the result is the same split; :func:`install` puts it in place of reportlab's when
-the function it replaces has the expected signature (a reportlab that changed it keeps
-its own).
+so the result is the same split; :func:`installed` puts it in place of reportlab's for
+the length of an export (:func:`sheetapp.pdf.shortcuts.during_export`) when the function
+it replaces has the expected signature (a reportlab that changed it keeps its own).
 """
 
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from reportlab.lib.utils import isBytes
@@ -62,13 +64,20 @@ def split_word(  # noqa: PLR0917  # reportlab calls it with positional arguments
     return result
 
 
-def install() -> bool:
-    """Use :func:`split_word` for reportlab's paragraphs; False when reportlab's own
-    function is not the one this replaces."""
+@contextmanager
+def installed() -> Iterator[bool]:
+    """Within: :func:`split_word` splits reportlab's paragraphs' long words (True), unless
+    reportlab's own function is not the one this replaces (False). Put back on leaving
+    by the one who put it in place (see :func:`sheetapp.pdf.split_strings.installed`)."""
     current = getattr(paragraph, "_splitWord", None)
     if current is split_word:
-        return True
+        yield True
+        return
     if current is None or list(inspect.signature(current).parameters) != _EXPECTED:
-        return False
+        yield False
+        return
     paragraph._splitWord = split_word
-    return True
+    try:
+        yield True
+    finally:
+        paragraph._splitWord = current

@@ -374,3 +374,27 @@ def named_numbers(text: str) -> list[tuple[str, int]]:
             raise ActionError(f"write the others as Name=N, e.g. Rook=7, not '{part.strip()}'")
         found.append((name.strip(), number))
     return found
+
+
+def resolved(
+    inputs: Inputs,
+    action: str,
+    name: str,
+    terms: Sequence[Term],
+    outcome: str,
+    *,
+    success: bool | None = None,
+    values: Mapping[str, Any] | None = None,
+    effect: Effect | None = None,
+) -> Resolution:
+    """The :class:`Resolution` of ``action`` with the dice ``inputs`` rolled, in slot order."""
+    return Resolution(
+        action,
+        name,
+        tuple(inputs.dice.items()),
+        tuple(terms),
+        outcome,
+        success,
+        {} if values is None else values,
+        effect,
+    )

@@ -10,17 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheetapp.core.document import SCHEMA_VERSION
-from sheetapp.core.system import MigratesSystemData, Migration, RawDocument, SystemDataStep
+from sheetapp.core.system import Migration, RawDocument, SystemDataStep
 from sheetapp.storage.errors import shown
 
 __all__ = [
     "STEPS",
-    "MigratesSystemData",
     "Migration",
     "MigrationError",
     "NewerSchemaError",
     "RawDocument",
-    "SystemDataStep",
     "UnknownSystemVersionError",
     "migrate",
     "migrate_1_to_2",

@@ -27,9 +27,9 @@ from sheetapp.advancement import (
 )
 from sheetapp.advancement.levelup import level_up_advancement
 from sheetapp.advancement.report import format_ledger
-from sheetapp.advancement.spec import LevelledAdvancement, levelled
+from sheetapp.advancement.spec import levelled
 from sheetapp.core.changes import Change
-from sheetapp.core.system import installed_systems
+from sheetapp.core.system import LevelledAdvancement, installed_systems
 from sheetapp.storage.files import load_document, save_document
 from sheetapp.systems.capital.advance import take_system
 from sheetapp.systems.capital.model import CapitalDocument, SystemChoice

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetapp.advancement.spec import advancement_of
-from sheetapp.core.system import installed_systems
+from sheetapp.core.system import advancement_of, installed_systems
 from sheetapp.editing.wording import without_line_notes
 from sheetapp.storage.files import load_document
 

@@ -8,12 +8,11 @@ from typing import Any
 from bench.generators.capital_fixtures import scaled
 from sheetapp.core.changes import Change, apply_to_document
 from sheetapp.core.system import installed_systems
-from sheetapp.systems.capital import derived
 
 
 def _first_evaluation(document: Any) -> Any:
-    """What a sheetapp that never evaluated this character before shows."""
-    derived._LAST_ATTACKS.clear()
+    """What a sheetapp that never evaluated this character before shows (a new
+    document: memos of its own)."""
     twin = type(document).model_validate(document.model_dump(mode="json"))
     return installed_systems().get("capital").evaluate(twin)
 

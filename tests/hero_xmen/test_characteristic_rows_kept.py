@@ -3,7 +3,7 @@ and follow every change, also one made in place."""
 
 from __future__ import annotations
 
-from sheetapp.systems.hero_xmen import build
+from sheetapp.core.memo import memos_of
 from sheetapp.systems.hero_xmen.build import characteristic_rows
 from sheetapp.systems.hero_xmen.catalog import catalogs
 from sheetapp.systems.hero_xmen.model import CharacteristicBuy
@@ -12,23 +12,24 @@ from .helpers import blank
 
 
 def _fresh(document: object) -> dict[str, tuple[int, int, int]]:
-    """The rows worked out anew (value, cost, bought per characteristic)."""
-    build._LAST_ROWS[0] = None
-    build._CHAR_ROWS.clear()
+    """The rows worked out anew (value, cost, bought per characteristic): outside the
+    document's memos nothing is reused."""
     rows = characteristic_rows(document.character, document.campaign, catalogs())  # type: ignore[attr-defined]
     return {key: (row.value, row.cost, row.bought) for key, row in rows.items()}
 
 
 def _kept(document: object) -> dict[str, tuple[int, int, int]]:
-    rows = characteristic_rows(document.character, document.campaign, catalogs())  # type: ignore[attr-defined]
+    with memos_of(document):
+        rows = characteristic_rows(document.character, document.campaign, catalogs())  # type: ignore[attr-defined]
     return {key: (row.value, row.cost, row.bought) for key, row in rows.items()}
 
 
 def test_rows_follow_changes_made_in_place() -> None:
     document = blank()
     cats = catalogs()
-    first = characteristic_rows(document.character, document.campaign, cats)
-    assert characteristic_rows(document.character, document.campaign, cats) is first
+    with memos_of(document):
+        first = characteristic_rows(document.character, document.campaign, cats)
+        assert characteristic_rows(document.character, document.campaign, cats) is first
     buys = document.character.characteristics
     buys[0].bought += 3  # an assignment: the buy gets a new __dict__
     assert _kept(document) == _fresh(document)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheetapp.pdf import renderer  # noqa: F401  # installs the split at import
 from sheetapp.pdf.fonts import BOLD, REGULAR, register_fonts
-from sheetapp.pdf.split_words import REPORTLAB_SPLIT_WORD, install, split_word
+from sheetapp.pdf.split_words import REPORTLAB_SPLIT_WORD, installed, split_word
 
 WORDS = [
     "<b>" * 400,
@@ -37,5 +36,6 @@ def test_the_split_is_reportlabs(
 def test_paragraphs_use_it() -> None:
     from reportlab.platypus import paragraph
 
-    assert install()
-    assert paragraph._splitWord is split_word
+    with installed() as active:
+        assert active
+        assert paragraph._splitWord is split_word

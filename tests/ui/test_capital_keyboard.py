@@ -222,7 +222,7 @@ def test_no_table_in_the_window_or_the_picker_keeps_tab_to_itself(
     from ui.picker import PickerDialog
 
     window.open_path(SAMPLE)
-    _capital(window, qtbot)
+    _capital(window, qtbot).attributes.ensure_built()  # its table is made on first need
     tables = window.findChildren(QTableView)
     assert {t.objectName() for t in tables} >= {"issues", "attributes"}
     assert [t.objectName() or type(t).__name__ for t in tables if t.tabKeyNavigation()] == []

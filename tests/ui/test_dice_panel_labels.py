@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QApplication, QLabel, QTableView, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from sheetapp.advancement.spec import advancement_of, levelled
-from sheetapp.core.system import installed_systems
+from sheetapp.advancement.spec import levelled
+from sheetapp.core.system import advancement_of, installed_systems
 from sheetapp.storage.files import load_document
 from tests.ui.conftest import REPO
 from ui.wizard.dice_panel import DicePanel

@@ -1,4 +1,4 @@
-"""The Gladiators tree's cost-line index (``_CostIndex``) reads the usual Abilities
+"""The Gladiators tree's cost-line index (``CostIndex``) reads the usual Abilities
 line (child n is row n) with one comparison; any other tree goes the long way. Both
 must answer every path and every row as the long way does."""
 
@@ -8,7 +8,7 @@ import random
 
 from sheetapp.core.costs import CostLine
 from sheetapp.core.issues import DataPath
-from ui.systems.gladiators.abilities_model import ABILITIES, _CostIndex
+from ui.systems.gladiators.cost_index import ABILITIES, CostIndex
 
 
 def _walked(costs: tuple[CostLine, ...]) -> tuple[dict[int, CostLine], dict[DataPath, CostLine]]:
@@ -71,7 +71,7 @@ def test_the_index_answers_as_the_long_walk() -> None:
         count = rng.randint(0, 12)
         costs = _costs(rng, count, usual=trial % 2 == 0)
         rows, by_path = _walked(costs)
-        index = _CostIndex(costs)
+        index = CostIndex(costs)
         expected = [rows.get(row) or by_path.get((*ABILITIES, row)) for row in range(count)]
         assert index.row_lines(count) == expected
         assert [index.row_line(row) for row in range(count)] == expected

@@ -166,7 +166,7 @@ def test_capital_builds_its_later_tabs_when_needed(window: MainWindow, qtbot: Qt
     assert view is not None and isinstance(view.page, CapitalPage)
     page = view.page
     qtbot.waitExposed(window)
-    lazy = (page.systems_page, page.equipment_page, page.play_page)
+    lazy = (page.attributes, page.systems_page, page.equipment_page, page.asset, page.play_page)
     assert not any(tab.is_built for tab in lazy)
     assert not page.systems_editor.view_is_made()
     # an edit while the tabs are unbuilt is seen when they are built
@@ -174,7 +174,7 @@ def test_capital_builds_its_later_tabs_when_needed(window: MainWindow, qtbot: Qt
     assert page.document.push([Change("set", ("character", "vitals", "grit"), 0, 3)])
     page.tabs.setCurrentWidget(page.play_page)
     qtbot.waitUntil(lambda: page.play_page.is_built)
-    assert page.grit.value() == 3 == page.character_document.character.vitals.grit
+    assert page.play_page.grit.value() == 3 == page.character_document.character.vitals.grit
     # an issue's place in an unbuilt tab is shown, its row selected
     row = len(character.systems) - 1
     index = next(

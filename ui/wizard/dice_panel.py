@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sheetapp.advancement.spec import DiceRequest, LevelStep
+from sheetapp.core.system import DiceRequest, LevelStep
 
 
 class DicePanel(QGroupBox):

@@ -16,10 +16,10 @@ from PySide6.QtCore import QObject, Signal
 from sheetapp.advancement import Advancement, AdvancementRules, Preview, advancement_of, preview
 from sheetapp.advancement.commit import with_earnings
 from sheetapp.advancement.ledger import TRACKED_ROOTS, tracked
-from sheetapp.advancement.spec import LevelledAdvancement, LevelStep, levelled
+from sheetapp.advancement.spec import levelled
 from sheetapp.core.changes import Change, ChangeError, apply_to_document, diff, document_data
 from sheetapp.core.document import CharacterDocument
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import GameSystem, LevelledAdvancement, LevelStep
 from sheetapp.storage.files import LoadedDocument
 from ui.document import EditorDocument
 

@@ -19,11 +19,12 @@ from sheetapp.play.actions import (
     Term,
     VsInput,
     named_numbers,
+    resolved,
 )
 from sheetapp.play.dice import DiceRoll
+from sheetapp.systems.capital.catalog import ATTRIBUTES
 from sheetapp.systems.capital.model import CapitalDocument
 
-ATTRIBUTES = ("str", "ftd", "agi", "vsn", "wis", "wil", "cha", "knw")
 #: "you get a bonus of +2 to your roll. If more than one Strength, Training or Story
 #: applies, you get a bonus of +3." (line 257)
 HELP_BONUS = {"0": 0, "1": 2, "2": 3}
@@ -34,6 +35,16 @@ GRIT_PER_POINT = 2
 DOUBLE_SIX, DOUBLE_ONE = 12, 2
 #: "they choose a Difficulty value between 0 and 10" (line 245)
 DIFFICULTY = (0, 10)
+
+
+def _opposed(margin: int, *, against_gm: bool) -> tuple[bool, str]:
+    """Higher result wins; a tie against the GM succeeds with a drawback, between
+    characters both succeed."""
+    if margin > 0:
+        return True, f"success by {margin}"
+    if margin < 0:
+        return False, f"failure by {-margin}"
+    return True, "tie: success, with a drawback" if against_gm else "tie: both succeed"
 
 
 def special_results(roll: DiceRoll, theirs: DiceRoll, *, against_gm: bool) -> list[str]:
@@ -120,7 +131,6 @@ class CapitalActions:
     def _resolve_check(self, inputs: Inputs) -> Resolution:
         assert inputs.vs is not None
         attribute = inputs.text("attribute") or "agi"
-        score = self.score(attribute)
         roll, theirs = inputs.roll("roll"), inputs.roll("opponent")
         against_gm = inputs.text("against") != "character"
         if against_gm and not DIFFICULTY[0] <= inputs.vs <= DIFFICULTY[1]:
@@ -128,10 +138,38 @@ class CapitalActions:
                 f"the GM's Difficulty is between {DIFFICULTY[0]} and {DIFFICULTY[1]}, "
                 f"not {inputs.vs}"
             )
-        helps = HELP_BONUS[inputs.text("helps") or "0"]
         weakness = inputs.flag("weakness")
         grit_spent = inputs.int("grit")
-        vitals = self.document.character.vitals
+        total, parts = self._your_result(inputs, attribute, roll)
+        opponent = theirs.total + inputs.vs
+        who = "the GM's Difficulty" if against_gm else "the opponent's Score"
+        terms = [
+            Term("Your result", " ".join(parts) + f" = {total}"),
+            Term("Opposing result", f"{theirs.describe()} + {who} {inputs.vs} = {opponent}"),
+        ]
+        margin = total - opponent
+        success, outcome = _opposed(margin, against_gm=against_gm)
+        specials = special_results(roll, theirs, against_gm=against_gm)
+        for special in specials:
+            terms.append(Term("Special", special))
+        grit_after, effect = self._grit(weakness, success, grit_spent, terms)
+        return resolved(
+            inputs,
+            "check",
+            f"{attribute.upper()} check",
+            terms,
+            outcome + ("; " + "; ".join(specials) if specials else ""),
+            success=success,
+            values={"result": total, "opposing": opponent, "margin": margin, "grit": grit_after},
+            effect=effect,
+        )
+
+    def _your_result(self, inputs: Inputs, attribute: str, roll: DiceRoll) -> tuple[int, list[str]]:
+        """2d6 + the Score, +2/+3 for Strengths, Training or Stories (line 257), -2 for a
+        Weakness (line 258), +1 for each 2 Grit spent after the roll (line 259)."""
+        score = self.score(attribute)
+        helps = HELP_BONUS[inputs.text("helps") or "0"]
+        weakness = inputs.flag("weakness")
         parts = [f"{roll.describe()} + {attribute.upper()} {score}"]
         total = roll.total + score
         if helps:
@@ -140,45 +178,23 @@ class CapitalActions:
         if weakness:
             parts.append(f"{WEAKNESS} (Weakness)")
             total += WEAKNESS
-        critical_failure = roll.total == DOUBLE_ONE
+        grit_spent = inputs.int("grit")
         if grit_spent:
-            if grit_spent % GRIT_PER_POINT:
-                raise ActionError("Grit is spent 2 at a time (+1 for each 2 Grit)")
-            if critical_failure:
-                raise ActionError("you can't spend Grit if you Critically Failed")
-            available = vitals.grit + (1 if weakness else 0)
-            if grit_spent > available:
-                raise ActionError(f"only {available} Grit to spend")
+            self._check_grit(grit_spent, roll, weakness=weakness)
             parts.append(f"+{grit_spent // GRIT_PER_POINT} ({grit_spent} Grit)")
             total += grit_spent // GRIT_PER_POINT
-        opponent = theirs.total + inputs.vs
-        who = "the GM's Difficulty" if against_gm else "the opponent's Score"
-        terms = [
-            Term("Your result", " ".join(parts) + f" = {total}"),
-            Term("Opposing result", f"{theirs.describe()} + {who} {inputs.vs} = {opponent}"),
-        ]
-        margin = total - opponent
-        if margin > 0:
-            success, outcome = True, f"success by {margin}"
-        elif margin < 0:
-            success, outcome = False, f"failure by {-margin}"
-        else:
-            success = True
-            outcome = "tie: success, with a drawback" if against_gm else "tie: both succeed"
-        specials = special_results(roll, theirs, against_gm=against_gm)
-        for special in specials:
-            terms.append(Term("Special", special))
-        grit_after, effect = self._grit(weakness, success, grit_spent, terms)
-        return Resolution(
-            "check",
-            f"{attribute.upper()} check",
-            tuple(inputs.dice.items()),
-            tuple(terms),
-            outcome + ("; " + "; ".join(specials) if specials else ""),
-            success,
-            {"result": total, "opposing": opponent, "margin": margin, "grit": grit_after},
-            effect,
-        )
+        return total, parts
+
+    def _check_grit(self, spent: int, roll: DiceRoll, *, weakness: bool) -> None:
+        """Grit is spent 2 at a time, never after a Critical Failure, and only what there is
+        (a Weakness's Grit included)."""
+        if spent % GRIT_PER_POINT:
+            raise ActionError("Grit is spent 2 at a time (+1 for each 2 Grit)")
+        if roll.total == DOUBLE_ONE:
+            raise ActionError("you can't spend Grit if you Critically Failed")
+        available = self.document.character.vitals.grit + (1 if weakness else 0)
+        if spent > available:
+            raise ActionError(f"only {available} Grit to spend")
 
     def _grit(
         self, weakness: bool, success: bool, spent: int, terms: list[Term]
@@ -216,14 +232,13 @@ class CapitalActions:
             terms.append(Term("Tie", f"with {', '.join(ties)}: roll again between you"))
         if roll.total == DOUBLE_SIX:
             terms.append(Term("Double six", "roll again: an extra turn before combat"))
-        return Resolution(
+        return resolved(
+            inputs,
             "turn-order",
             "Turn order",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             ", ".join(name for name, _ in order),
-            None,
-            {"result": total, "order": [name for name, _ in order]},
+            values={"result": total, "order": [name for name, _ in order]},
         )
 
 

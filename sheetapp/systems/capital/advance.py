@@ -16,11 +16,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sheetapp.advancement.spec import Currency, DiceRequest, LevelStep, SpendOption
 from sheetapp.core.changes import Change
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath, Severity
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import Currency, DiceRequest, GameSystem, LevelStep, SpendOption
 from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
 from sheetapp.systems.capital.levels import LevelUpError, level_up
 from sheetapp.systems.capital.model import MAX_LEVEL, CapitalCharacter, HpRoll, SystemChoice

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.capital.catalog import AttackDef, Catalogs, WeaponStats
 from sheetapp.systems.capital.model import CapitalCharacter, EquipmentChoice
@@ -87,9 +88,13 @@ def is_trained(weapon: WeaponStats, sheet: Sheet) -> bool:
     return any(ref in sheet.training for ref in weapon.training)
 
 
-#: each equipment entry's attack lines, kept while the entry, its place, the scores and
-#: the training are unchanged (1,000 items: an edit rebuilt every weapon's lines)
-_ITEM_ATTACKS: IdentityMemo[list[AttackLine]] = IdentityMemo()
+_ITEM_ATTACKS: Memo[IdentityMemo[list[AttackLine]]] = Memo(
+    "capital:item_attacks",
+    "the character's equipment",
+    "each entry's attack lines, kept while the entry, its place, the scores and the "
+    "training are unchanged (1,000 items: an edit rebuilt every weapon's lines)",
+    IdentityMemo,
+)
 
 
 def _item_attacks(
@@ -111,7 +116,7 @@ def character_attacks(
 ) -> list[AttackLine]:
     # what a line reads besides its entry: the scores (its roll), the training, the catalogs
     context = (tuple(sheet.scores.scores.items()), tuple(sheet.training), id(cats))
-    per_item = _ITEM_ATTACKS.each(
+    per_item = _ITEM_ATTACKS.current().each(
         character.equipment,
         context,
         lambda index, choice: _item_attacks(index, choice, sheet, cats),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from sheetapp.core.catalog import (
     CatalogEntry,
@@ -37,14 +37,32 @@ class ScoreRow(CatalogModel):
 
 
 class ScoreTable(CatalogModel):
+    """Step 5's table (lines 198-203): the Attribute Score each kept d6 result gives."""
+
     seed_lines: tuple[int, ...]
     rows: tuple[ScoreRow, ...]
 
+    @model_validator(mode="after")
+    def _each_face_once(self) -> ScoreTable:
+        faces = sorted(die for row in self.rows for die in row.dice)
+        if faces != list(range(1, 7)):
+            raise ValueError("the score table gives each d6 result (1 to 6) exactly one score")
+        return self
+
+    def score(self, die: int) -> int | None:
+        """The score a d6 result gives; None for a number no d6 shows."""
+        for row in self.rows:
+            if die in row.dice:
+                return row.score
+        return None
+
 
 class AttributeDice(CatalogModel):
+    """Step 5's dice (lines 196-197): how many d6 are rolled, how many discarded."""
+
     seed_lines: tuple[int, ...]
-    rolled: int
-    discarded: int
+    rolled: int = Field(ge=1)
+    discarded: int = Field(ge=0)
     text: str
 
 
@@ -107,6 +125,7 @@ class BasicsCatalog(CatalogFile):
     attribute_dice: AttributeDice
     levels: LevelTable
     vitals: tuple[VitalDef, ...]
+    #: "You can never have less than 5 maximum HP, Energy or Bones." (line 394)
     vital_minimum: int
     sizes: tuple[SizeDef, ...]
     damage_types: tuple[DamageTypeDef, ...]

@@ -5,6 +5,8 @@ come from these declarations."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sheetapp.core.catalog import CatalogEntry
@@ -21,7 +23,13 @@ from sheetapp.editing.collections import (
     choice_list,
 )
 from sheetapp.editing.search import keywords_for
-from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs, SystemDef, catalogs
+from sheetapp.systems.capital.catalog import (
+    ATTRIBUTES,
+    Catalogs,
+    EquipmentDef,
+    SystemDef,
+    catalogs,
+)
 from sheetapp.systems.capital.model import CapitalDocument, EquipmentChoice, SystemChoice
 from sheetapp.systems.capital.money import printed_price
 
@@ -153,52 +161,75 @@ def system_source(document: CapitalDocument, row: int, cats: Catalogs) -> str:
     return "Slot"
 
 
-def _system_cell(column: str) -> Any:
+@dataclass(frozen=True, slots=True)
+class SystemRow:
+    """One row of the Systems list as its cells read it."""
+
+    document: CapitalDocument
+    row: int
+    choice: SystemChoice
+    system: SystemDef | None
+    cats: Catalogs
+
+    @property
+    def path(self) -> tuple[str | int, ...]:
+        return (*SYSTEMS_PATH, self.row)
+
+
+def _system_cell(maker: Callable[[SystemRow], CellView]) -> Any:
+    """A Systems column's cells, each row's System looked up once."""
+
     def build(document: CapitalDocument, row: int, choice: SystemChoice) -> CellView:
         cats = catalogs()
-        system = cats.systems.get(choice.system)
-        path = (*SYSTEMS_PATH, row)
-        if column == "name":
-            text = system.text if system else ""
-            name = system.name if system else f"{choice.system} (unknown)"
-            return CellView(name, path, tooltip=text, rule_text=text)
-        if column == "choice":
-            kind = system.repeat_choice if system else None
-            if kind is None:
-                return CellView("", (*path, "choice"))
-            options = system_choice_options(kind, cats)
-            label = dict(options).get(choice.choice, "(choose)") if choice.choice else "(choose)"
-            return CellView(
-                label, (*path, "choice"), "choice", choice.choice, choice_list(options, "(none)")
-            )
-        if column == "slots":
-            if choice.gm_granted or system is None or system.slots is None:
-                return CellView("—", align_right=True)
-            return CellView(str(system.slots), align_right=True)
-        if column == "energy":
-            return CellView(system.energy if system else "")
-        if column == "cooldown":
-            return CellView(system.cooldown if system else "")
-        if column == "level":
-            return CellView(
-                str(choice.level),
-                (*path, "level"),
-                "int",
-                choice.level,
-                bounds=format_bounds(SystemChoice, "level"),
-                align_right=True,
-                tooltip="The Level the System was gained at; it must fit that Level's Slots.",
-            )
-        return CellView(
-            system_source(document, row, cats),
-            (*path, "gm_granted"),
-            None,
-            choice.gm_granted,
-            check=choice.gm_granted,
-            tooltip="Checked: given by the GM outside the rules (no Slot, no requirements).",
-        )
+        return maker(SystemRow(document, row, choice, cats.systems.get(choice.system), cats))
 
     return build
+
+
+def _system_name_cell(at: SystemRow) -> CellView:
+    text = at.system.text if at.system else ""
+    name = at.system.name if at.system else f"{at.choice.system} (unknown)"
+    return CellView(name, at.path, tooltip=text, rule_text=text)
+
+
+def _system_choice_cell(at: SystemRow) -> CellView:
+    path = (*at.path, "choice")
+    kind = at.system.repeat_choice if at.system else None
+    if kind is None:
+        return CellView("", path)
+    options = system_choice_options(kind, at.cats)
+    chosen = at.choice.choice
+    label = dict(options).get(chosen, "(choose)") if chosen else "(choose)"
+    return CellView(label, path, "choice", chosen, choice_list(options, "(none)"))
+
+
+def _system_slots_cell(at: SystemRow) -> CellView:
+    if at.choice.gm_granted or at.system is None or at.system.slots is None:
+        return CellView("—", align_right=True)
+    return CellView(str(at.system.slots), align_right=True)
+
+
+def _system_level_cell(at: SystemRow) -> CellView:
+    return CellView(
+        str(at.choice.level),
+        (*at.path, "level"),
+        "int",
+        at.choice.level,
+        bounds=format_bounds(SystemChoice, "level"),
+        align_right=True,
+        tooltip="The Level the System was gained at; it must fit that Level's Slots.",
+    )
+
+
+def _system_source_cell(at: SystemRow) -> CellView:
+    return CellView(
+        system_source(at.document, at.row, at.cats),
+        (*at.path, "gm_granted"),
+        None,
+        at.choice.gm_granted,
+        check=at.choice.gm_granted,
+        tooltip="Checked: given by the GM outside the rules (no Slot, no requirements).",
+    )
 
 
 def set_system_choice(document: CapitalDocument, row: int, choice: Any) -> list[Any]:
@@ -224,19 +255,25 @@ SYSTEMS: Collection[CapitalDocument] = Collection(
     path=SYSTEMS_PATH,
     item_model=SystemChoice,
     columns=(
-        Column("System", cell=_system_cell("name")),
+        Column("System", cell=_system_cell(_system_name_cell)),
         Column(
             "Choice",
             field="choice",
             edit="choice",
-            cell=_system_cell("choice"),
+            cell=_system_cell(_system_choice_cell),
             on_edit=set_system_choice,
         ),
-        Column("Slots", cell=_system_cell("slots")),
-        Column("Energy", cell=_system_cell("energy")),
-        Column("Cooldown", cell=_system_cell("cooldown")),
-        Column("Gained at", field="level", edit="int", cell=_system_cell("level")),
-        Column("Source", field="gm_granted", edit="bool", cell=_system_cell("source")),
+        Column("Slots", cell=_system_cell(_system_slots_cell)),
+        Column(
+            "Energy",
+            cell=_system_cell(lambda at: CellView(at.system.energy if at.system else "")),
+        ),
+        Column(
+            "Cooldown",
+            cell=_system_cell(lambda at: CellView(at.system.cooldown if at.system else "")),
+        ),
+        Column("Gained at", field="level", edit="int", cell=_system_cell(_system_level_cell)),
+        Column("Source", field="gm_granted", edit="bool", cell=_system_cell(_system_source_cell)),
     ),
     entries=system_entries,
     new_item=_new_system,
@@ -297,71 +334,93 @@ def _equipment_name(document: CapitalDocument, row: int) -> str:
     return f"{item.name} ({choice.name})" if choice.name else item.name
 
 
-def _equipment_cell(column: str) -> Any:
-    def build(document: CapitalDocument, row: int, choice: EquipmentChoice) -> CellView:
+@dataclass(frozen=True, slots=True)
+class EquipmentRow:
+    """One row of the equipment list as its cells read it."""
+
+    row: int
+    choice: EquipmentChoice
+    item: EquipmentDef | None
+    cats: Catalogs
+
+    @property
+    def path(self) -> tuple[str | int, ...]:
+        return (*EQUIPMENT_PATH, self.row)
+
+
+def _equipment_cell(maker: Callable[[EquipmentRow], CellView]) -> Any:
+    """An equipment column's cells, each row's item looked up once."""
+
+    def build(_document: CapitalDocument, row: int, choice: EquipmentChoice) -> CellView:
         cats = catalogs()
-        item = cats.equipment.get(choice.item or "")
-        path = (*EQUIPMENT_PATH, row)
-        if column == "item":
-            if item is None:
-                name = choice.name or (choice.item or "(unnamed)")
-                return CellView(
-                    name if choice.item is None else f"{name} (unknown)",
-                    (*path, "name") if choice.item is None else path,
-                    "text" if choice.item is None else None,
-                    choice.name,
-                    tooltip="A custom item (not in the appendix).",
-                )
-            name = f"{item.name} ({choice.name})" if choice.name else item.name
-            return CellView(name, path, tooltip=item.text, rule_text=item.text)
-        if column == "damage":
-            types = item.weapon.printed_damage_types if item and item.weapon else ()
-            if len(types) <= 1:
-                fixed = cats.damage_types[types[0]].name if types else ""
-                return CellView(fixed, (*path, "damage_type"))
-            options = [(t, cats.damage_types[t].name) for t in types]
-            label = dict(options).get(choice.damage_type or "", "(choose)")
-            return CellView(
-                label,
-                (*path, "damage_type"),
-                "choice",
-                choice.damage_type,
-                choice_list(options, "(choose)"),
-            )
-        if column == "option":
-            if item is None or not item.options:
-                return CellView(choice.option or "", (*path, "option"))
-            return CellView(
-                choice.option or "(choose)",
-                (*path, "option"),
-                "choice",
-                choice.option,
-                choice_list([(o, o) for o in item.options], "(choose)"),
-            )
-        if column == "price":
-            price = printed_price(choice, cats)
-            # the GM's price stays editable once set (it made the cell read-only)
-            if item is not None and price is not None:
-                return CellView(
-                    f"{price} mC",
-                    (*path, "price"),
-                    tooltip="The appendix's price, per item; a bought item costs it × Qty.",
-                    align_right=True,
-                )
-            unset = "(set by GM)" if choice.bought else ""
-            return CellView(
-                unset if choice.price is None else f"{choice.price} mC",
-                (*path, "price"),
-                "int",
-                choice.price,
-                bounds=(0, 10_000_000),
-                tooltip="No printed price: the price the GM set, per item (mC).",
-                align_right=True,
-            )
-        hands = (2 if choice.two_handed else 1) if item is None else item.hands
-        return CellView(str(hands), align_right=True)
+        return maker(EquipmentRow(row, choice, cats.equipment.get(choice.item or ""), cats))
 
     return build
+
+
+def _item_cell(at: EquipmentRow) -> CellView:
+    choice, item = at.choice, at.item
+    if item is not None:
+        name = f"{item.name} ({choice.name})" if choice.name else item.name
+        return CellView(name, at.path, tooltip=item.text, rule_text=item.text)
+    name = choice.name or (choice.item or "(unnamed)")
+    return CellView(
+        name if choice.item is None else f"{name} (unknown)",
+        (*at.path, "name") if choice.item is None else at.path,
+        "text" if choice.item is None else None,
+        choice.name,
+        tooltip="A custom item (not in the appendix).",
+    )
+
+
+def _damage_cell(at: EquipmentRow) -> CellView:
+    path = (*at.path, "damage_type")
+    item, names = at.item, at.cats.damage_types
+    types = item.weapon.printed_damage_types if item and item.weapon else ()
+    if len(types) <= 1:
+        return CellView(names[types[0]].name if types else "", path)
+    options = [(t, names[t].name) for t in types]
+    label = dict(options).get(at.choice.damage_type or "", "(choose)")
+    return CellView(label, path, "choice", at.choice.damage_type, choice_list(options, "(choose)"))
+
+
+def _option_cell(at: EquipmentRow) -> CellView:
+    path = (*at.path, "option")
+    chosen = at.choice.option
+    if at.item is None or not at.item.options:
+        return CellView(chosen or "", path)
+    options = choice_list([(o, o) for o in at.item.options], "(choose)")
+    return CellView(chosen or "(choose)", path, "choice", chosen, options)
+
+
+def _price_cell(at: EquipmentRow) -> CellView:
+    path = (*at.path, "price")
+    choice = at.choice
+    price = printed_price(choice, at.cats)
+    # the GM's price stays editable once set (it made the cell read-only)
+    if at.item is not None and price is not None:
+        return CellView(
+            f"{price} mC",
+            path,
+            tooltip="The appendix's price, per item; a bought item costs it × Qty.",
+            align_right=True,
+        )
+    unset = "(set by GM)" if choice.bought else ""
+    return CellView(
+        unset if choice.price is None else f"{choice.price} mC",
+        path,
+        "int",
+        choice.price,
+        bounds=(0, 10_000_000),
+        tooltip="No printed price: the price the GM set, per item (mC).",
+        align_right=True,
+    )
+
+
+def _hands_cell(at: EquipmentRow) -> CellView:
+    if at.item is None:
+        return CellView(str(2 if at.choice.two_handed else 1), align_right=True)
+    return CellView(str(at.item.hands), align_right=True)
 
 
 EQUIPMENT: Collection[CapitalDocument] = Collection(
@@ -375,12 +434,14 @@ EQUIPMENT: Collection[CapitalDocument] = Collection(
             "Item",
             field="name",
             edit="text",
-            cell=_equipment_cell("item"),
+            cell=_equipment_cell(_item_cell),
             on_edit=lambda d, row, value: EQUIPMENT.set_field(d, row, "name", str(value).strip()),
         ),
         Column("Qty", field="quantity", edit="int", bounds=(0, 100_000), align_right=True),
-        Column("Damage type", field="damage_type", edit="choice", cell=_equipment_cell("damage")),
-        Column("Option", field="option", edit="choice", cell=_equipment_cell("option")),
+        Column(
+            "Damage type", field="damage_type", edit="choice", cell=_equipment_cell(_damage_cell)
+        ),
+        Column("Option", field="option", edit="choice", cell=_equipment_cell(_option_cell)),
         Column(
             "Held",
             field="held",
@@ -388,7 +449,7 @@ EQUIPMENT: Collection[CapitalDocument] = Collection(
             format=lambda held: "in hand" if held else "",
             tooltip="Held in your hands (line 345); weapons you use must be held.",
         ),
-        Column("Hands", cell=_equipment_cell("hands")),
+        Column("Hands", cell=_equipment_cell(_hands_cell)),
         Column(
             "Bought",
             field="bought",
@@ -396,7 +457,7 @@ EQUIPMENT: Collection[CapitalDocument] = Collection(
             tooltip="Paid for with the character's money (price × Qty). What the Role, the "
             "Outfits and the Kit give is not bought (line 226).",
         ),
-        Column("Price", field="price", edit="int", cell=_equipment_cell("price")),
+        Column("Price", field="price", edit="int", cell=_equipment_cell(_price_cell)),
         Column("Note", field="note", edit="text"),
     ),
     entries=equipment_entries,

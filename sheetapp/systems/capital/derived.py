@@ -6,6 +6,7 @@ from itertools import compress, count
 from operator import is_not
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.memo import ByValue, Memo
 from sheetapp.systems.capital.attacks import (
     AttackLine,
     character_attacks,
@@ -14,7 +15,7 @@ from sheetapp.systems.capital.attacks import (
 )
 from sheetapp.systems.capital.catalog import ATTRIBUTES, Catalogs
 from sheetapp.systems.capital.model import CapitalCharacter
-from sheetapp.systems.capital.sheet import Sheet
+from sheetapp.systems.capital.sheet import BASE_HANDS, Sheet
 
 
 def derived_values(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) -> list[DerivedValue]:
@@ -28,22 +29,40 @@ def derived_values(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) ->
         ),
         DerivedValue("level", "Level", character.level, "1-10 (line 362)", ("character", "level")),
     ]
-    for attr in ATTRIBUTES:
-        values.append(
-            DerivedValue(
-                f"score.{attr}",
-                cats.attributes[attr].name,
-                sheet.score(attr),
-                sheet.scores.explanations[attr],
-                ("character", "attributes"),
-            )
-        )
     values += [
+        DerivedValue(
+            f"score.{attr}",
+            cats.attributes[attr].name,
+            sheet.score(attr),
+            sheet.scores.explanations[attr],
+            ("character", "attributes"),
+        )
+        for attr in ATTRIBUTES
+    ]
+    values += _vitals(sheet)
+    values += _capacity(sheet, cats)
+    values += _grit_and_systems(character, cats)
+    values += [turn_order(character, sheet), move(character)]
+    values += _attack_values("attack", character_attacks(character, sheet, cats))
+    values += _companion(character, sheet, cats)
+    values += _vehicle(character, sheet, cats)
+    return values
+
+
+def _vitals(sheet: Sheet) -> list[DerivedValue]:
+    """Max HP, Energy and Bones (lines 211-215, 394)."""
+    return [
         DerivedValue("max_hp", "Max HP", sheet.max_hp.value, sheet.max_hp.explanation),
         DerivedValue(
             "max_energy", "Max Energy", sheet.max_energy.value, sheet.max_energy.explanation
         ),
         DerivedValue("max_bones", "Max Bones", sheet.max_bones.value, sheet.max_bones.explanation),
+    ]
+
+
+def _capacity(sheet: Sheet, cats: Catalogs) -> list[DerivedValue]:
+    """Slots and hands used of those there are, and the Training held."""
+    return [
         DerivedValue(
             "slots",
             "Slots",
@@ -55,7 +74,8 @@ def derived_values(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) ->
             "hands",
             "Hands",
             f"{sheet.hands_used} / {sheet.hands_total}",
-            "2 hands" + (" + Limb augmentation" if sheet.hands_total > 2 else ""),
+            f"{BASE_HANDS} hands"
+            + (" + Limb augmentation" if sheet.hands_total > BASE_HANDS else ""),
             ("character", "equipment"),
         ),
         DerivedValue(
@@ -64,6 +84,11 @@ def derived_values(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) ->
             ", ".join(_training_name(ref, cats) for ref in sheet.training) or "(none)",
             "; ".join(f"{_training_name(r, cats)}: {src}" for r, src in sheet.training.items()),
         ),
+    ]
+
+
+def _grit_and_systems(character: CapitalCharacter, cats: Catalogs) -> list[DerivedValue]:
+    return [
         DerivedValue(
             "grit",
             "Grit",
@@ -80,11 +105,6 @@ def derived_values(character: CapitalCharacter, sheet: Sheet, cats: Catalogs) ->
             ("character", "systems"),
         ),
     ]
-    values += [turn_order(character, sheet), move(character)]
-    values += _attack_values("attack", character_attacks(character, sheet, cats))
-    values += _companion(character, sheet, cats)
-    values += _vehicle(character, sheet, cats)
-    return values
 
 
 #: "Move up to 10m." (line 457)
@@ -149,18 +169,24 @@ def _system_name(ref: str, choice: str | None, cats: Catalogs) -> str:
 #: the last attack values made for each prefix, with the lines they were made from: an
 #: edit leaves most attack lines the same objects (kept per item), and making 500 values
 #: again was a quarter of a 1,000-item re-evaluation
-_LAST_ATTACKS: dict[str, tuple[list[AttackLine], list[DerivedValue]]] = {}
+_LAST_ATTACKS: Memo[ByValue[tuple[list[AttackLine], list[DerivedValue]]]] = Memo(
+    "capital:last_attacks",
+    "the sheet's attack lines, by prefix",
+    "the attack values last made, with their lines: only changed lines are made again",
+    ByValue,
+)
 
 
 def _attack_values(prefix: str, lines: list[AttackLine]) -> list[DerivedValue]:
-    last = _LAST_ATTACKS.get(prefix)
+    kept = _LAST_ATTACKS.current()
+    last = kept.get(prefix)
     if last is not None and len(last[0]) == len(lines):
         values = list(last[1])
         for index in compress(count(), map(is_not, lines, last[0])):
             values[index] = _attack_value(prefix, index, lines[index])
     else:
         values = [_attack_value(prefix, index, line) for index, line in enumerate(lines)]
-    _LAST_ATTACKS[prefix] = (list(lines), values)
+    kept.put(prefix, (list(lines), values))
     return list(values)
 
 

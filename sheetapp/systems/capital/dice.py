@@ -1,7 +1,9 @@
 """The d6 helpers: Step 5's roll-and-assign (lines 196-205) and Level Up HP dice.
 
 "Roll for me" takes an injectable :class:`random.Random`; "enter my dice" is checked
-by the same functions, so a rolled set and an entered set follow one rule.
+by the same functions, so a rolled set and an entered set follow one rule. How many dice
+are rolled and discarded, and the score table, are read from the basics catalog
+(``resources/capital/basics.json``: ``attribute_dice``, ``score_table``).
 """
 
 from __future__ import annotations
@@ -10,19 +12,28 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-ATTRIBUTE_DICE = 10
-DISCARDED = 2
-#: the table of lines 200-203: a d6 result of 1 or 2 scores 4, 3 or 4 scores 5, 5 or 6 scores 6
-SCORE_FOR_DIE = {1: 4, 2: 4, 3: 5, 4: 5, 5: 6, 6: 6}
+from sheetapp.systems.capital.catalog import AttributeDice, catalogs
+
 MAX_REROLLS = 10_000
+
+
+def attribute_dice() -> AttributeDice:
+    """How many d6 Step 5 rolls and how many of them are discarded (lines 196-197)."""
+    return catalogs().basics.attribute_dice
+
+
+def die_score(die: int) -> int | None:
+    """The Attribute Score a kept d6 result gives (lines 200-203); None for a number no
+    d6 shows."""
+    return catalogs().basics.score_table.score(die)
 
 
 def score_for_die(die: int) -> int:
     """The Attribute Score a kept d6 result gives (lines 200-203)."""
-    try:
-        return SCORE_FOR_DIE[die]
-    except KeyError:
-        raise ValueError(f"{die} is not a d6 result (1-6)") from None
+    score = die_score(die)
+    if score is None:
+        raise ValueError(f"{die} is not a d6 result (1-6)")
+    return score
 
 
 def roll_d6(count: int, rng: random.Random) -> list[int]:
@@ -42,8 +53,9 @@ class AttributeDiceRoll:
 
 def roll_attribute_dice(rng: random.Random) -> AttributeDiceRoll:
     """Roll 10d6, rerolling everything while the set breaks line 196's condition."""
+    count = attribute_dice().rolled
     for rerolls in range(MAX_REROLLS):
-        dice = roll_d6(ATTRIBUTE_DICE, rng)
+        dice = roll_d6(count, rng)
         if not needs_reroll(dice):
             return AttributeDiceRoll(dice, rerolls)
     raise RuntimeError("the random source never produced a usable set of dice")
@@ -62,7 +74,7 @@ def dice_problems(dice: Sequence[int], count: int) -> list[str]:
 
 def attribute_dice_problems(dice: Sequence[int]) -> list[str]:
     """Why entered Step 5 dice cannot be used (empty when they can)."""
-    problems = dice_problems(dice, ATTRIBUTE_DICE)
+    problems = dice_problems(dice, attribute_dice().rolled)
     if not problems and needs_reroll(dice):
         problems.append("no 5s or 6s, or no 1s or 2s: reroll everything (line 196)")
     return problems
@@ -71,7 +83,7 @@ def attribute_dice_problems(dice: Sequence[int]) -> list[str]:
 def lowest_discards(dice: Sequence[int]) -> list[int]:
     """Indexes of the two lowest dice: the 'optimal' discard of line 197."""
     order = sorted(range(len(dice)), key=lambda index: (dice[index], index))
-    return sorted(order[:DISCARDED])
+    return sorted(order[: attribute_dice().discarded])
 
 
 def kept_indexes(dice: Sequence[int], discarded: Sequence[int]) -> list[int]:

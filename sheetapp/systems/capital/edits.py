@@ -268,7 +268,7 @@ def toggle_discard(document: CapitalDocument, index: int) -> list[Change]:
             character.attributes.discarded.remove(index)
 
         return _rebuild(document, keep, f"Keep die #{index + 1}")
-    if len(rolls.discarded) >= d6.DISCARDED:
+    if len(rolls.discarded) >= d6.attribute_dice().discarded:
         raise EditError("Two dice are already discarded: keep one of them first")
 
     def discard(character: CapitalCharacter) -> None:
@@ -300,20 +300,28 @@ def assign_die(document: CapitalDocument, attr: str, index: int | None) -> list[
 
     def mutate(character: CapitalCharacter) -> None:
         assignment = character.attributes.assignment
-        previous = assignment.get(name)
         holder = next((a for a, i in assignment.items() if i == index and a != name), None)
-        if index is None:
-            assignment.pop(name, None)
-        else:
-            assignment[name] = index
-        if holder is not None:
-            if previous is None:
-                assignment.pop(holder, None)
-            else:
-                assignment[holder] = previous
-        character.attributes.assignment = {a: assignment[a] for a in ATTRIBUTES if a in assignment}
+        character.attributes.assignment = _swapped(assignment, name, index, holder)
 
     return _rebuild(document, mutate, f"Assign a die to {name.upper()}")
+
+
+def _swapped(
+    values: dict[AttributeId, int], name: AttributeId, value: int | None, holder: AttributeId | None
+) -> dict[AttributeId, int]:
+    """``name`` given ``value`` (None: taken away); ``holder``, which had it, takes
+    ``name``'s old value in exchange (or loses it). In the attributes' order."""
+    previous = values.get(name)
+    if value is None:
+        values.pop(name, None)
+    else:
+        values[name] = value
+    if holder is not None:
+        if previous is None:
+            values.pop(holder, None)
+        else:
+            values[holder] = previous
+    return {a: values[a] for a in ATTRIBUTES if a in values}
 
 
 def set_base_score(document: CapitalDocument, attr: str, value: int | None) -> list[Change]:
@@ -413,20 +421,10 @@ def set_companion_score(
     def mutate(character: CapitalCharacter) -> None:
         assert character.special_asset is not None
         scores = character.special_asset.scores
-        previous = scores.get(name)
         others = [a for a, v in scores.items() if v == value and a != name]
         free = companion.assign.values.count(value) if value is not None else 0
         holder = others[0] if value is not None and len(others) >= free else None
-        if value is None:
-            scores.pop(name, None)
-        else:
-            scores[name] = value
-        if holder is not None:
-            if previous is None:
-                scores.pop(holder, None)
-            else:
-                scores[holder] = previous
-        character.special_asset.scores = {a: scores[a] for a in ATTRIBUTES if a in scores}
+        character.special_asset.scores = _swapped(scores, name, value, holder)
 
     return _rebuild(document, mutate, f"{companion.name}: set {name.upper()}")
 

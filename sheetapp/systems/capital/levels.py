@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sheetapp.core.changes import Change, diff, document_data
-from sheetapp.systems.capital.catalog import Catalogs, HpIncrease, LevelRow, catalogs
+from sheetapp.systems.capital.catalog import Catalogs, HpIncrease, LevelRow, RoleDef, catalogs
 from sheetapp.systems.capital.dice import dice_problems, roll_d6
 from sheetapp.systems.capital.model import (
     MAX_LEVEL,
     CapitalCampaign,
+    CapitalCharacter,
     CapitalDocument,
     HpRoll,
     SystemChoice,
@@ -119,23 +120,49 @@ def level_up(
     ch = new.character
     old_level = ch.level
     level = old_level + 1
-    scores = final_scores(ch, new.campaign, cats).scores
-    steps: list[LevelUpStep] = []
+    ftd = final_scores(ch, new.campaign, cats).scores["ftd"]
+    steps = [_hp_step(ch, role, ftd, level, _dice(hp_dice, role.hp.increase.dice, rng, "HP dice"))]
+    table_steps, new_slots = _table_steps(old_level, new.campaign, cats)
+    steps += table_steps
+    steps += _role_systems(ch, role, level, cats)
+    ch.level = level
+    steps += _special_asset_steps(ch, level, companion_dice, rng, cats)
+    changes = diff(document_data(document), document_data(new))
+    return LevelUpResult(new, steps, max(0, new_slots), changes)
 
-    dice, method = _dice(hp_dice, role.hp.increase.dice, rng, "HP dice")
+
+def _hp_step(
+    ch: CapitalCharacter, role: RoleDef, ftd: int, level: int, rolled: tuple[list[int], str]
+) -> LevelUpStep:
+    """The Level's HP dice recorded (a second roll for it replaces the first)."""
+    dice, method = rolled
     ch.hp_rolls = [roll for roll in ch.hp_rolls if roll.level != level]
     ch.hp_rolls.append(HpRoll(level=level, dice=dice, method=method))
-    gained = hp_increase(role.hp.increase, scores["ftd"], dice)
-    explained = explain_hp_increase(role.hp.increase, scores["ftd"], dice)
-    steps.append(LevelUpStep("hp", f"Max HP +{gained} ({explained})"))
+    gained = hp_increase(role.hp.increase, ftd, dice)
+    explained = explain_hp_increase(role.hp.increase, ftd, dice)
+    return LevelUpStep("hp", f"Max HP +{gained} ({explained})")
 
+
+def _table_steps(
+    old_level: int, campaign: CapitalCampaign, cats: Catalogs
+) -> tuple[list[LevelUpStep], int]:
+    """What the level table gives the next Level: Energy and new Slots."""
+    level = old_level + 1
+    steps = []
     before, after = energy_bonus(old_level, cats), energy_bonus(level, cats)
     if after != before:
         steps.append(LevelUpStep("energy", f"Max Energy WIL + {before} -> WIL + {after}"))
-    new_slots = table_slots(level, new.campaign, cats) - table_slots(old_level, new.campaign, cats)
+    new_slots = table_slots(level, campaign, cats) - table_slots(old_level, campaign, cats)
     if new_slots:
         steps.append(LevelUpStep("slots", f"{new_slots} new Slots to fill with Systems"))
+    return steps, new_slots
 
+
+def _role_systems(
+    ch: CapitalCharacter, role: RoleDef, level: int, cats: Catalogs
+) -> list[LevelUpStep]:
+    """The Role's Systems of the new Level, added when not already there."""
+    steps = []
     present = {choice.system for choice in ch.systems}
     for granted in role.systems:
         if granted.level == level and granted.system not in present:
@@ -143,8 +170,17 @@ def level_up(
             name = cats.systems[granted.system].name
             kind = " (Signature System)" if granted.signature else ""
             steps.append(LevelUpStep("system", f"Gained {name}{kind} from {role.name}"))
+    return steps
 
-    ch.level = level
+
+def _special_asset_steps(
+    ch: CapitalCharacter,
+    level: int,
+    companion_dice: Sequence[int] | None,
+    rng: random.Random | None,
+    cats: Catalogs,
+) -> list[LevelUpStep]:
+    """A companion levels with the character (its HP dice); a vehicle stays at its Level."""
     asset = ch.special_asset
     if asset is not None and asset.asset in cats.companions:
         companion = cats.companions[asset.asset]
@@ -155,20 +191,19 @@ def level_up(
         asset.hp_rolls.append(HpRoll(level=level, dice=c_dice, method=c_method))
         ftd = asset.scores.get("ftd", companion.fixed_scores.get("ftd", 0))
         c_gain = hp_increase(companion.hp.increase, ftd, c_dice)
-        steps.append(
+        return [
             LevelUpStep(
                 "companion",
                 f"{companion.name} reaches Level {level}: Max HP +{c_gain} "
                 f"({explain_hp_increase(companion.hp.increase, ftd, c_dice)})",
             )
-        )
-    elif asset is not None and asset.asset in cats.vehicles:
-        steps.append(
+        ]
+    if asset is not None and asset.asset in cats.vehicles:
+        return [
             LevelUpStep(
                 "vehicle",
                 f"{cats.vehicles[asset.asset].name} stays at Level {asset.level}; a mechanic "
                 f"can upgrade it up to Level {level}",
             )
-        )
-    changes = diff(document_data(document), document_data(new))
-    return LevelUpResult(new, steps, max(0, new_slots), changes)
+        ]
+    return []

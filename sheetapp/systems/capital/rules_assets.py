@@ -6,7 +6,7 @@ from collections import Counter
 
 from sheetapp.core.issues import Issue
 from sheetapp.systems.capital import codes
-from sheetapp.systems.capital.catalog import Catalogs, Limited
+from sheetapp.systems.capital.catalog import Catalogs, Limited, VehicleDef
 from sheetapp.systems.capital.context import (
     STEP_EQUIPMENT,
     RuleContext,
@@ -16,7 +16,7 @@ from sheetapp.systems.capital.context import (
     warning,
 )
 from sheetapp.systems.capital.dice import dice_problems
-from sheetapp.systems.capital.model import HpRoll
+from sheetapp.systems.capital.model import HpRoll, SpecialAssetChoice
 from sheetapp.systems.capital.sheet import vehicle_system_ids
 
 PATH = char_path("special_asset")
@@ -199,6 +199,19 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                 "A Special Vehicle's Level cannot exceed your own.",
             )
         )
+    issues += _vehicle_choices(asset, vehicle, cats)
+    if "mechsuit_arm_mk1" in vehicle.systems:
+        arm = cats.vehicle_systems["mechsuit_arm_mk1"]
+        issues += damage_type_issue(
+            asset.damage_type, arm.damage_types, arm.name, (*PATH, "damage_type"), cats
+        )
+    issues += _vehicle_systems(ctx, asset, vehicle)
+    return issues
+
+
+def _vehicle_choices(asset: SpecialAssetChoice, vehicle: VehicleDef, cats: Catalogs) -> list[Issue]:
+    """Each of the vehicle's "choose one of" groups chosen, and from its options."""
+    issues: list[Issue] = []
     for group in vehicle.choice_groups:
         picked = asset.options.get(group.id)
         names = " or ".join(cats.vehicle_systems[o].name for o in group.options)
@@ -222,11 +235,16 @@ def _vehicle(ctx: RuleContext) -> list[Issue]:
                     f"Choose one of {names} instead.",
                 )
             )
-    if "mechsuit_arm_mk1" in vehicle.systems:
-        arm = cats.vehicle_systems["mechsuit_arm_mk1"]
-        issues += damage_type_issue(
-            asset.damage_type, arm.damage_types, arm.name, (*PATH, "damage_type"), cats
-        )
+    return issues
+
+
+def _vehicle_systems(
+    ctx: RuleContext, asset: SpecialAssetChoice, vehicle: VehicleDef
+) -> list[Issue]:
+    """The vehicle's Systems: Limited ones only on what they are limited to, within the
+    level table's Slots, none twice."""
+    cats = ctx.catalogs
+    issues: list[Issue] = []
     for index, ref in enumerate(asset.systems):
         system = cats.vehicle_systems.get(ref)
         if system is not None and not _limited_ok(

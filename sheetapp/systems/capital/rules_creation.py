@@ -17,12 +17,7 @@ from sheetapp.systems.capital.context import (
     info,
     todo,
 )
-from sheetapp.systems.capital.dice import (
-    ATTRIBUTE_DICE,
-    DISCARDED,
-    kept_indexes,
-    needs_reroll,
-)
+from sheetapp.systems.capital.dice import kept_indexes, needs_reroll
 from sheetapp.systems.capital.scores import MAX_SCORE
 
 
@@ -154,13 +149,14 @@ def attribute_dice(ctx: RuleContext) -> list[Issue]:
                 "Enter each die as 1 to 6.",
             )
         )
-    if len(rolls.dice) != ATTRIBUTE_DICE:
+    rolled = ctx.catalogs.basics.attribute_dice.rolled
+    if len(rolls.dice) != rolled:
         issues.append(
             error(
                 codes.DICE_COUNT,
-                f"{len(rolls.dice)} dice entered; Step 5 rolls {ATTRIBUTE_DICE}d6.",
+                f"{len(rolls.dice)} dice entered; Step 5 rolls {rolled}d6.",
                 (*path, "dice"),
-                f"Enter exactly {ATTRIBUTE_DICE} dice.",
+                f"Enter exactly {rolled} dice.",
             )
         )
     elif not bad and needs_reroll(rolls.dice):
@@ -181,7 +177,12 @@ def _discards(ctx: RuleContext) -> list[Issue]:
     rolls = ctx.character.attributes
     path = char_path("attributes", "discarded")
     wrong = [i for i in rolls.discarded if not 0 <= i < len(rolls.dice)]
-    if wrong or len(set(rolls.discarded)) != len(rolls.discarded) or len(rolls.discarded) > 2:
+    discarded = ctx.catalogs.basics.attribute_dice.discarded
+    if (
+        wrong
+        or len(set(rolls.discarded)) != len(rolls.discarded)
+        or len(rolls.discarded) > discarded
+    ):
         return [
             error(
                 codes.DISCARD_INVALID,
@@ -190,7 +191,7 @@ def _discards(ctx: RuleContext) -> list[Issue]:
                 "Tick exactly two dice to discard.",
             )
         ]
-    if len(rolls.discarded) < DISCARDED:
+    if len(rolls.discarded) < discarded:
         return [
             todo(
                 codes.DISCARD_MISSING,
@@ -241,7 +242,7 @@ def _assignment(ctx: RuleContext) -> list[Issue]:
                 STEP_ATTRIBUTES,
             )
         )
-    elif not issues and len(rolls.discarded) == DISCARDED:
+    elif not issues and len(rolls.discarded) == ctx.catalogs.basics.attribute_dice.discarded:
         low = sum(1 for i in kept_indexes(rolls.dice, rolls.discarded) if rolls.dice[i] <= 2)
         if low < 2:
             issues.append(

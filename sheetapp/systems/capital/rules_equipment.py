@@ -7,6 +7,7 @@ from operator import attrgetter
 
 from sheetapp.core.codes import IssueCode
 from sheetapp.core.issues import DataPath, Issue
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import Catalogs
@@ -86,15 +87,19 @@ def starting_equipment(ctx: RuleContext) -> list[Issue]:
     return issues
 
 
-#: each equipment entry's issues, kept while the entry and its place are unchanged
-_CHOICE_ISSUES: IdentityMemo[list[Issue]] = IdentityMemo()
+_CHOICE_ISSUES: Memo[IdentityMemo[list[Issue]]] = Memo(
+    "capital:choice_issues",
+    "the character's equipment",
+    "each entry's issues, kept while the entry and its place are unchanged",
+    IdentityMemo,
+)
 
 
 def equipment_choices(ctx: RuleContext) -> list[Issue]:
     """Damage type of "Available with Sharp or Heat damage" items, options such as the
     Tent's size (line 1754), custom items named."""
     cats = ctx.catalogs
-    per_item = _CHOICE_ISSUES.each(
+    per_item = _CHOICE_ISSUES.current().each(
         ctx.character.equipment,
         id(cats),
         lambda index, choice: _choice_issues(index, choice, cats),

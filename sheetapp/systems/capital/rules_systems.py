@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from sheetapp.core.issues import Issue
+from sheetapp.core.memo import Latest, Memo
 from sheetapp.systems.capital import codes
 from sheetapp.systems.capital.catalog import ATTRIBUTES, SystemDef
 from sheetapp.systems.capital.context import (
@@ -17,14 +18,15 @@ from sheetapp.systems.capital.context import (
 )
 from sheetapp.systems.capital.levels import table_slots
 from sheetapp.systems.capital.model import SystemChoice
-from sheetapp.systems.capital.sheet import SLOTS_AUGMENTATION
+from sheetapp.systems.capital.sheet import augmentation_slots
 
 
 def _known(ctx: RuleContext) -> tuple[tuple[int, SystemChoice, SystemDef], ...]:
     """The character's Systems found in the catalog, with their places. Worked out once
     per rule context (the rules below ask about twenty times per evaluation); the
     context is kept with them, so its identity is not reused while they are."""
-    last = _LAST_KNOWN[0] if _LAST_KNOWN else None  # read once: another thread may replace it
+    kept = _LAST_KNOWN.current()
+    last = kept.get()  # read once: another thread may replace it
     if last is not None and last[0] is ctx:
         return last[1]
     systems = ctx.catalogs.systems
@@ -33,12 +35,14 @@ def _known(ctx: RuleContext) -> tuple[tuple[int, SystemChoice, SystemDef], ...]:
         for index, choice in enumerate(ctx.character.systems)
         if choice.system in systems
     )
-    _LAST_KNOWN[:] = [(ctx, known)]
+    kept.keep((ctx, known))
     return known
 
 
 #: the last rule context and its known Systems (one entry, replaced as a whole)
-_LAST_KNOWN: list[tuple[RuleContext, tuple[tuple[int, SystemChoice, SystemDef], ...]]] = []
+_LAST_KNOWN: Memo[Latest[tuple[RuleContext, tuple[tuple[int, SystemChoice, SystemDef], ...]]]] = (
+    Memo("capital:known_systems", "the character's Systems", "found once per rule context", Latest)
+)
 
 
 def held_ids(ctx: RuleContext) -> set[str]:
@@ -74,11 +78,7 @@ def slots_budget(ctx: RuleContext) -> list[Issue]:
 
 def _slots_by_level(ctx: RuleContext) -> list[Issue]:
     """Slots are filled when they are gained: a System taken at Level L fits Level L's Slots."""
-    extra = (
-        SLOTS_AUGMENTATION
-        if ctx.sheet.slots_total > table_slots(ctx.character.level, ctx.campaign, ctx.catalogs)
-        else 0
-    )
+    extra = augmentation_slots(ctx.character, ctx.catalogs)
     for level in range(1, ctx.character.level):
         budget = table_slots(level, ctx.campaign, ctx.catalogs) + extra
         used = 0

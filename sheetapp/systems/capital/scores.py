@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetapp.systems.capital.catalog import ATTRIBUTES, AttributeId, Catalogs
-from sheetapp.systems.capital.dice import SCORE_FOR_DIE
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter
 
+#: "up to a maximum of 10" (line 902)
 MAX_SCORE = 10
-AUGMENTATION_BONUS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +22,10 @@ class Scores:
 
 
 def base_scores(
-    character: CapitalCharacter, campaign: CapitalCampaign
+    character: CapitalCharacter, campaign: CapitalCampaign, cats: Catalogs
 ) -> tuple[dict[AttributeId, int | None], dict[AttributeId, str]]:
     rolls = character.attributes
+    table = cats.basics.score_table
     base: dict[AttributeId, int | None] = {}
     why: dict[AttributeId, str] = {}
     for attr in ATTRIBUTES:
@@ -36,12 +36,13 @@ def base_scores(
         index = rolls.assignment.get(attr)
         usable = index is not None and 0 <= index < len(rolls.dice)
         die = rolls.dice[index] if usable and index is not None else None
-        if die is None or die not in SCORE_FOR_DIE or index in rolls.discarded:
+        score = None if die is None or index in rolls.discarded else table.score(die)
+        if score is None:
             base[attr] = None
             why[attr] = "no die assigned"
         else:
-            base[attr] = SCORE_FOR_DIE[die]
-            why[attr] = f"die {die} → {SCORE_FOR_DIE[die]}"
+            base[attr] = score
+            why[attr] = f"die {die} → {score}"
     return base, why
 
 
@@ -60,18 +61,22 @@ def role_deltas(character: CapitalCharacter, cats: Catalogs) -> dict[AttributeId
     return deltas
 
 
-def augmented_attribute(character: CapitalCharacter, cats: Catalogs) -> AttributeId | None:
+def augmented_attribute(
+    character: CapitalCharacter, cats: Catalogs
+) -> tuple[AttributeId, int] | None:
+    """The attribute an Attribute augmentation raises, and by how much (its catalog
+    amount, +2 by line 900)."""
     asset = character.special_asset
     if asset is None:
         return None
     augmentation = cats.augmentations.get(asset.asset)
-    if augmentation is None or augmentation.effect != "attribute":
+    if augmentation is None or augmentation.effect != "attribute" or asset.attribute is None:
         return None
-    return asset.attribute
+    return asset.attribute, augmentation.amount
 
 
 def final_scores(character: CapitalCharacter, campaign: CapitalCampaign, cats: Catalogs) -> Scores:
-    base, why = base_scores(character, campaign)
+    base, why = base_scores(character, campaign, cats)
     deltas = role_deltas(character, cats)
     boosted = augmented_attribute(character, cats)
     scores: dict[AttributeId, int] = {}
@@ -82,8 +87,8 @@ def final_scores(character: CapitalCharacter, campaign: CapitalCampaign, cats: C
         for delta in deltas[attr]:
             value += delta
             text += f", Role {delta:+d}"
-        if boosted == attr:
-            raised = min(MAX_SCORE, value + AUGMENTATION_BONUS)
+        if boosted is not None and boosted[0] == attr:
+            raised = min(MAX_SCORE, value + boosted[1])
             text += f", augmentation +{raised - value} (up to {MAX_SCORE})"
             value = raised
         scores[attr] = value

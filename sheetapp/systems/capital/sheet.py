@@ -24,10 +24,7 @@ from sheetapp.systems.capital.levels import (
 from sheetapp.systems.capital.model import CapitalCampaign, CapitalCharacter, HpRoll
 from sheetapp.systems.capital.scores import Scores, final_scores
 
-#: "You can never have less than 5 maximum HP, Energy or Bones." (line 394)
-VITAL_MINIMUM = 5
 BASE_HANDS = 2
-SLOTS_AUGMENTATION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +68,22 @@ class Sheet:
         return self.scores.scores[attr]
 
 
-def floored(value: int, explanation: str, floor: bool = True) -> Vital:
-    if floor and value < VITAL_MINIMUM:
-        return Vital(VITAL_MINIMUM, f"{explanation} = {value}, raised to the minimum 5")
+def floored(value: int, explanation: str, minimum: int | None) -> Vital:
+    """A maximum HP, Energy or Bones raised to ``minimum``, the catalog's ``vital_minimum``:
+    "You can never have less than 5 maximum HP, Energy or Bones." (line 394); None: no floor."""
+    if minimum is not None and value < minimum:
+        return Vital(minimum, f"{explanation} = {value}, raised to the minimum {minimum}")
     return Vital(value, f"{explanation} = {value}")
+
+
+def augmentation_slots(character: CapitalCharacter, cats: Catalogs) -> int:
+    """The Slots a Slots augmentation gives, its catalog amount: "Gain 2 Slots." (line 896);
+    0 without one."""
+    asset = character.special_asset
+    augmentation = cats.augmentations.get(asset.asset) if asset else None
+    if augmentation is None or augmentation.effect != "slots":
+        return 0
+    return augmentation.amount
 
 
 def valid_rolls(rolls: list[HpRoll], dice: int, level: int) -> dict[int, HpRoll]:
@@ -115,9 +124,10 @@ def build_sheet(character: CapitalCharacter, campaign: CapitalCampaign, cats: Ca
     scores = final_scores(character, campaign, cats)
     ftd, wil = scores.scores["ftd"], scores.scores["wil"]
     level = character.level
+    minimum = cats.basics.vital_minimum
 
     if role is None:
-        max_hp = floored(0, "no Role chosen")
+        max_hp = floored(0, "no Role chosen", minimum)
     else:
         steps = hp_steps(character.hp_rolls, role, ftd, level)
         healthy = sum(
@@ -130,24 +140,26 @@ def build_sheet(character: CapitalCharacter, campaign: CapitalCampaign, cats: Ca
             text += "; " + "; ".join(steps.parts)
         if healthy:
             text += f"; Healthy +{healthy}"
-        max_hp = floored(ftd + role.hp.base + steps.total + healthy, text)
+        max_hp = floored(ftd + role.hp.base + steps.total + healthy, text, minimum)
     bonus = energy_bonus(level, cats)
-    max_energy = floored(wil + bonus, f"WIL {wil} + {bonus} (Level {level})")
-    max_bones = floored(ftd, f"FTD {ftd}")
+    max_energy = floored(wil + bonus, f"WIL {wil} + {bonus} (Level {level})", minimum)
+    max_bones = floored(ftd, f"FTD {ftd}", minimum)
 
     asset = character.special_asset
     augmentation = cats.augmentations.get(asset.asset) if asset else None
     slots = table_slots(level, campaign, cats)
     slots_text = f"Level {level}: {slots}"
-    if augmentation is not None and augmentation.effect == "slots":
-        slots += SLOTS_AUGMENTATION
-        slots_text += f" + Slots augmentation {SLOTS_AUGMENTATION}"
+    extra = augmentation_slots(character, cats)
+    if extra:
+        slots += extra
+        slots_text += f" + Slots augmentation {extra}"
     slots_used = sum(
         cats.systems[c.system].slots or 0
         for c in character.systems
         if c.system in cats.systems and not c.gm_granted
     )
-    hands = BASE_HANDS + (1 if augmentation is not None and augmentation.effect == "limb" else 0)
+    limb = augmentation is not None and augmentation.effect == "limb"
+    hands = BASE_HANDS + (augmentation.amount if augmentation is not None and limb else 0)
     sheet = Sheet(
         role,
         scores,
@@ -260,7 +272,7 @@ def _companion(
         text += "; " + "; ".join(steps.parts)
     sheet.companion = companion
     sheet.companion_scores = scores
-    floor = campaign.companion_vital_floor
+    floor = cats.basics.vital_minimum if campaign.companion_vital_floor else None
     sheet.companion_hp = floored(ftd + companion.hp.base + steps.total, text, floor)
     sheet.companion_bones = floored(ftd, f"FTD {ftd} (Companion keyword, line 2522)", floor)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta
 from sheetapp.core.evaluation import DerivedValue, Evaluation
+from sheetapp.core.memo import evaluates_with_memos
 from sheetapp.core.system import UnknownReference
 from sheetapp.systems.capital import rules
 from sheetapp.systems.capital.advance import ADVANCEMENT, CapitalAdvancement
@@ -51,13 +52,41 @@ class CapitalSystem:
             character=character,
         )
 
+    @evaluates_with_memos
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: CapitalCharacter = document.character
         campaign: CapitalCampaign = document.campaign
         cats = catalogs()
         sheet = build_sheet(character, campaign, cats)
         costs = [self._slot_lines(character, sheet, cats)]
+        if sheet.vehicle is not None:
+            costs.append(self._vehicle_lines(sheet, cats))
+        money = work_out_money(character, document.history, cats)
         totals = [
+            *self._character_totals(character, sheet),
+            *self._asset_totals(character, sheet),
+            Total(
+                MONEY,
+                "Money",
+                money.spent,
+                money.available,
+                "mC",
+                f"bought items against {money.explanation()}",
+            ),
+        ]
+        ctx = RuleContext(character, campaign, sheet, cats, money)
+        values = derived_values(character, sheet, cats)
+        values.append(
+            DerivedValue(
+                "money", "Money", f"{money.on_hand} mC", money.explanation(), ("character",)
+            )
+        )
+        return Evaluation.build(costs, totals, values, rules.check(ctx))
+
+    def _character_totals(self, character: CapitalCharacter, sheet: Sheet) -> list[Total]:
+        """Slots and hands used of those there are; HP, Energy and Bones of their maximum."""
+        vitals = character.vitals
+        return [
             Total(
                 SLOTS,
                 "Slots",
@@ -74,26 +103,23 @@ class CapitalSystem:
                 "",
                 "held Equipment (line 345)",
             ),
-            self._vital(
-                "hp", "HP", character.vitals.hp, sheet.max_hp.value, sheet.max_hp.explanation
-            ),
+            self._vital("hp", "HP", vitals.hp, sheet.max_hp.value, sheet.max_hp.explanation),
             self._vital(
                 "energy",
                 "Energy",
-                character.vitals.energy,
+                vitals.energy,
                 sheet.max_energy.value,
                 sheet.max_energy.explanation,
             ),
             self._vital(
-                "bones",
-                "Bones",
-                character.vitals.bones,
-                sheet.max_bones.value,
-                sheet.max_bones.explanation,
+                "bones", "Bones", vitals.bones, sheet.max_bones.value, sheet.max_bones.explanation
             ),
         ]
+
+    def _asset_totals(self, character: CapitalCharacter, sheet: Sheet) -> list[Total]:
+        """A Special Vehicle's Slots, a companion's HP."""
+        totals = []
         if sheet.vehicle is not None:
-            costs.append(self._vehicle_lines(sheet, cats))
             totals.append(
                 Total(
                     VEHICLE_SLOTS,
@@ -114,25 +140,7 @@ class CapitalSystem:
                     sheet.companion_hp.explanation,
                 )
             )
-        money = work_out_money(character, document.history, cats)
-        totals.append(
-            Total(
-                MONEY,
-                "Money",
-                money.spent,
-                money.available,
-                "mC",
-                f"bought items against {money.explanation()}",
-            )
-        )
-        ctx = RuleContext(character, campaign, sheet, cats, money)
-        values = derived_values(character, sheet, cats)
-        values.append(
-            DerivedValue(
-                "money", "Money", f"{money.on_hand} mC", money.explanation(), ("character",)
-            )
-        )
-        return Evaluation.build(costs, totals, values, rules.check(ctx))
+        return totals
 
     @staticmethod
     def _vital(key: str, label: str, current: int | None, maximum: int, why: str) -> Total:

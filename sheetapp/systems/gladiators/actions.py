@@ -242,20 +242,9 @@ class GladiatorsActions:
     def _resolve_reactivate(self, inputs: Inputs) -> Resolution:
         minor = inputs.flag("minor")
         times = inputs.int("times")
-        turns = inputs.int("end_game_turns")
-        modifier = inputs.int("modifier")
-        if minor:
-            needed = MINOR_REACTIVATION
-            how = "a minor character: 6+"
-        else:
-            base = FIRST_REACTIVATION + REACTIVATION_STEP * (times - 1)
-            needed = base + turns - modifier
-            how = f"out of action {times} time{'s' if times != 1 else ''}: {base}+"
-            if turns:
-                how += f", +{turns} End Game turn{'s' if turns != 1 else ''}"
-            if modifier:
-                how += f", {modifier:+d} to reactivate"
-            how += f" = {needed}+"
+        needed, how = _reactivation_needed(
+            minor, times, inputs.int("end_game_turns"), inputs.int("modifier")
+        )
         terms = [Term("Needed", how)]
         values: dict[str, Any] = {"needed": needed}
         if not minor and needed >= OUT_OF_PLAY:
@@ -263,26 +252,16 @@ class GladiatorsActions:
                 f"needing {needed}+ to reactivate, the character is out of play (11+)"
             )
         roll = inputs.roll("roll")
-        success = roll.total >= needed
         terms.append(Term("Dice", roll.describe()))
-        hits = self.values.get("reactivation_hits")
-        if success:
+        if roll.total >= needed:
+            hits = self.values.get("reactivation_hits")
             back = (
                 f", back with {hits.value} hits (half of 3 + Toughness)" if hits is not None else ""
             )
             terms.append(Term("Result", f"{roll.total} ≥ {needed}: reactivated{back}"))
             changes = effects.remove_conditions(self.document, (OUT_OF_ACTION,))
             effect = Effect("out of action no more", tuple(changes)) if changes else None
-            return Resolution(
-                "reactivate",
-                "Reactivation roll",
-                tuple(inputs.dice.items()),
-                tuple(terms),
-                "reactivated",
-                True,
-                values,
-                effect,
-            )
+            return _reactivation(inputs, terms, "reactivated", values, effect)
         outcome = "removed from play" if minor else "still out of action"
         terms.append(Term("Result", f"{roll.total} < {needed}: {outcome}"))
         condition = Condition(
@@ -290,16 +269,41 @@ class GladiatorsActions:
             effect="prone; can only crawl or act on itself",
             source=f"out of action {times} time{'s' if times != 1 else ''}",
         )
-        return Resolution(
-            "reactivate",
-            "Reactivation roll",
-            tuple(inputs.dice.items()),
-            tuple(terms),
-            outcome,
-            False,
-            values,
-            Effect(OUT_OF_ACTION, tuple(effects.add_condition(self.document, condition))),
-        )
+        effect = Effect(OUT_OF_ACTION, tuple(effects.add_condition(self.document, condition)))
+        return _reactivation(inputs, terms, outcome, values, effect)
+
+
+def _reactivation_needed(minor: bool, times: int, turns: int, modifier: int) -> tuple[int, str]:
+    """The roll a reactivation needs, and how it is reached."""
+    if minor:
+        return MINOR_REACTIVATION, "a minor character: 6+"
+    base = FIRST_REACTIVATION + REACTIVATION_STEP * (times - 1)
+    needed = base + turns - modifier
+    how = f"out of action {times} time{'s' if times != 1 else ''}: {base}+"
+    if turns:
+        how += f", +{turns} End Game turn{'s' if turns != 1 else ''}"
+    if modifier:
+        how += f", {modifier:+d} to reactivate"
+    return needed, how + f" = {needed}+"
+
+
+def _reactivation(
+    inputs: Inputs,
+    terms: list[Term],
+    outcome: str,
+    values: dict[str, Any],
+    effect: Effect | None,
+) -> Resolution:
+    return Resolution(
+        "reactivate",
+        "Reactivation roll",
+        tuple(inputs.dice.items()),
+        tuple(terms),
+        outcome,
+        outcome == "reactivated",
+        values,
+        effect,
+    )
 
 
 def gladiators_actions(document: GladiatorsDocument) -> tuple[Action, ...]:

@@ -24,12 +24,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from sheetapp.advancement.pricing import price_changes
-from sheetapp.advancement.spec import Currency, SpendOption
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import CostLine
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import Currency, GameSystem, SpendOption
 from sheetapp.systems.gladiators.catalog import catalogs
 from sheetapp.systems.gladiators.model import (
     AbilityChoice,

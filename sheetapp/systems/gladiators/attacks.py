@@ -37,7 +37,10 @@ range lowers the Level when used (line 184).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
 
 from sheetapp.systems.gladiators.costs import flexible_choice
 from sheetapp.systems.gladiators.resolve import ResolvedAbility, ResolvedModifier
@@ -133,64 +136,100 @@ def attack_line(
     ranges = _ranges(ability)
     if not targeting and not ranges:
         return None
-    lowest = COMPLEX_LOWEST if ability.has_modifier("complex") else 1
-    ranged = bool(ranges)
-    hits: list[str] = []
-    hows: list[str] = []
     if best is None:
         best = best_levels(abilities)
-    accuracy = _best_level(best, ACCURACY)
+    aim = _Aim(
+        ability,
+        COMPLEX_LOWEST if ability.has_modifier("complex") else 1,
+        bool(ranges),
+        _best_level(best, ACCURACY),
+        best,
+    )
+    hits: list[str] = []
+    hows: list[str] = []
     for modifier in targeting:
-        kind = modifier.choice.modifier
-        prefix = f"{modifier.name} " if len(targeting) > 1 else ""
-        if kind == "direct":
-            fighting = _best_level(best, FIGHTING_SKILL) if _is_melee(ability) else 0
-            bonus, source = (
-                (fighting, "Fighting Skill") if fighting > accuracy else (accuracy, "Accuracy")
-            )
-            hits.append(prefix + _roll(EVEN_ROLL - bonus, lowest, "Evade"))
-            hows.append(f"Direct: 6 − {source} {bonus} + the target's Evade")
-        elif kind == "area":
-            shape = modifier.choice.shape or "blast"
-            fast = 1 if modifier.choice.addons.get("fast", 0) > 0 else 0
-            value = AREA_TO_HIT.get(shape)
-            if value is None:
-                hits.append(f"{prefix}referee's call vs Move")
-                hows.append(f"Area {shape.capitalize()}: the rulebook gives no To Hit for it")
-                continue
-            text = _roll(EVEN_ROLL - value - fast, lowest, "Move")
-            how = f"Area {shape.capitalize()}: 6 − {value}"
-            how += " − 1 for Fast" if fast else ""
-            how += " + the target's Move"
-            if ranged:
-                hex_roll = max(EVEN_ROLL - accuracy, lowest)
-                text += f"; hex {hex_roll}+"
-                how += (
-                    f"; the target hex first: 6 − Accuracy {accuracy}, +1 for every full "
-                    "10 hexes to it"
-                )
-            else:
-                how += "; no roll for the hex (no range: centred on the user)"
-            hits.append(prefix + text)
-            hows.append(how)
-        elif kind == "indirect":
-            precise = 1 if modifier.choice.variant == "precise" else 0
-            hits.append(prefix + _roll(EVEN_ROLL - precise, lowest, "Prediction"))
-            hows.append(f"Indirect: 6 − {precise} (Precise)" if precise else "Indirect: 6")
-            hows[-1] += " + the target's Prediction"
-        elif kind == "seeking":
-            homing = modifier.choice.units
-            hits.append(
-                prefix + _roll(EVEN_ROLL - homing, max(lowest, SEEKING_LOWEST), "Confusion")
-            )
-            hows.append(f"Seeking: 6 − Homing {homing} + the target's Confusion; 1–4 always miss")
-    if lowest > 1 and hits:
-        hows.append(f"Complex: misses on 1–{lowest - 1}")
+        to_hit = _TO_HIT.get(modifier.choice.modifier)
+        if to_hit is None:
+            continue
+        hit, how = to_hit(aim, modifier)
+        hits.append((f"{modifier.name} " if len(targeting) > 1 else "") + hit)
+        hows.append(how)
+    if aim.lowest > 1 and hits:
+        hows.append(f"Complex: misses on 1–{aim.lowest - 1}")
     return AttackLine(
         " / ".join(hits) or "—",
         _range_text(ability, ranges),
         "To hit: " + "; ".join(hows) if hows else "",
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Aim:
+    """What every way of targeting reads: the ability, its lowest roll that can hit
+    (Complex raises it), whether it has a range, and the character's best levels."""
+
+    ability: ResolvedAbility
+    lowest: int
+    ranged: bool
+    accuracy: int
+    best: dict[str, int]
+
+
+def _direct(aim: _Aim, modifier: ResolvedModifier) -> tuple[str, str]:
+    fighting = _best_level(aim.best, FIGHTING_SKILL) if _is_melee(aim.ability) else 0
+    accuracy = aim.accuracy
+    bonus, source = (fighting, "Fighting Skill") if fighting > accuracy else (accuracy, "Accuracy")
+    return (
+        _roll(EVEN_ROLL - bonus, aim.lowest, "Evade"),
+        f"Direct: 6 − {source} {bonus} + the target's Evade",
+    )
+
+
+def _area(aim: _Aim, modifier: ResolvedModifier) -> tuple[str, str]:
+    shape = modifier.choice.shape or "blast"
+    fast = 1 if modifier.choice.addons.get("fast", 0) > 0 else 0
+    value = AREA_TO_HIT.get(shape)
+    if value is None:
+        return (
+            "referee's call vs Move",
+            f"Area {shape.capitalize()}: the rulebook gives no To Hit for it",
+        )
+    text = _roll(EVEN_ROLL - value - fast, aim.lowest, "Move")
+    how = f"Area {shape.capitalize()}: 6 − {value}"
+    how += " − 1 for Fast" if fast else ""
+    how += " + the target's Move"
+    if aim.ranged:
+        hex_roll = max(EVEN_ROLL - aim.accuracy, aim.lowest)
+        text += f"; hex {hex_roll}+"
+        how += (
+            f"; the target hex first: 6 − Accuracy {aim.accuracy}, +1 for every full 10 hexes to it"
+        )
+    else:
+        how += "; no roll for the hex (no range: centred on the user)"
+    return text, how
+
+
+def _indirect(aim: _Aim, modifier: ResolvedModifier) -> tuple[str, str]:
+    precise = 1 if modifier.choice.variant == "precise" else 0
+    how = f"Indirect: 6 − {precise} (Precise)" if precise else "Indirect: 6"
+    return (
+        _roll(EVEN_ROLL - precise, aim.lowest, "Prediction"),
+        how + " + the target's Prediction",
+    )
+
+
+def _seeking(aim: _Aim, modifier: ResolvedModifier) -> tuple[str, str]:
+    homing = modifier.choice.units
+    return (
+        _roll(EVEN_ROLL - homing, max(aim.lowest, SEEKING_LOWEST), "Confusion"),
+        f"Seeking: 6 − Homing {homing} + the target's Confusion; 1–4 always miss",
+    )
+
+
+#: the To hit of each way of targeting (the TARGETING modifiers)
+_TO_HIT: Final[Mapping[str, Callable[[_Aim, ResolvedModifier], tuple[str, str]]]] = (
+    MappingProxyType({"direct": _direct, "area": _area, "indirect": _indirect, "seeking": _seeking})
+)
 
 
 def _range_text(ability: ResolvedAbility, ranges: list[tuple[int, ResolvedModifier]]) -> str:

@@ -1,4 +1,5 @@
-"""Reuse the work on abilities an edit did not touch.
+"""Reuse the work on abilities an edit did not touch: what Gladiators keeps between two
+evaluations of a character, each a :class:`~sheetapp.core.memo.Memo` the document holds.
 
 Evaluating an ability (resolving it against the catalog, pricing it, writing its cost
 line and checking its rules) depends only on the ability's own choices, its position
@@ -13,14 +14,15 @@ changed in place; a test checks that every field of the models is part of it.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetapp.core.costs import CostLine
+from sheetapp.core.evaluation import DerivedValue
 from sheetapp.core.issues import Issue
+from sheetapp.core.memo import ByValue, Latest, Memo
+from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.gladiators.costs import AbilityCost
 from sheetapp.systems.gladiators.model import (
     AbilityChoice,
@@ -28,8 +30,10 @@ from sheetapp.systems.gladiators.model import (
     GladiatorsCharacter,
 )
 from sheetapp.systems.gladiators.resolve import ResolvedAbility
+from sheetapp.systems.gladiators.traits import TraitPrice
 
-MAX_ENTRIES = 20_000
+if TYPE_CHECKING:
+    from sheetapp.systems.gladiators.derived import AbilityIndex
 
 
 def ability_key(c: AbilityChoice) -> tuple[Hashable, ...]:
@@ -89,34 +93,48 @@ class AbilityResult:
     issues: tuple[Issue, ...]
 
 
-class AbilityMemo:
-    """A bounded map from (index, ability snapshot, context) to the ability's result.
+ABILITY_RESULTS: Memo[IdentityMemo[AbilityResult]] = Memo(
+    "gladiators:ability_results",
+    "the character's abilities",
+    "each ability's result, kept by the identity of the unchanged ability: an edit on a "
+    "1,000-ability character works out one",
+    IdentityMemo,
+)
+ABILITY_VALUES: Memo[ByValue[AbilityResult]] = Memo(
+    "gladiators:ability_values",
+    "the character's abilities",
+    "each ability's result by its place, its snapshot (ability_key) and its context: an "
+    "ability object not seen before may still hold values seen before (an undo)",
+    ByValue,
+)
+ADVANTAGE_PRICES: Memo[IdentityMemo[TraitPrice]] = Memo(
+    "gladiators:advantage_prices",
+    "the character's advantages",
+    "each advantage's price while it, the catalog and the campaign's reading are unchanged",
+    IdentityMemo,
+)
+DISADVANTAGE_PRICES: Memo[IdentityMemo[TraitPrice]] = Memo(
+    "gladiators:disadvantage_prices",
+    "the character's disadvantages",
+    "each disadvantage's price while it, the catalog and the campaign's reading are unchanged",
+    IdentityMemo,
+)
 
-    Thread-safe: the window evaluates a character it opens on a worker thread while
-    the user may be editing another one of the same system.
-    """
 
-    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
-        self._entries: OrderedDict[Hashable, AbilityResult] = OrderedDict()
-        self._max = max_entries
-        self._lock = threading.Lock()
+@dataclass(frozen=True, slots=True)
+class KeptValues:
+    """The derived values last worked out, with what they were worked out from."""
 
-    def get(self, key: Hashable) -> AbilityResult | None:
-        with self._lock:
-            found = self._entries.get(key)
-            if found is not None:
-                self._entries.move_to_end(key)
-            return found
+    key: tuple[Any, ...]
+    results: list[AbilityResult]
+    values: tuple[DerivedValue, ...]
+    index: AbilityIndex
 
-    def put(self, key: Hashable, result: AbilityResult) -> None:
-        with self._lock:
-            self._entries[key] = result
-            if len(self._entries) > self._max:
-                self._entries.popitem(last=False)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
-    def __len__(self) -> int:
-        return len(self._entries)
+DERIVED_VALUES: Memo[Latest[KeptValues]] = Memo(
+    "gladiators:derived_values",
+    "the character's abilities, as a whole",
+    "the sheet's values read the resolved abilities and the character type only: the same "
+    "results (objects) give the same values, and an edit patches the ability index",
+    Latest,
+)

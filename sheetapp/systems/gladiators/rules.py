@@ -6,7 +6,7 @@ The docstring of each rule quotes the seed line it enforces.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath, Issue, Severity, todo
@@ -16,6 +16,7 @@ from sheetapp.systems.gladiators.catalog import (
     Catalogs,
     PerUnitCost,
     Restriction,
+    TypeDef,
     VariantCost,
 )
 from sheetapp.systems.gladiators.costs import AbilityCost
@@ -257,42 +258,65 @@ def _type_problems(ctx: RuleContext, index: int, ability: ResolvedAbility) -> li
     its price is for (Damaging Attack: Energy), and an Energy subtype is one of "Heat,
     Cold, Electricity, Radiation, Entropy" (line 21)."""
     known = ctx.catalogs.types
+    return [
+        *_unknown_types(known, index, ability),
+        *_types_not_allowed(known, index, ability),
+        *_type_price_mismatches(known, index, ability),
+        *_subtype_problems(known, index, ability),
+    ]
+
+
+def _unknown_types(
+    known: Mapping[str, TypeDef], index: int, ability: ResolvedAbility
+) -> list[Issue]:
     names = ", ".join(t.name for t in known.values())
+    return [
+        Issue(
+            Severity.ERROR,
+            codes.TYPE_UNKNOWN,
+            f"{display_name(ability)}: '{type_id}' is not a Type ({names}).",
+            ability_path(index, "types", t_index),
+            "Choose one of the five Types.",
+        )
+        for t_index, type_id in enumerate(ability.choice.types)
+        if type_id not in known
+    ]
+
+
+def _types_not_allowed(
+    known: Mapping[str, TypeDef], index: int, ability: ResolvedAbility
+) -> list[Issue]:
     definition = ability.definition
     chosen = ability.choice.types
-    issues = []
-    for t_index, type_id in enumerate(chosen):
-        if type_id not in known:
-            issues.append(
-                Issue(
-                    Severity.ERROR,
-                    codes.TYPE_UNKNOWN,
-                    f"{display_name(ability)}: '{type_id}' is not a Type ({names}).",
-                    ability_path(index, "types", t_index),
-                    "Choose one of the five Types.",
-                )
-            )
     handling = definition.types if definition else None
-    if handling is not None and chosen:
-        allowed: tuple[str, ...] = ()
-        if handling.handling == "fixed":
-            allowed = tuple(t.lower() for t in handling.fixed)
-        elif handling.handling == "choose" and handling.allowed:
-            allowed = tuple(t.lower() for t in handling.allowed)
-        wrong = [t for t in chosen if t in known and allowed and t not in allowed]
-        if handling.handling == "none":
-            wrong = [t for t in chosen if t in known]
-        for type_id in wrong:
-            can = " or ".join(known[t].name for t in allowed if t in known) or "no Type"
-            issues.append(
-                Issue(
-                    Severity.ERROR,
-                    codes.TYPE_NOT_ALLOWED,
-                    f"{display_name(ability)} cannot be {known[type_id].name}; it takes {can}.",
-                    ability_path(index, "types"),
-                    f"Set its Type to {can}." if allowed else "Remove its Type.",
-                )
-            )
+    if handling is None or not chosen:
+        return []
+    allowed: tuple[str, ...] = ()
+    if handling.handling == "fixed":
+        allowed = tuple(t.lower() for t in handling.fixed)
+    elif handling.handling == "choose" and handling.allowed:
+        allowed = tuple(t.lower() for t in handling.allowed)
+    wrong = [t for t in chosen if t in known and allowed and t not in allowed]
+    if handling.handling == "none":
+        wrong = [t for t in chosen if t in known]
+    can = " or ".join(known[t].name for t in allowed if t in known) or "no Type"
+    return [
+        Issue(
+            Severity.ERROR,
+            codes.TYPE_NOT_ALLOWED,
+            f"{display_name(ability)} cannot be {known[type_id].name}; it takes {can}.",
+            ability_path(index, "types"),
+            f"Set its Type to {can}." if allowed else "Remove its Type.",
+        )
+        for type_id in wrong
+    ]
+
+
+def _type_price_mismatches(
+    known: Mapping[str, TypeDef], index: int, ability: ResolvedAbility
+) -> list[Issue]:
+    chosen = ability.choice.types
+    issues = []
     for option, _count in ability.options if chosen else ():  # none chosen: TYPE_MISSING
         if option.type and option.type.lower() not in chosen:
             priced = option.type.capitalize()
@@ -306,32 +330,38 @@ def _type_problems(ctx: RuleContext, index: int, ability: ResolvedAbility) -> li
                     f"Make it {priced}, or choose the price of its Type.",
                 )
             )
+    return issues
+
+
+def _subtype_problems(
+    known: Mapping[str, TypeDef], index: int, ability: ResolvedAbility
+) -> list[Issue]:
     subtype = ability.choice.subtype
     energy = known.get("energy")
-    if subtype is not None and energy is not None:
-        subtypes = {s.casefold(): s for s in energy.subtypes}
-        if "energy" not in chosen:
-            issues.append(
-                Issue(
-                    Severity.ERROR,
-                    codes.SUBTYPE_WITHOUT_ENERGY,
-                    f"{display_name(ability)} has the Energy subtype {subtype} but is not Energy.",
-                    ability_path(index, "subtype"),
-                    "Make it Energy, or clear the subtype.",
-                )
+    if subtype is None or energy is None:
+        return []
+    if "energy" not in ability.choice.types:
+        return [
+            Issue(
+                Severity.ERROR,
+                codes.SUBTYPE_WITHOUT_ENERGY,
+                f"{display_name(ability)} has the Energy subtype {subtype} but is not Energy.",
+                ability_path(index, "subtype"),
+                "Make it Energy, or clear the subtype.",
             )
-        elif subtype.casefold() not in subtypes:
-            issues.append(
-                Issue(
-                    Severity.ERROR,
-                    codes.SUBTYPE_UNKNOWN,
-                    f"{display_name(ability)}: '{subtype}' is not an Energy subtype "
-                    f"({', '.join(energy.subtypes)}).",
-                    ability_path(index, "subtype"),
-                    "Choose one of the five subtypes.",
-                )
+        ]
+    if subtype.casefold() not in {s.casefold() for s in energy.subtypes}:
+        return [
+            Issue(
+                Severity.ERROR,
+                codes.SUBTYPE_UNKNOWN,
+                f"{display_name(ability)}: '{subtype}' is not an Energy subtype "
+                f"({', '.join(energy.subtypes)}).",
+                ability_path(index, "subtype"),
+                "Choose one of the five subtypes.",
             )
-    return issues
+        ]
+    return []
 
 
 def _modifier_issue(

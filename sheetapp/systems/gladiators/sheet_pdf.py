@@ -16,7 +16,7 @@ from sheetapp.core.costs import CostLine
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.evaluation import Evaluation
 from sheetapp.core.issues import DataPath
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import GameSystem, choice_labels
 from sheetapp.sheet import (
     Column,
     Entry,
@@ -36,6 +36,7 @@ from sheetapp.sheet import (
 from sheetapp.systems.gladiators.attacks import attack_line, best_levels
 from sheetapp.systems.gladiators.catalog import Catalogs, TraitDef, catalogs
 from sheetapp.systems.gladiators.costs import modifier_value
+from sheetapp.systems.gladiators.evaluate import ability_results
 from sheetapp.systems.gladiators.model import GladiatorsCampaign, GladiatorsCharacter, TraitChoice
 from sheetapp.systems.gladiators.notation import ability_notation, kind_names, standard_notation
 from sheetapp.systems.gladiators.resolve import ResolvedAbility, resolve_character
@@ -75,8 +76,7 @@ def gladiators_sheet(
     campaign: GladiatorsCampaign = document.campaign
     cats = catalogs()
     amounts = _amounts(evaluation.costs)
-    kept = getattr(system, "resolved_abilities", None)
-    resolved = kept(character, campaign) if kept else resolve_character(character, cats)
+    resolved = [result.ability for result in ability_results(character, campaign, cats)]
     return Sheet(
         header=header(system, document, _campaign(campaign, character)),
         totals=evaluation.totals,
@@ -121,9 +121,7 @@ def _campaign(campaign: GladiatorsCampaign, character: GladiatorsCharacter) -> l
         value = getattr(campaign, name)
         if value != getattr(defaults, name):
             info = fields[name]
-            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-            choices = extra.get("choice_labels", {})
-            shown = choices.get(value, display(value)) if isinstance(choices, dict) else value
+            shown = choice_labels(info).get(value, display(value))
             label = info.title or name.replace("_", " ").capitalize()
             entries.append(Entry(label, str(shown), path=("campaign", name)))
     if campaign.starting_upgrade != defaults.starting_upgrade:

@@ -16,11 +16,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from sheetapp.advancement.naming import added_item_name, list_item_place
-from sheetapp.advancement.spec import Currency, SpendOption
 from sheetapp.core.changes import Change, apply_to_document
 from sheetapp.core.document import CharacterDocument
 from sheetapp.core.issues import DataPath
-from sheetapp.core.system import GameSystem
+from sheetapp.core.system import Currency, GameSystem, SpendOption
 from sheetapp.systems.hero_xmen.build import (
     Build,
     build,

@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
 
+from sheetapp.core.memo import ByValue, Latest, Memo
 from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.hero_xmen.catalog import (
     PRIMARIES,
@@ -224,10 +225,14 @@ def _first_buys(character: HeroCharacter) -> dict[str, tuple[int, Characteristic
     return found
 
 
-#: the characteristic rows depend only on the buys and the campaign: the editor's cells
-#: (a dozen per skill row) ask for them again and again between two edits
-_CHAR_ROWS: dict[tuple[object, ...], dict[str, CharRow]] = {}
 _CHAR_ROWS_MAX = 256
+_CHAR_ROWS: Memo[ByValue[dict[str, CharRow]]] = Memo(
+    "hero-xmen:characteristic_rows",
+    "the character's characteristics",
+    "the characteristic rows depend only on the buys and the campaign: the editor's cells "
+    "(a dozen per skill row) ask for them again and again between two edits",
+    lambda: ByValue(_CHAR_ROWS_MAX),
+)
 
 
 def characteristic_rows(
@@ -235,11 +240,12 @@ def characteristic_rows(
 ) -> dict[str, CharRow]:
     """Every characteristic (one the list lacks is at its base, free); a characteristic
     listed twice counts once (the rules report the second)."""
-    last = _LAST_ROWS[0]
+    kept = _LAST_ROWS.current()
+    last = kept.get()
     if last is not None and last.holds(character, campaign, cats):
         return last.rows
     found = _rows_by_values(character, campaign, cats)
-    _LAST_ROWS[0] = _LastRows(character, campaign, cats, found)
+    kept.keep(_LastRows(character, campaign, cats, found))
     return found
 
 
@@ -276,7 +282,12 @@ class _LastRows:
         )
 
 
-_LAST_ROWS: list[_LastRows | None] = [None]
+_LAST_ROWS: Memo[Latest[_LastRows]] = Memo(
+    "hero-xmen:last_characteristic_rows",
+    "the character's characteristics",
+    "the last characteristic rows, told still right by identities (_LastRows)",
+    Latest,
+)
 _FIELDS = attrgetter("__dict__")
 
 
@@ -291,13 +302,9 @@ def _rows_by_values(
         ),
         id(cats),
     )
-    found = _CHAR_ROWS.get(key)
-    if found is None:
-        found = _characteristic_rows(character, campaign, cats)
-        if len(_CHAR_ROWS) >= _CHAR_ROWS_MAX:
-            _CHAR_ROWS.clear()
-        _CHAR_ROWS[key] = found
-    return found
+    return _CHAR_ROWS.current().get_or_make(
+        key, lambda: _characteristic_rows(character, campaign, cats)
+    )
 
 
 def _characteristic_rows(
@@ -582,16 +589,21 @@ def power_end(
     )
 
 
-#: a power's price depends only on what ``price_power``'s key holds; a long power list
-#: re-evaluated after every edit prices only the power that changed
-_POWER_PRICES: dict[tuple[object, ...], tuple[PowerPoints, str]] = {}
 _POWER_PRICES_MAX = 4096
+_POWER_PRICES: Memo[ByValue[tuple[PowerPoints, str]]] = Memo(
+    "hero-xmen:power_prices",
+    "the character's powers",
+    "a power's price depends only on what ``price_power``'s key holds; a long power list "
+    "re-evaluated after every edit prices only the power that changed",
+    lambda: ByValue(_POWER_PRICES_MAX),
+)
 
 
 def _priced_power(
     key: tuple[object, ...], choice: PowerChoice, campaign: HeroCampaign, cats: Catalogs
 ) -> tuple[PowerPoints, str]:
-    found = _POWER_PRICES.get(key)
+    kept = _POWER_PRICES.current()
+    found = kept.get(key)
     if found is not None:
         return found
     power = cats.powers.get(choice.power or "")
@@ -605,9 +617,7 @@ def _priced_power(
         else:
             limitations -= value
     found = (power_points(base, advantages, limitations, campaign), measure)
-    if len(_POWER_PRICES) >= _POWER_PRICES_MAX:
-        _POWER_PRICES.clear()
-    _POWER_PRICES[key] = found
+    kept.put(key, found)
     return found
 
 
@@ -635,15 +645,24 @@ def price_disadvantage(
 
 #: each list's rows kept by the identity of the choice they price: an edit leaves every
 #: other choice the same object, so a long list reprices only what changed
-_SKILL_ROWS: IdentityMemo[SkillRow] = IdentityMemo()
-_POWER_ROWS: IdentityMemo[PowerRow] = IdentityMemo()
-_DISADVANTAGE_ROWS: IdentityMemo[DisadvantageRow | None] = IdentityMemo()
+_SAME_CHOICE = (
+    "a row kept by the identity of the choice it prices: a long list reprices only what changed"
+)
+_SKILL_ROWS: Memo[IdentityMemo[SkillRow]] = Memo(
+    "hero-xmen:skill_rows", "the character's skills", _SAME_CHOICE, IdentityMemo
+)
+_POWER_ROWS: Memo[IdentityMemo[PowerRow]] = Memo(
+    "hero-xmen:power_rows", "the character's powers", _SAME_CHOICE, IdentityMemo
+)
+_DISADVANTAGE_ROWS: Memo[IdentityMemo[DisadvantageRow | None]] = Memo(
+    "hero-xmen:disadvantage_rows", "the character's disadvantages", _SAME_CHOICE, IdentityMemo
+)
 
 
 def build(character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs) -> Build:
     chars = characteristic_rows(character, campaign, cats)
     settings = campaign.model_dump()  # values, not the live model (it may change in place)
-    skills = _SKILL_ROWS.each(
+    skills = _SKILL_ROWS.current().each(
         character.skills,
         (settings, cats, chars),
         lambda i, choice: price_skill(i, choice, chars, campaign, cats),
@@ -651,12 +670,12 @@ def build(character: HeroCharacter, campaign: HeroCampaign, cats: Catalogs) -> B
     talents = tuple(
         price_talent(i, choice, chars, campaign, cats) for i, choice in enumerate(character.talents)
     )
-    powers = _POWER_ROWS.each(
+    powers = _POWER_ROWS.current().each(
         character.powers,
         (settings, cats),
         lambda i, choice: price_power(i, choice, campaign, cats),
     )
-    disadvantages = _DISADVANTAGE_ROWS.each(
+    disadvantages = _DISADVANTAGE_ROWS.current().each(
         character.disadvantages,
         (settings, cats),
         lambda i, choice: price_disadvantage(i, choice, campaign, cats),

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sheetapp.core.issues import DataPath, Issue, Severity
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.hero_xmen import codes
 from sheetapp.systems.hero_xmen.build import (
@@ -165,7 +166,12 @@ def negative_presence(ctx: RuleContext) -> Iterator[Issue]:
 
 #: each skill's issues kept by its priced row (a new row exactly when the choice or what
 #: it is priced with changed), with the character's power ids as the context
-_SKILL_ISSUES: ByIdentity[SkillRow, tuple[Issue, ...]] = ByIdentity()
+_SKILL_ISSUES: Memo[ByIdentity[SkillRow, tuple[Issue, ...]]] = Memo(
+    "hero-xmen:skill_issues",
+    "the build's skill rows",
+    "each skill's issues kept by its priced row, with the character's power ids as the context",
+    ByIdentity,
+)
 
 
 @rule
@@ -177,7 +183,7 @@ def skill_checks(ctx: RuleContext) -> Iterator[Issue]:
         for index, choice in enumerate(choices):
             yield from _skill_checks(cats, powers, index, choice)
         return
-    for issues in _SKILL_ISSUES.each(
+    for issues in _SKILL_ISSUES.current().each(
         rows,
         lambda row: tuple(_skill_checks(cats, powers, row.index, choices[row.index])),
         powers,
@@ -385,8 +391,18 @@ def talent_checks(ctx: RuleContext) -> Iterator[Issue]:
 
 #: each power's issues kept by its priced row: build.py makes a new row exactly when the
 #: choice or what it is priced with changed, and these issues read nothing else
-_FORBIDDEN: ByIdentity[PowerRow, tuple[Issue, ...]] = ByIdentity()
-_POWER_ISSUES: ByIdentity[PowerRow, tuple[Issue, ...]] = ByIdentity()
+_FORBIDDEN: Memo[ByIdentity[PowerRow, tuple[Issue, ...]]] = Memo(
+    "hero-xmen:forbidden_powers",
+    "the build's power rows",
+    "each power's forbidden-power issue kept by its priced row",
+    ByIdentity,
+)
+_POWER_ISSUES: Memo[ByIdentity[PowerRow, tuple[Issue, ...]]] = Memo(
+    "hero-xmen:power_issues",
+    "the build's power rows",
+    "each power's issues kept by its priced row",
+    ByIdentity,
+)
 
 
 @rule
@@ -418,12 +434,12 @@ def power_checks(ctx: RuleContext) -> Iterator[Issue]:
 
 def _each_power(
     ctx: RuleContext,
-    kept: ByIdentity[PowerRow, tuple[Issue, ...]],
+    kept: Memo[ByIdentity[PowerRow, tuple[Issue, ...]]],
     check: Callable[[Catalogs, int, PowerChoice], Iterator[Issue]],
 ) -> Iterator[Issue]:
     """``check`` on every power, reusing the issues of a power whose row is unchanged."""
     cats, choices = ctx.cats, ctx.character.powers
-    for issues in kept.each(
+    for issues in kept.current().each(
         ctx.build.powers, lambda row: tuple(check(cats, row.index, choices[row.index]))
     ):
         yield from issues
@@ -653,14 +669,19 @@ def _slot_checks(ctx: RuleContext) -> Iterator[Issue]:
 
 
 #: each Disadvantage's issues kept by its priced row (as the skills' above)
-_DISADVANTAGE_ISSUES: ByIdentity[DisadvantageRow, tuple[Issue, ...]] = ByIdentity()
+_DISADVANTAGE_ISSUES: Memo[ByIdentity[DisadvantageRow, tuple[Issue, ...]]] = Memo(
+    "hero-xmen:disadvantage_issues",
+    "the build's disadvantage rows",
+    "each Disadvantage's issues kept by its priced row (as the skills')",
+    ByIdentity,
+)
 
 
 @rule
 def disadvantage_checks(ctx: RuleContext) -> Iterator[Issue]:
     cats, choices = ctx.cats, ctx.character.disadvantages
     rows = ctx.build.disadvantages
-    kept = _DISADVANTAGE_ISSUES.each(
+    kept = _DISADVANTAGE_ISSUES.current().each(
         rows, lambda row: tuple(_disadvantage_checks(cats, row.index, choices[row.index], row))
     )
     if len(rows) == len(choices):  # the usual case: a row for each, in order

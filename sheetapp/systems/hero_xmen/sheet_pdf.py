@@ -21,8 +21,7 @@ from sheetapp.sheet import (
     Sheet,
     TableSection,
     TextSection,
-    campaign_entries,
-    header,
+    system_sheet,
     typed_parts,
     typed_strings,
     worst,
@@ -76,10 +75,11 @@ def hero_sheet(
     cats = catalogs_for(campaign)
     built = build(character, campaign, cats)
     derived = {value.key: value for value in evaluation.derived}
-    return Sheet(
-        header=header(system, document, campaign_entries(campaign, only_changed=True)),
-        totals=tuple(t for t in evaluation.totals if t.key == "points"),
-        sections=(
+    return system_sheet(
+        system,
+        document,
+        evaluation,
+        (
             _points(evaluation, built),
             _characteristics(
                 character,
@@ -107,7 +107,7 @@ def hero_sheet(
             _reference(character, campaign, built),
             TextSection("rounding", "How points are counted", _rounding(campaign)),
         ),
-        issues=evaluation.issues,
+        (t for t in evaluation.totals if t.key == "points"),
     )
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, HistoryEntry, Meta, earned_total
 from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.memo import Memo, evaluates_with_memos
 from sheetapp.core.system import PriceSetting, UnknownReference
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.hero_xmen import rules
@@ -74,6 +75,7 @@ class HeroSystem:
             character=starting_character(),
         )
 
+    @evaluates_with_memos
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: HeroCharacter = document.character
         campaign: HeroCampaign = document.campaign
@@ -203,9 +205,16 @@ def _disadvantage_line(row: DisadvantageRow) -> CostLine:
 
 
 #: the rows of an unchanged choice are the same objects (build.py), and so their lines
-_SKILL_LINES: ByIdentity[SkillRow, CostLine] = ByIdentity()
-_POWER_LINES: ByIdentity[PowerRow, CostLine] = ByIdentity()
-_DISADVANTAGE_LINES: ByIdentity[DisadvantageRow, CostLine] = ByIdentity()
+_SAME_ROW = "a row's cost line, kept by the identity of the row (build.py keeps the rows)"
+_SKILL_LINES: Memo[ByIdentity[SkillRow, CostLine]] = Memo(
+    "hero-xmen:skill_lines", "the build's skill rows", _SAME_ROW, ByIdentity
+)
+_POWER_LINES: Memo[ByIdentity[PowerRow, CostLine]] = Memo(
+    "hero-xmen:power_lines", "the build's power rows", _SAME_ROW, ByIdentity
+)
+_DISADVANTAGE_LINES: Memo[ByIdentity[DisadvantageRow, CostLine]] = Memo(
+    "hero-xmen:disadvantage_lines", "the build's disadvantage rows", _SAME_ROW, ByIdentity
+)
 
 
 def _characteristic_lines(built: Build) -> tuple[CostLine, ...]:
@@ -228,7 +237,7 @@ def _power_lines(built: Build) -> tuple[CostLine, ...]:
     powers = tuple(
         _power_line(row, built.slots[row.index]) if row.index in built.slots else line
         for row, line in zip(
-            built.powers, _POWER_LINES.each(built.powers, _power_line), strict=True
+            built.powers, _POWER_LINES.current().each(built.powers, _power_line), strict=True
         )
     )
     return powers + tuple(_framework_line(row) for row in built.frameworks)
@@ -236,13 +245,15 @@ def _power_lines(built: Build) -> tuple[CostLine, ...]:
 
 def cost_lines(built: Build) -> list[CostLine]:
     chars = _characteristic_lines(built)
-    skills = tuple(_SKILL_LINES.each(built.skills, _skill_line))
+    skills = tuple(_SKILL_LINES.current().each(built.skills, _skill_line))
     talents = tuple(
         CostLine(row.name, row.cost, row.explanation, ("character", "talents", row.index), POINTS)
         for row in built.talents
     )
     powers = _power_lines(built)
-    disadvantages = tuple(_DISADVANTAGE_LINES.each(built.disadvantages, _disadvantage_line))
+    disadvantages = tuple(
+        _DISADVANTAGE_LINES.current().each(built.disadvantages, _disadvantage_line)
+    )
     return [
         CostLine(
             "Characteristics",

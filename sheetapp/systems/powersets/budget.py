@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.powersets.catalog import (
     PowerLevelId,
@@ -241,7 +242,7 @@ def work_out_budget(
     applied_values = [applied.model_dump() for applied in character.power_modifiers]
     siz = (scores or final_scores(character))["SIZ"]
     sidekicks = [s.model_dump() for s in character.sidekicks]
-    powers = _POWER_COSTS.each(
+    powers = _POWER_COSTS.current().each(
         character.superpowers,
         (applied_values, siz, sidekicks),
         lambda index, choice: _power_cost(character, by_name, index, choice, siz),
@@ -280,9 +281,14 @@ SIDEKICK = "sidekick"
 #: approval)" (line 2464)
 PSYCHO_SOCIAL = "psycho_social_frailty"
 
-#: each power's cost kept by the identity of its choice, while the power modifiers the
-#: character applies and SIZ are the same: an edit reprices only the power it changed
-_POWER_COSTS: IdentityMemo[PowerCost] = IdentityMemo()
+_POWER_COSTS: Memo[IdentityMemo[PowerCost]] = Memo(
+    "powersets:power_costs",
+    "the character's superpowers",
+    "each power's cost kept by the identity of its choice, while the power modifiers "
+    "the character applies and SIZ are the same: an edit reprices only the power it "
+    "changed",
+    IdentityMemo,
+)
 
 
 def _power_cost(

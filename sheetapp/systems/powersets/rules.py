@@ -10,6 +10,7 @@ from typing import Any
 
 from sheetapp.core.codes import IssueCode
 from sheetapp.core.issues import DataPath, Issue, Severity, todo
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.powersets import codes
 from sheetapp.systems.powersets.budget import SIDEKICK, Budget, PowerCost, power_name
@@ -927,7 +928,7 @@ def superpower_choices(ctx: RuleContext) -> list[Issue]:
     choices = ctx.character.superpowers
     return [
         issue
-        for found in _CHOICE_ISSUES.each(
+        for found in _CHOICE_ISSUES.current().each(
             ctx.budget.powers,
             lambda row: tuple(_choice_issues(row.index, choices[row.index], scores, row.cost)),
             scores,
@@ -936,9 +937,13 @@ def superpower_choices(ctx: RuleContext) -> list[Issue]:
     ]
 
 
-#: a power's cost row is the same object while its choice is unchanged (budget.py); the
-#: issues also read the characteristics, the context
-_CHOICE_ISSUES: ByIdentity[PowerCost, tuple[Issue, ...]] = ByIdentity()
+_CHOICE_ISSUES: Memo[ByIdentity[PowerCost, tuple[Issue, ...]]] = Memo(
+    "powersets:choice_issues",
+    "the budget's power rows",
+    "a power's cost row is the same object while its choice is unchanged (budget.py); "
+    "the issues also read the characteristics, the context",
+    ByIdentity,
+)
 
 
 def _choice_issues(

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta, earned_total
 from sheetapp.core.evaluation import DerivedValue, Evaluation
-from sheetapp.core.system import UnknownReference
+from sheetapp.core.memo import Memo, evaluates_with_memos
+from sheetapp.core.system import SystemDataStep, UnknownReference
 from sheetapp.core.unchanged import ByIdentity
-from sheetapp.storage.migrations import SystemDataStep
 from sheetapp.systems.powersets import rules
 from sheetapp.systems.powersets.advance import ADVANCEMENT, BUDGET, PowersetsAdvancement
 from sheetapp.systems.powersets.budget import Budget, PowerCost, work_out_budget
@@ -110,6 +110,7 @@ class PowersetsSystem:
         character = document.character.model_copy(update={"power_sets": sets})
         return document.model_copy(update={"character": character})
 
+    @evaluates_with_memos
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: PowersetsCharacter = document.character
         campaign: PowersetsCampaign = document.campaign
@@ -219,14 +220,18 @@ def _power_line(power: PowerCost) -> CostLine:
     )
 
 
-#: a power's cost row is the same object while its choice is unchanged (budget.py)
-_POWER_LINES: ByIdentity[PowerCost, CostLine] = ByIdentity()
+_POWER_LINES: Memo[ByIdentity[PowerCost, CostLine]] = Memo(
+    "powersets:power_lines",
+    "the budget's power rows",
+    "a power's cost row is the same object while its choice is unchanged (budget.py)",
+    ByIdentity,
+)
 
 
 def cost_lines(character: PowersetsCharacter, budget: Budget) -> list[CostLine]:
     if budget.level is None:
         return []
-    children = tuple(_POWER_LINES.each(budget.powers, _power_line))
+    children = tuple(_POWER_LINES.current().each(budget.powers, _power_line))
     return [
         CostLine(
             "Superpowers",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.powersets.budget import Budget, PowerCost
 from sheetapp.systems.powersets.catalog import (
@@ -515,7 +516,9 @@ def _at_table(
                 )
             )
     choices = character.superpowers
-    found = _POWER_VALUES.each(budget.powers, lambda row: _power_value(row, choices[row.index]))
+    found = _POWER_VALUES.current().each(
+        budget.powers, lambda row: _power_value(row, choices[row.index])
+    )
     values += [value for value in found if value is not None]
     return values
 
@@ -536,9 +539,13 @@ def _power_value(cost: PowerCost, choice: SuperpowerChoice) -> DerivedValue | No
     )
 
 
-#: a power's cost row is the same object while its choice, its modifiers and SIZ are
-#: unchanged (budget.py), and its numbers at the table follow from them
-_POWER_VALUES: ByIdentity[PowerCost, DerivedValue | None] = ByIdentity()
+_POWER_VALUES: Memo[ByIdentity[PowerCost, DerivedValue | None]] = Memo(
+    "powersets:power_values",
+    "the budget's power rows",
+    "a power's cost row is the same object while its choice, its modifiers and SIZ "
+    "are unchanged (budget.py), and its numbers at the table follow from them",
+    ByIdentity,
+)
 
 
 def _levels(count: int) -> str:

@@ -13,17 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sheetapp.advancement.spec import Currency, SpendOption
 from sheetapp.core.changes import Change
 from sheetapp.core.costs import Total
 from sheetapp.core.document import CharacterDocument, earned_total
 from sheetapp.core.issues import DataPath
-from sheetapp.core.system import GameSystem
-from sheetapp.systems.twod10.catalog import ATTRIBUTES, catalogs
+from sheetapp.core.system import Currency, GameSystem, SpendOption
+from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs, catalogs
 from sheetapp.systems.twod10.model import Twod10Campaign, Twod10Character
 from sheetapp.systems.twod10.sheet import skill_name
 
 XP = "xp"
+#: a rating one step up can buy: its name, where it is, its value now
+Rating = tuple[str, DataPath, int]
 
 EXPERIENCE = Currency(
     XP,
@@ -119,46 +120,23 @@ class Twod10Advancement:
         character: Twod10Character = document.character
         campaign: Twod10Campaign = document.campaign
         cats = catalogs()
-        options = []
-        for attribute in ATTRIBUTES:
-            value = character.attributes.get(attribute)
-            if value + 1 > campaign.attribute_max:
-                continue
-            path: DataPath = ("character", "attributes", attribute)
-            name = cats.attributes[attribute].name
-            options.append(
-                _option(
-                    "raise_attribute",
-                    f"Raise {name} to {value + 1}",
-                    path,
-                    value,
-                    campaign.attribute_xp,
-                )
-            )
-        for index, skill in enumerate(character.skills):
-            if skill.rating + 1 > campaign.skill_max:
-                continue
-            options.append(
-                _option(
-                    "raise_skill",
-                    f"Raise {skill_name(skill, cats)} to {skill.rating + 1}",
-                    ("character", "skills", index, "rating"),
-                    skill.rating,
-                    campaign.skill_xp,
-                )
-            )
-        for index, power in enumerate(character.powers):
-            if power.power + 1 > campaign.power_max:
-                continue
-            options.append(
-                _option(
-                    "raise_power",
-                    f"Raise {power.name or 'power'} › Power to {power.power + 1}",
-                    ("character", "powers", index, "power"),
-                    power.power,
-                    campaign.power_xp,
-                )
-            )
+        options = [
+            *_raises(
+                "raise_attribute",
+                _attribute_ratings(character, cats),
+                campaign.attribute_max,
+                campaign.attribute_xp,
+            ),
+            *_raises(
+                "raise_skill",
+                _skill_ratings(character, cats),
+                campaign.skill_max,
+                campaign.skill_xp,
+            ),
+            *_raises(
+                "raise_power", _power_ratings(character), campaign.power_max, campaign.power_xp
+            ),
+        ]
         options.append(
             SpendOption(
                 "add_skill",
@@ -190,6 +168,40 @@ class Twod10Advancement:
         if isinstance(value, dict) and "rating" in value:
             return f"{value.get('name') or value.get('skill') or 'skill'} {value['rating']}"
         return ""
+
+
+def _attribute_ratings(character: Twod10Character, cats: Catalogs) -> list[Rating]:
+    return [
+        (
+            cats.attributes[attribute].name,
+            ("character", "attributes", attribute),
+            character.attributes.get(attribute),
+        )
+        for attribute in ATTRIBUTES
+    ]
+
+
+def _skill_ratings(character: Twod10Character, cats: Catalogs) -> list[Rating]:
+    return [
+        (skill_name(skill, cats), ("character", "skills", index, "rating"), skill.rating)
+        for index, skill in enumerate(character.skills)
+    ]
+
+
+def _power_ratings(character: Twod10Character) -> list[Rating]:
+    return [
+        (f"{power.name or 'power'} › Power", ("character", "powers", index, "power"), power.power)
+        for index, power in enumerate(character.powers)
+    ]
+
+
+def _raises(kind: str, ratings: list[Rating], maximum: int, price: int) -> list[SpendOption]:
+    """Each rating one step up, where the campaign's maximum allows it."""
+    return [
+        _option(kind, f"Raise {name} to {value + 1}", path, value, price)
+        for name, path, value in ratings
+        if value + 1 <= maximum
+    ]
 
 
 def _option(kind: str, label: str, path: DataPath, value: int, price: int) -> SpendOption:

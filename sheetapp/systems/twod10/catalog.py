@@ -169,6 +169,7 @@ class Catalogs:
             raise CatalogError(FILE, None, f"attributes must be {', '.join(ATTRIBUTES)} in order")
         self.skills = index_entries(FILE, tables.skills)
         self.dv_chart = index_entries(FILE, tables.dv_chart)
+        require_known(FILE, "dv_chart", "difficulty", "normal", self.dv_chart)
         self.hit_rolls = index_entries(FILE, tables.hit_rolls)
         for needed in ("open", "low_cover", "high_cover"):
             require_known(FILE, "hit_rolls", "hit roll", needed, self.hit_rolls)

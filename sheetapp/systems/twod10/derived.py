@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
 from sheetapp.systems.twod10.model import Twod10Character
 from sheetapp.systems.twod10.sheet import PowerLine, SkillLine, Twod10Sheet, WeaponLine
+from sheetapp.systems.twod10.wounds import WoundLine
 
 
 def _skill_value(line: SkillLine) -> DerivedValue:
@@ -20,16 +22,43 @@ def _skill_value(line: SkillLine) -> DerivedValue:
     )
 
 
-#: a skill's line is the same object while the skill is unchanged (sheet.py)
-_SKILL_VALUES: ByIdentity[SkillLine, DerivedValue] = ByIdentity()
+_SKILL_VALUES: Memo[ByIdentity[SkillLine, DerivedValue]] = Memo(
+    "twod10:skill_values",
+    "the sheet's skill lines",
+    "a skill's line is the same object while the skill is unchanged (sheet.py)",
+    ByIdentity,
+)
 
 
 def derived_values(
     character: Twod10Character, sheet: Twod10Sheet, cats: Catalogs
 ) -> list[DerivedValue]:
-    track = sheet.wounds
+    values = _attribute_values(character, sheet, cats)
+    values += _state_values(sheet)
+    values += _named_values(sheet)
+    values += _SKILL_VALUES.current().each(sheet.skills, _skill_value)
+    values += _weapon_and_power_values(sheet)
+    values += [_wound_value(wound) for wound in sheet.wounds.lines]
+    if character.movement.run is not None or character.movement.jump is not None:
+        track = sheet.wounds
+        values.append(
+            DerivedValue(
+                "movement",
+                "RUN / JUMP",
+                f"{_shown(track.run)} / {_shown(track.jump)}",
+                track.movement_explanation,
+                ("character", "movement"),
+            )
+        )
+    return values
+
+
+def _attribute_values(
+    character: Twod10Character, sheet: Twod10Sheet, cats: Catalogs
+) -> list[DerivedValue]:
+    """Each attribute, lowered by the conditions that lower it."""
     lowered = dict(sheet.attribute_penalties)
-    values = [
+    return [
         DerivedValue(
             f"attribute.{attribute}",
             cats.attributes[attribute].name,
@@ -40,6 +69,12 @@ def derived_values(
         )
         for attribute in ATTRIBUTES
     ]
+
+
+def _state_values(sheet: Twod10Sheet) -> list[DerivedValue]:
+    """The conditions held, the wound penalty and the status."""
+    track = sheet.wounds
+    values = []
     if sheet.conditions:
         values.append(
             DerivedValue("conditions", "Conditions", sheet.conditions, sheet.conditions, ("play",))
@@ -62,6 +97,11 @@ def derived_values(
             ("character", "wounds"),
         )
     )
+    return values
+
+
+def _named_values(sheet: Twod10Sheet) -> list[DerivedValue]:
+    """The sheet's single values: INIT, Perception, Surprise, defences, saves, recovery."""
     named = (
         ("initiative", "INIT", sheet.initiative, ("character", "initiative")),
         ("perception", "Perception (INT + Perception)", sheet.perception, ("character", "skills")),
@@ -79,58 +119,53 @@ def derived_values(
         ("malfunction", "Malfunction save", sheet.malfunction, ()),
         ("recovery", "Temporary wounds heal in (phases)", sheet.recovery_phases, ()),
     )
-    for key, label, value, path in named:
-        values.append(DerivedValue(key, label, value.value, value.explanation, path))
-    values += _SKILL_VALUES.each(sheet.skills, _skill_value)
-    for weapon in sheet.weapons:
-        values.append(
-            DerivedValue(
-                f"weapon.{weapon.index}",
-                f"{weapon.name} AV",
-                weapon.av.value,
-                weapon_explanation(weapon),
-                ("character", "weapons", weapon.index),
-            )
+    return [
+        DerivedValue(key, label, value.value, value.explanation, path)
+        for key, label, value, path in named
+    ]
+
+
+def _weapon_and_power_values(sheet: Twod10Sheet) -> list[DerivedValue]:
+    """Each weapon's AV, then each psionic power's attack AV."""
+    weapons = [
+        DerivedValue(
+            f"weapon.{weapon.index}",
+            f"{weapon.name} AV",
+            weapon.av.value,
+            weapon_explanation(weapon),
+            ("character", "weapons", weapon.index),
         )
-    for power in sheet.powers:
-        values.append(
-            DerivedValue(
-                f"power.{power.index}",
-                f"{power.name} attack AV",
-                power.attack.value,
-                power_explanation(power),
-                ("character", "powers", power.index),
-            )
+        for weapon in sheet.weapons
+    ]
+    powers = [
+        DerivedValue(
+            f"power.{power.index}",
+            f"{power.name} attack AV",
+            power.attack.value,
+            power_explanation(power),
+            ("character", "powers", power.index),
         )
-    for wound in track.lines:
-        values.append(
-            DerivedValue(
-                f"wound.{wound.index}",
-                wound.name,
-                wound.penalty,
-                (
-                    f"Shock check {wound.shock_explanation} = {wound.shock_av} + d20 vs "
-                    f"DV {wound.shock_dv}"
-                    if wound.shock_dv is not None
-                    else "no location or type yet"
-                )
-                + (f"; {wound.effect}" if wound.effect else "")
-                + (f"; {wound.recovery}" if wound.recovery else "")
-                + ("; recovered" if wound.recovered else ""),
-                ("character", "wounds", wound.index),
-            )
+        for power in sheet.powers
+    ]
+    return weapons + powers
+
+
+def _wound_value(wound: WoundLine) -> DerivedValue:
+    """A wound's penalty, with its Shock check, effect and recovery."""
+    return DerivedValue(
+        f"wound.{wound.index}",
+        wound.name,
+        wound.penalty,
+        (
+            f"Shock check {wound.shock_explanation} = {wound.shock_av} + d20 vs DV {wound.shock_dv}"
+            if wound.shock_dv is not None
+            else "no location or type yet"
         )
-    if character.movement.run is not None or character.movement.jump is not None:
-        values.append(
-            DerivedValue(
-                "movement",
-                "RUN / JUMP",
-                f"{_shown(track.run)} / {_shown(track.jump)}",
-                track.movement_explanation,
-                ("character", "movement"),
-            )
-        )
-    return values
+        + (f"; {wound.effect}" if wound.effect else "")
+        + (f"; {wound.recovery}" if wound.recovery else "")
+        + ("; recovered" if wound.recovered else ""),
+        ("character", "wounds", wound.index),
+    )
 
 
 def weapon_explanation(weapon: WeaponLine) -> str:

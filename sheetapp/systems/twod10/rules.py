@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 from sheetapp.core.costs import Total
 from sheetapp.core.issues import Issue, Severity
+from sheetapp.core.memo import Memo
 from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.twod10 import codes
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs
-from sheetapp.systems.twod10.model import Skill, Twod10Campaign, Twod10Character
+from sheetapp.systems.twod10.model import Skill, Twod10Campaign, Twod10Character, Wound
 from sheetapp.systems.twod10.sheet import SkillLine, Twod10Sheet
+from sheetapp.systems.twod10.wounds import WoundLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +85,10 @@ def skills(ctx: RuleContext) -> list[Issue]:
     lines = ctx.sheet.skills
     # Both kept by the line's identity (a line is a new object when its skill changes):
     # an edit works out one skill's issues and name key, not a thousand.
-    per_line = _SKILL_ISSUES.each(
+    per_line = _SKILL_ISSUES.current().each(
         lines, lambda line: _skill_issues(line, choices[line.index], *limits), limits
     )
-    keys = _SKILL_KEYS.each(lines, lambda line: _duplicate_key(line, choices[line.index]))
+    keys = _SKILL_KEYS.current().each(lines, lambda line: _duplicate_key(line, choices[line.index]))
     named = [key for key in keys if key is not None]
     if len(set(named)) == len(named):  # the usual case: no name twice
         return [issue for issues in per_line for issue in issues]
@@ -118,12 +120,18 @@ def _duplicate_key(line: SkillLine, skill: Skill) -> str | None:
     return line.name.strip().casefold()
 
 
-#: a skill line's duplicate-name key, kept by the line's identity
-_SKILL_KEYS: ByIdentity[SkillLine, str | None] = ByIdentity()
-
-
-#: a skill's line is the same object while the skill is unchanged (sheet.py)
-_SKILL_ISSUES: ByIdentity[SkillLine, tuple[Issue, ...]] = ByIdentity()
+_SKILL_KEYS: Memo[ByIdentity[SkillLine, str | None]] = Memo(
+    "twod10:skill_keys",
+    "the sheet's skill lines",
+    "a skill line's duplicate-name key, kept by the line's identity",
+    ByIdentity,
+)
+_SKILL_ISSUES: Memo[ByIdentity[SkillLine, tuple[Issue, ...]]] = Memo(
+    "twod10:skill_issues",
+    "the sheet's skill lines",
+    "a skill's issues: its line is the same object while the skill is unchanged (sheet.py)",
+    ByIdentity,
+)
 
 
 def _skill_issues(line: SkillLine, skill: Skill, low: int, high: int) -> tuple[Issue, ...]:
@@ -240,74 +248,89 @@ def weapons(ctx: RuleContext) -> list[Issue]:
 def wounds(ctx: RuleContext) -> list[Issue]:
     found = []
     for index, wound in enumerate(ctx.character.wounds):
-        path = ("character", "wounds", index)
         line = ctx.sheet.wounds.lines[index]
-        location = ctx.cats.hit_locations.get(wound.location or "")
-        special = ctx.cats.special_damage.get(wound.special or "")
-        if location is None and special is None:
-            found.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.WOUND_UNPLACED,
-                    f"Wound {index + 1} has no hit location or damage type yet.",
-                    (*path, "location"),
-                    "Choose where it hit in the Location cell, or its damage type (Electric, "
-                    "Suffocation …) in the Type cell.",
-                )
+        found += _wound_placement(ctx, index, wound, line)
+        found += _wound_state(index, wound, line)
+    return found
+
+
+def _wound_placement(ctx: RuleContext, index: int, wound: Wound, line: WoundLine) -> list[Issue]:
+    """Where a wound is: a hit location or a damage type, and a side for a paired one."""
+    found = []
+    path = ("character", "wounds", index)
+    location = ctx.cats.hit_locations.get(wound.location or "")
+    special = ctx.cats.special_damage.get(wound.special or "")
+    if location is None and special is None:
+        found.append(
+            _issue(
+                Severity.WARNING,
+                codes.WOUND_UNPLACED,
+                f"Wound {index + 1} has no hit location or damage type yet.",
+                (*path, "location"),
+                "Choose where it hit in the Location cell, or its damage type (Electric, "
+                "Suffocation …) in the Type cell.",
             )
-        if location is not None and location.paired and wound.side is None:
-            found.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.WOUND_SIDE,
-                    f"{line.name}: which side? (an even AR hits the right side, odd the left)",
-                    (*path, "side"),
-                    "Choose Right or Left in the Side cell.",
-                )
+        )
+    if location is not None and location.paired and wound.side is None:
+        found.append(
+            _issue(
+                Severity.WARNING,
+                codes.WOUND_SIDE,
+                f"{line.name}: which side? (an even AR hits the right side, odd the left)",
+                (*path, "side"),
+                "Choose Right or Left in the Side cell.",
             )
-        if wound.damage == 0:
-            found.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.WOUND_NO_DAMAGE,
-                    f"{line.name}: 0 damage (EV minus RV) is no wound.",
-                    (*path, "damage"),
-                    "Remove it, or enter the damage that got through.",
-                )
+        )
+    return found
+
+
+def _wound_state(index: int, wound: Wound, line: WoundLine) -> list[Issue]:
+    """What a wound is: some damage, recovered only when temporary, deadly, continual Shock."""
+    found = []
+    path = ("character", "wounds", index)
+    if wound.damage == 0:
+        found.append(
+            _issue(
+                Severity.WARNING,
+                codes.WOUND_NO_DAMAGE,
+                f"{line.name}: 0 damage (EV minus RV) is no wound.",
+                (*path, "damage"),
+                "Remove it, or enter the damage that got through.",
             )
-        if wound.recovered and not line.temporary:
-            found.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.WOUND_RECOVERED,
-                    f"{line.name} is marked recovered, but only temporary wounds (Electric, "
-                    "Suffocation) heal by themselves in these rules.",
-                    (*path, "recovered"),
-                    "Remove the wound when the GM says it has healed.",
-                )
+        )
+    if wound.recovered and not line.temporary:
+        found.append(
+            _issue(
+                Severity.WARNING,
+                codes.WOUND_RECOVERED,
+                f"{line.name} is marked recovered, but only temporary wounds (Electric, "
+                "Suffocation) heal by themselves in these rules.",
+                (*path, "recovered"),
+                "Remove the wound when the GM says it has healed.",
             )
-        if line.deadly:
-            found.append(
-                _issue(
-                    Severity.WARNING,
-                    codes.DEAD,
-                    f"{line.name}: {wound.damage} damage destroys the area; here that means "
-                    "instant death.",
-                    (*path, "damage"),
-                    "Nothing to fix if it is so; otherwise correct the damage.",
-                )
+        )
+    if line.deadly:
+        found.append(
+            _issue(
+                Severity.WARNING,
+                codes.DEAD,
+                f"{line.name}: {wound.damage} damage destroys the area; here that means "
+                "instant death.",
+                (*path, "damage"),
+                "Nothing to fix if it is so; otherwise correct the damage.",
             )
-        if line.continual_shock_dv is not None and line.active and not wound.stabilised:
-            found.append(
-                _issue(
-                    Severity.INFO,
-                    codes.CONTINUAL_SHOCK,
-                    f"{line.name}: Shock rolls against DV {line.continual_shock_dv} every "
-                    "phase until the character is stabilised.",
-                    path,
-                    "Roll Shock each phase until someone stabilises the character.",
-                )
+        )
+    if line.continual_shock_dv is not None and line.active and not wound.stabilised:
+        found.append(
+            _issue(
+                Severity.INFO,
+                codes.CONTINUAL_SHOCK,
+                f"{line.name}: Shock rolls against DV {line.continual_shock_dv} every "
+                "phase until the character is stabilised.",
+                path,
+                "Roll Shock each phase until someone stabilises the character.",
             )
+        )
     return found
 
 

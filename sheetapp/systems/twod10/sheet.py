@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sheetapp.core.memo import Latest, Memo, memos_of
 from sheetapp.core.unchanged import IdentityMemo
 from sheetapp.systems.twod10.catalog import AttributeId, Catalogs, catalogs
 from sheetapp.systems.twod10.mechanics import (
@@ -166,9 +167,13 @@ def _skill_line(
     )
 
 
-#: a skill's line kept by the identity of the unchanged skill, while the attributes, the
-#: wound penalty and the catalogs are the same: an edit works out one line
-_SKILL_LINES: IdentityMemo[SkillLine] = IdentityMemo()
+_SKILL_LINES: Memo[IdentityMemo[SkillLine]] = Memo(
+    "twod10:skill_lines",
+    "the character's skills",
+    "a skill's line kept by the identity of the unchanged skill, while the attributes, the "
+    "wound penalty and the catalogs are the same: an edit works out one line",
+    IdentityMemo,
+)
 
 
 #: "9-12 Awed: target loses next Action, -3 to REF, INT, INF." (line 79)
@@ -198,17 +203,59 @@ def build_sheet(
 ) -> Twod10Sheet:
     k = cats.constants
     character, conditions_text = under_conditions(character, conditions, cats)
-    awed = cats.influence.get("awed")
-    penalties: tuple[tuple[AttributeId, int], ...] = (
-        tuple((a, awed.attribute_penalty) for a in AWED_ATTRIBUTES)
-        if conditions_text and awed is not None
-        else ()
-    )
     track = build_wound_track(character, cats)
     penalty = track.penalty
     attrs = character.attributes
-    skills = tuple(
-        _SKILL_LINES.each(
+    skills = _skill_lines(character, cats, penalty)
+    recovery = attrs.rec
+    return Twod10Sheet(
+        wounds=track,
+        skills=skills,
+        perception=_use(character, cats, "int", "perception", penalty=penalty),
+        surprise_hiding=_use(
+            character, cats, "ref", "sneak_camouflage", penalty=penalty, bonus=k.surprise_base
+        ),
+        surprise_unexpected=_use(
+            character, cats, "inf", "persuasion", penalty=penalty, bonus=k.surprise_base
+        ),
+        psionic_defense=_use(character, cats, "will", "defense", penalty=penalty),
+        detection_dv=_use(character, cats, "int", "defense", penalty=penalty),
+        armour=_armour(character),
+        weapons=_weapon_lines(character, cats, skills, penalty),
+        powers=_power_lines(character, cats, penalty),
+        initiative=_initiative(character, campaign),
+        shock_save=Value(
+            attrs.body + penalty,
+            f"BODY {attrs.body}{_penalty_text(penalty)} + d20 (a wound's own penalty is "
+            "left out of its own Shock check)",
+        ),
+        malfunction=Value(
+            attrs.toughness + penalty,
+            f"Toughness {attrs.toughness}{_penalty_text(penalty)} + 2D10 vs "
+            f"{malfunction_dv(0, k)} + damage",
+        ),
+        recovery_phases=Value(
+            temporary_recovery_phases(recovery, k), temporary_recovery_text(recovery, k)
+        ),
+        conditions=conditions_text,
+        attribute_penalties=_attribute_penalties(conditions_text, cats),
+    )
+
+
+def _attribute_penalties(
+    conditions_text: str, cats: Catalogs
+) -> tuple[tuple[AttributeId, int], ...]:
+    """What the conditions take from attributes (Awed: -3 to REF, INT, INF; line 79)."""
+    awed = cats.influence.get("awed")
+    if not conditions_text or awed is None:
+        return ()
+    return tuple((a, awed.attribute_penalty) for a in AWED_ATTRIBUTES)
+
+
+def _skill_lines(character: Twod10Character, cats: Catalogs, penalty: int) -> tuple[SkillLine, ...]:
+    attrs = character.attributes
+    return tuple(
+        _SKILL_LINES.current().each(
             character.skills,
             (attrs.model_dump(), penalty, cats),
             lambda index, skill: _skill_line(
@@ -221,12 +268,11 @@ def build_sheet(
             ),
         )
     )
-    hiding = _use(
-        character, cats, "ref", "sneak_camouflage", penalty=penalty, bonus=k.surprise_base
-    )
-    unexpected = _use(character, cats, "inf", "persuasion", penalty=penalty, bonus=k.surprise_base)
+
+
+def _armour(character: Twod10Character) -> Value:
+    """Line 37: the highest layer worn plus half the next."""
     worn = [layer.rv for layer in character.armour if layer.worn]
-    rv = layered_armour(worn)
     ordered = sorted(worn, reverse=True)
     if len(ordered) >= 2:
         armour_text = f"highest layer {ordered[0]} + half of the next {ordered[1]} (rounded down)"
@@ -234,6 +280,16 @@ def build_sheet(
         armour_text = f"one layer worn: {ordered[0]}"
     else:
         armour_text = "no armour worn"
+    return Value(layered_armour(worn), armour_text)
+
+
+def _weapon_lines(
+    character: Twod10Character, cats: Catalogs, skills: Sequence[SkillLine], penalty: int
+) -> tuple[WeaponLine, ...]:
+    """Each weapon's AV (its attribute + its skill + the wound penalty), EV and
+    malfunction save."""
+    k = cats.constants
+    attrs = character.attributes
     weapons = []
     named = skills_by_name(character, skills) if character.weapons else {}
     for index, weapon in enumerate(character.weapons):
@@ -258,8 +314,15 @@ def build_sheet(
         weapons.append(
             WeaponLine(index, weapon.name or "(unnamed weapon)", av, weapon.ev, malfunction)
         )
+    return tuple(weapons)
+
+
+def _power_lines(character: Twod10Character, cats: Catalogs, penalty: int) -> tuple[PowerLine, ...]:
+    """Each psionic power's attack AV (the full Power + Focus), range and ping."""
+    k = cats.constants
     focus = find_skill(character, "focus", cats)
     focus_rating = focus.rating if focus is not None else 0
+    largest = len(cats.psionic_range)
     powers = []
     for index, power in enumerate(character.powers):
         points = power.power if power.points is None else power.points
@@ -276,39 +339,16 @@ def build_sheet(
                 power.power,
                 points,
                 attack,
-                distance or f"{points} points: outside the range table (1-10)",
-                Value(ping, f"{k.ping_base} - {points} points, within 20m; +1 per 5m beyond"),
+                distance or f"{points} points: outside the range table (1-{largest})",
+                Value(
+                    ping,
+                    f"{k.ping_base} - {points} points, within {k.ping_free_distance_m}m; "
+                    f"+1 per {k.ping_step_m}m beyond",
+                ),
                 power.detectable,
             )
         )
-    recovery = attrs.rec
-    phases = temporary_recovery_phases(recovery, k)
-    return Twod10Sheet(
-        wounds=track,
-        skills=skills,
-        perception=_use(character, cats, "int", "perception", penalty=penalty),
-        surprise_hiding=hiding,
-        surprise_unexpected=unexpected,
-        psionic_defense=_use(character, cats, "will", "defense", penalty=penalty),
-        detection_dv=_use(character, cats, "int", "defense", penalty=penalty),
-        armour=Value(rv, armour_text),
-        weapons=tuple(weapons),
-        powers=tuple(powers),
-        initiative=_initiative(character, campaign),
-        shock_save=Value(
-            attrs.body + penalty,
-            f"BODY {attrs.body}{_penalty_text(penalty)} + d20 (a wound's own penalty is "
-            "left out of its own Shock check)",
-        ),
-        malfunction=Value(
-            attrs.toughness + penalty,
-            f"Toughness {attrs.toughness}{_penalty_text(penalty)} + 2D10 vs "
-            f"{malfunction_dv(0, k)} + damage",
-        ),
-        recovery_phases=Value(phases, temporary_recovery_text(recovery, k)),
-        conditions=conditions_text,
-        attribute_penalties=penalties,
-    )
+    return tuple(powers)
 
 
 def condition_names(document: Any) -> tuple[str, ...]:
@@ -320,23 +360,32 @@ class LastSheet:
     """The sheet of the last document evaluated or asked about. A table repaints many
     cells of one document: its sheet is the one the evaluation just built, not built
     again per cell (or once more per edit). For the editor's documents, which are
-    never changed in place (an edit makes a new document)."""
-
-    def __init__(self) -> None:
-        self._document: object = None
-        self._sheet: Twod10Sheet | None = None
+    never changed in place (an edit makes a new document). Kept in the document's
+    memos (:data:`_SHEET`)."""
 
     def keep(self, document: object, sheet: Twod10Sheet) -> None:
-        self._document, self._sheet = document, sheet
+        with memos_of(document):
+            _SHEET.current().keep((document, sheet))
 
     def of(self, document: Any) -> Twod10Sheet:
-        sheet = self._sheet
-        if document is not self._document or sheet is None:
+        with memos_of(document):
+            kept = _SHEET.current()
+            last = kept.get()
+            if last is not None and last[0] is document:
+                return last[1]
             sheet = build_sheet(
                 document.character, document.campaign, catalogs(), condition_names(document)
             )
-            self.keep(document, sheet)
+            kept.keep((document, sheet))
         return sheet
+
+
+_SHEET: Memo[Latest[tuple[object, Twod10Sheet]]] = Memo(
+    "twod10:last_sheet",
+    "the character",
+    "the sheet of the document last evaluated: a table's cells read it, not build it again",
+    Latest,
+)
 
 
 LAST_SHEET = LastSheet()

@@ -20,13 +20,17 @@ from sheetapp.sheet import (
     Sheet,
     TableSection,
     TextSection,
-    campaign_entries,
-    header,
+    system_sheet,
     worst,
 )
 from sheetapp.systems.twod10.catalog import ATTRIBUTES, Catalogs, catalogs
 from sheetapp.systems.twod10.model import Twod10Character
-from sheetapp.systems.twod10.sheet import build_sheet, condition_names, skill_name
+from sheetapp.systems.twod10.sheet import (
+    Twod10Sheet,
+    build_sheet,
+    condition_names,
+    skill_name,
+)
 
 COMBAT_KEYS = (
     ("initiative", "INIT"),
@@ -67,10 +71,33 @@ def twod10_sheet(
         _entry(derived[f"attribute.{attribute}"], evaluation, cats.attributes[attribute].name)
         for attribute in ATTRIBUTES
     )
-    penalty = f" (wounds {sheet.penalty:+d})" if sheet.penalty else ""
-    skills = TableSection(
+    return system_sheet(
+        system,
+        document,
+        evaluation,
+        (
+            KeyValueSection("combat", "Combat", combat),
+            KeyValueSection("attributes", "Attributes", attributes),
+            _skills(sheet, evaluation, cats),
+            _weapons(sheet, evaluation, character),
+            _armour(sheet, character),
+            _body(character, cats),
+            _wounds(sheet, evaluation, character),
+            _psionics(sheet, evaluation, character, cats),
+            TextSection("equipment", "Equipment", "\n".join(character.equipment)),
+            *_reference(cats),
+        ),
+    )
+
+
+def _penalty(sheet: Twod10Sheet) -> str:
+    return f" (wounds {sheet.penalty:+d})" if sheet.penalty else ""
+
+
+def _skills(sheet: Twod10Sheet, evaluation: Evaluation, cats: Catalogs) -> TableSection:
+    return TableSection(
         "skills",
-        "Skills" + penalty,
+        "Skills" + _penalty(sheet),
         (
             Column("skill", "Skill"),
             Column("attribute", "Attribute"),
@@ -91,9 +118,14 @@ def twod10_sheet(
             for line in sheet.skills
         ),
     )
-    weapons = TableSection(
+
+
+def _weapons(
+    sheet: Twod10Sheet, evaluation: Evaluation, character: Twod10Character
+) -> TableSection:
+    return TableSection(
         "weapons",
-        "Weapons" + penalty,
+        "Weapons" + _penalty(sheet),
         (
             Column("weapon", "Weapon"),
             Column("skill", "Attack"),
@@ -116,7 +148,10 @@ def twod10_sheet(
             for line, weapon in zip(sheet.weapons, character.weapons, strict=True)
         ),
     )
-    armour = TableSection(
+
+
+def _armour(sheet: Twod10Sheet, character: Twod10Character) -> TableSection:
+    return TableSection(
         "armour",
         f"Armour: RV {sheet.armour.value} ({sheet.armour.explanation})",
         (
@@ -144,23 +179,6 @@ def twod10_sheet(
             )
             for index, layer in enumerate(character.armour)
         ),
-    )
-    return Sheet(
-        header=header(system, document, campaign_entries(document.campaign, only_changed=True)),
-        totals=evaluation.totals,
-        sections=(
-            KeyValueSection("combat", "Combat", combat),
-            KeyValueSection("attributes", "Attributes", attributes),
-            skills,
-            weapons,
-            armour,
-            _body(character, cats),
-            _wounds(sheet, evaluation, character),
-            _psionics(sheet, evaluation, character),
-            TextSection("equipment", "Equipment", "\n".join(character.equipment)),
-            *_reference(cats),
-        ),
-        issues=evaluation.issues,
     )
 
 
@@ -234,7 +252,7 @@ def _how_hit(wound: Any) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def _wounds(sheet: Any, evaluation: Evaluation, character: Any) -> TableSection:
+def _wounds(sheet: Twod10Sheet, evaluation: Evaluation, character: Twod10Character) -> TableSection:
     return TableSection(
         "wounds",
         f"Wounds taken: penalty {sheet.penalty} to every AV and DV",
@@ -265,10 +283,13 @@ def _wounds(sheet: Any, evaluation: Evaluation, character: Any) -> TableSection:
     )
 
 
-def _psionics(sheet: Any, evaluation: Evaluation, character: Twod10Character) -> TableSection:
+def _psionics(
+    sheet: Twod10Sheet, evaluation: Evaluation, character: Twod10Character, cats: Catalogs
+) -> TableSection:
+    alien = cats.constants.alien_mind_penalty
     return TableSection(
         "psionics",
-        "Psionics: Power + Focus vs WILL + Defense; alien mind -4; no Surprise",
+        f"Psionics: Power + Focus vs WILL + Defense; alien mind {alien}; no Surprise",
         (
             Column("power", "Power"),
             Column("score", "Score", "center"),
@@ -299,81 +320,119 @@ def _psionics(sheet: Any, evaluation: Evaluation, character: Twod10Character) ->
 
 
 def _reference(cats: Catalogs) -> list[TableSection]:
-    two = (Column("a", ""), Column("b", ""))
-    tables = cats.tables
+    """The fragment's tables, printed for play."""
     return [
-        TableSection(
-            "dv_chart",
-            "DV chart",
-            (Column("dv", "DV", "center"), Column("name", "Difficulty")),
-            tuple(Row({"dv": str(s.dv), "name": s.name}) for s in tables.dv_chart),
-        ),
-        TableSection(
-            "special_damage",
-            "Special damage",
-            (
-                Column("type", "Type"),
-                Column("shock", "Shock DV", "center"),
-                Column("wound", "Wound"),
-            ),
-            tuple(
-                Row(
-                    {
-                        "type": s.name,
-                        "shock": str(s.shock_dv) + (" D!" if s.marked_d else ""),
-                        "wound": f"{s.penalty}" + (f", {s.effect}" if s.effect else ""),
-                    }
-                )
-                for s in tables.special_damage
-            ),
-        ),
-        TableSection(
-            "influence",
-            "Being influenced (effect result)",
-            (
-                Column("range", "Result", "center"),
-                Column("name", "Outcome"),
-                Column("text", "Effect"),
-            ),
-            tuple(
-                Row(
-                    {
-                        "range": f"{r.low}-{r.high}" if r.high else f"{r.low}+",
-                        "name": r.name,
-                        "text": r.text,
-                    }
-                )
-                for r in tables.influence
-            ),
-        ),
-        TableSection(
-            "psionic_range",
-            "Psionic range (points used)",
-            (Column("points", "Points", "center"), Column("range", "Range")),
-            tuple(Row({"points": str(s.points), "range": s.name}) for s in tables.psionic_range),
-        ),
-        TableSection(
-            "mass_targets",
-            "Mass targets (-4 more for every further multiple of 10)",
-            (Column("targets", "Targets", "right"), Column("av", "AV", "center")),
-            tuple(Row({"targets": s.name, "av": str(s.penalty)}) for s in tables.mass_targets),
-        ),
-        TableSection(
-            "psionic_notes",
-            "Psionic ping and detection",
-            two,
-            (
-                Row({"a": "Ping DV", "b": "30 - points used within 20m; +1 per 5m beyond"}),
-                Row(
-                    {
-                        "a": "Detection",
-                        "b": "INT + Perception vs attacker's INT + Defense; beat by 4+: identity",
-                    }
-                ),
-                Row({"a": "Contact lost", "b": "psi rolls Shock vs 16 + target's SPIRIT"}),
-            ),
-        ),
+        _dv_chart(cats),
+        _special_damage(cats),
+        _influence(cats),
+        _psionic_range(cats),
+        _mass_targets(cats),
+        _psionic_notes(cats),
     ]
+
+
+def _dv_chart(cats: Catalogs) -> TableSection:
+    return TableSection(
+        "dv_chart",
+        "DV chart",
+        (Column("dv", "DV", "center"), Column("name", "Difficulty")),
+        tuple(Row({"dv": str(s.dv), "name": s.name}) for s in cats.tables.dv_chart),
+    )
+
+
+def _special_damage(cats: Catalogs) -> TableSection:
+    return TableSection(
+        "special_damage",
+        "Special damage",
+        (
+            Column("type", "Type"),
+            Column("shock", "Shock DV", "center"),
+            Column("wound", "Wound"),
+        ),
+        tuple(
+            Row(
+                {
+                    "type": s.name,
+                    "shock": str(s.shock_dv) + (" D!" if s.marked_d else ""),
+                    "wound": f"{s.penalty}" + (f", {s.effect}" if s.effect else ""),
+                }
+            )
+            for s in cats.tables.special_damage
+        ),
+    )
+
+
+def _influence(cats: Catalogs) -> TableSection:
+    return TableSection(
+        "influence",
+        "Being influenced (effect result)",
+        (
+            Column("range", "Result", "center"),
+            Column("name", "Outcome"),
+            Column("text", "Effect"),
+        ),
+        tuple(
+            Row(
+                {
+                    "range": f"{r.low}-{r.high}" if r.high else f"{r.low}+",
+                    "name": r.name,
+                    "text": r.text,
+                }
+            )
+            for r in cats.tables.influence
+        ),
+    )
+
+
+def _psionic_range(cats: Catalogs) -> TableSection:
+    return TableSection(
+        "psionic_range",
+        "Psionic range (points used)",
+        (Column("points", "Points", "center"), Column("range", "Range")),
+        tuple(Row({"points": str(s.points), "range": s.name}) for s in cats.tables.psionic_range),
+    )
+
+
+def _mass_targets(cats: Catalogs) -> TableSection:
+    k = cats.constants
+    return TableSection(
+        "mass_targets",
+        f"Mass targets ({k.mass_step_penalty} more for every further multiple of "
+        f"{k.mass_step_factor})",
+        (Column("targets", "Targets", "right"), Column("av", "AV", "center")),
+        tuple(Row({"targets": s.name, "av": str(s.penalty)}) for s in cats.tables.mass_targets),
+    )
+
+
+def _psionic_notes(cats: Catalogs) -> TableSection:
+    k = cats.constants
+    return TableSection(
+        "psionic_notes",
+        "Psionic ping and detection",
+        (Column("a", ""), Column("b", "")),
+        (
+            Row(
+                {
+                    "a": "Ping DV",
+                    "b": f"{k.ping_base} - points used within {k.ping_free_distance_m}m; "
+                    f"+1 per {k.ping_step_m}m beyond",
+                }
+            ),
+            Row(
+                {
+                    "a": "Detection",
+                    "b": "INT + Perception vs attacker's INT + Defense; beat by "
+                    f"{k.detect_identity_margin}+: identity",
+                }
+            ),
+            Row(
+                {
+                    "a": "Contact lost",
+                    "b": f"psi rolls Shock vs {k.contact_death_dv_base} + target's SPIRIT",
+                }
+            ),
+        ),
+    )
 
 
 __all__ = ["skill_name", "twod10_sheet"]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from sheetapp.core.costs import CostLine, Total
 from sheetapp.core.document import CharacterDocument, Meta
 from sheetapp.core.evaluation import Evaluation
+from sheetapp.core.memo import evaluates_with_memos
 from sheetapp.core.system import UnknownReference
 from sheetapp.systems.twod10 import rules
 from sheetapp.systems.twod10.advance import ADVANCEMENT, XP, Twod10Advancement, xp_total
@@ -56,6 +57,7 @@ class Twod10System:
             character=character,
         )
 
+    @evaluates_with_memos
     def evaluate(self, document: CharacterDocument[Any, Any]) -> Evaluation:
         character: Twod10Character = document.character
         campaign: Twod10Campaign = document.campaign

@@ -81,69 +81,85 @@ def _damaged_sides(character: Twod10Character) -> dict[str, set[str]]:
 
 
 def build_wound_track(character: Twod10Character, cats: Catalogs) -> WoundTrack:
-    k = cats.constants
-    body = character.attributes.body
-    rec = character.attributes.rec
     sides = _damaged_sides(character)
     penalties = [0 if wound.recovered else wound_penalty(wound, cats) for wound in character.wounds]
     total = sum(penalties)
-    lines: list[WoundLine] = []
-    dead: list[str] = []
-    for index, wound in enumerate(character.wounds):
-        location, special = _rows(wound, cats)
-        name = wound_name(wound, cats)
-        own = penalties[index]
-        others = total - own
-        shock_dv = (
-            special.shock_dv
-            if special is not None
-            else (location.shock_dv if location is not None else None)
-        )
-        effect_parts: list[str] = []
-        if location is not None and special is None:
-            both = location.both_sides_effect is not None and len(sides.get(location.id, ())) == 2
-            shown = location.both_sides_effect if both else location.effect
-            if shown:
-                effect_parts.append(shown + (" (both sides damaged)" if both else ""))
-        if special is not None and special.effect:
-            effect_parts.append(special.effect)
-        destroyed = destroys_area(wound.damage, k) and location is not None
-        deadly = destroyed and location is not None and location.death_when_destroyed
-        if destroyed:
-            effect_parts.append(
-                f"{location.name} destroyed ({wound.damage} damage)"  # type: ignore[union-attr]
-                + (": instant death" if deadly else "")
-            )
-        if deadly:
-            dead.append(name)
-        temporary = special is not None and special.temporary
-        recovery = ""
-        if temporary:
-            recovery = temporary_recovery_text(rec, k)
-        continual = (
-            location.continual_shock_dv if location is not None and special is None else None
-        )
-        lines.append(
-            WoundLine(
-                index,
-                name,
-                own,
-                shock_dv,
-                body + others,
-                f"BODY {body}" + (f" {others:+d} other wounds" if others else "") + " + d20",
-                "; ".join(effect_parts),
-                destroyed,
-                deadly,
-                temporary,
-                wound.recovered,
-                recovery,
-                continual,
-            )
-        )
+    lines = tuple(
+        _wound_line(index, wound, character, cats, sides, own=own, others=total - own)
+        for index, (wound, own) in enumerate(zip(character.wounds, penalties, strict=True))
+    )
+    dead = tuple(line.name for line in lines if line.deadly)
     parts = [f"{line.name} {line.penalty}" for line in lines if line.active and line.penalty]
     explanation = " + ".join(parts) + f" = {total}" if parts else "no wounds"
     run, jump, moved = _movement(character, cats, sides)
-    return WoundTrack(tuple(lines), total, explanation, tuple(dead), run, jump, moved)
+    return WoundTrack(lines, total, explanation, dead, run, jump, moved)
+
+
+def _wound_line(
+    index: int,
+    wound: Wound,
+    character: Twod10Character,
+    cats: Catalogs,
+    sides: dict[str, set[str]],
+    *,
+    own: int,
+    others: int,
+) -> WoundLine:
+    """One wound: its penalty, its Shock check with the other wounds' penalties (line 57),
+    what it does, and how a temporary one recovers (lines 61-67)."""
+    k = cats.constants
+    body = character.attributes.body
+    location, special = _rows(wound, cats)
+    shock_dv = (
+        special.shock_dv
+        if special is not None
+        else (location.shock_dv if location is not None else None)
+    )
+    effect, destroyed, deadly = _wound_effect(wound, location, special, sides, cats)
+    temporary = special is not None and special.temporary
+    recovery = temporary_recovery_text(character.attributes.rec, k) if temporary else ""
+    continual = location.continual_shock_dv if location is not None and special is None else None
+    return WoundLine(
+        index,
+        wound_name(wound, cats),
+        own,
+        shock_dv,
+        body + others,
+        f"BODY {body}" + (f" {others:+d} other wounds" if others else "") + " + d20",
+        effect,
+        destroyed,
+        deadly,
+        temporary,
+        wound.recovered,
+        recovery,
+        continual,
+    )
+
+
+def _wound_effect(
+    wound: Wound,
+    location: HitLocation | None,
+    special: SpecialDamage | None,
+    sides: dict[str, set[str]],
+    cats: Catalogs,
+) -> tuple[str, bool, bool]:
+    """What a wound does in words (the location's effect, both sides' when both are
+    damaged, the special damage's), whether it destroys the area (line 57) and kills."""
+    effect_parts: list[str] = []
+    if location is not None and special is None:
+        both = location.both_sides_effect is not None and len(sides.get(location.id, ())) == 2
+        shown = location.both_sides_effect if both else location.effect
+        if shown:
+            effect_parts.append(shown + (" (both sides damaged)" if both else ""))
+    if special is not None and special.effect:
+        effect_parts.append(special.effect)
+    if location is None or not destroys_area(wound.damage, cats.constants):
+        return "; ".join(effect_parts), False, False
+    deadly = location.death_when_destroyed
+    effect_parts.append(
+        f"{location.name} destroyed ({wound.damage} damage)" + (": instant death" if deadly else "")
+    )
+    return "; ".join(effect_parts), True, deadly
 
 
 def _movement(

@@ -8,7 +8,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSpinBox,
+    QTableView,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -28,6 +29,7 @@ from sheetapp.systems.capital import edits
 from sheetapp.systems.capital.catalog import ATTRIBUTES, catalogs
 from sheetapp.systems.capital.model import SpecialAssetChoice
 from ui.document import EditorDocument
+from ui.lazy_tab import LazyTab
 from ui.systems.capital.marks import FieldMarks
 from ui.systems.capital.models import VehicleSystemsModel
 from ui.systems.capital.widgets import (
@@ -44,20 +46,36 @@ from ui.tables.views import table_view, tool_button
 ASSET: DataPath = edits.ASSET
 
 
-class AssetTab(QWidget):
+class AssetTab(LazyTab):
+    """The chosen Special Asset and its choices. The actions and the vehicle's table model
+    are made with the page; the widgets when the tab is first shown or needed."""
+
     def __init__(
         self,
         document: EditorDocument,
         marks: FieldMarks,
         push: Pusher,
         pick: Callable[[str, list[Any], str], str | None],
+        selected: Callable[[QModelIndex, QModelIndex], None] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(self._content)
         self.document = document
         self.marks = marks
         self.push = push
         self.pick = pick
+        #: told when the vehicle table's current cell changes
+        self._selected = selected
         self.cats = catalogs()
+        self._build_actions()
+        self.vehicle_model = VehicleSystemsModel(document, self)
+        self.choice_widgets: list[QWidget] = []
+        self.syncs: list[Callable[[SpecialAssetChoice], None]] = []
+        self._kind: tuple[str, ...] = ()
+        #: the asset and kind the title and the browser show
+        self._shown: tuple[str | None, str | None] | None = None
+        self._show_actions()
+
+    def _build_actions(self) -> None:
         self.choose_action = QAction("Choose Special &Asset…", self)
         self.choose_action.setObjectName("choose_asset")
         self.choose_action.triggered.connect(lambda _c=False: self.choose_asset())
@@ -69,39 +87,16 @@ class AssetTab(QWidget):
         self.fit_action.triggered.connect(lambda _c=False: self.fit_system())
         self.unfit_action = QAction("Remove Vehicle System", self)
         self.unfit_action.triggered.connect(lambda _c=False: self.unfit_system())
-        self.title = QLabel()
-        self.title.setObjectName("asset_title")
-        self.name = line_edit("asset_name", "Its own name (the appearance is yours to decide)")
-        self.name.textEdited.connect(
-            lambda text: self.push(
-                lambda: edits.set_asset_field(self.push.doc, "name", text),
-                merge_key=(*ASSET, "name"),
-            )
-        )
-        self.text = QTextBrowser()
-        self.text.setObjectName("asset_text")
-        self.choices_box = QGroupBox("Its choices")
-        self.choices = QFormLayout(self.choices_box)
-        self.choice_widgets: list[QWidget] = []
-        self.syncs: list[Callable[[SpecialAssetChoice], None]] = []
-        self.derived = note("")
-        self.vehicle_model = VehicleSystemsModel(document, self)
-        self.vehicle_view = table_view("vehicle_systems", self.vehicle_model)
-        self.vehicle_box = QGroupBox("Vehicle Systems")
-        vbox = QVBoxLayout(self.vehicle_box)
-        vbar = QHBoxLayout()
-        vbar.addWidget(tool_button(self.fit_action))
-        vbar.addWidget(tool_button(self.unfit_action))
-        vbar.addStretch(1)
-        vbox.addLayout(vbar)
-        vbox.addWidget(self.vehicle_view)
-        self._kind: tuple[str, ...] = ()
-        #: the asset and kind the title and the browser show
-        self._shown: tuple[str | None, str | None] | None = None
-        self._build()
-        self.refresh()
 
-    def _build(self) -> None:
+    # --- the widgets, made on first need ----------------------------------------------------
+
+    @property
+    def vehicle_view(self) -> QTableView:
+        self.ensure_built()
+        return self._vehicle_view
+
+    def _content(self) -> QWidget:
+        self._make_fields()
         bar = QHBoxLayout()
         bar.addWidget(tool_button(self.choose_action))
         bar.addWidget(tool_button(self.remove_action))
@@ -119,9 +114,39 @@ class AssetTab(QWidget):
         holder.setLayout(left)
         columns.addWidget(holder, 3)
         columns.addWidget(self.text, 2)
-        layout = QVBoxLayout(self)
+        content = QWidget()
+        layout = QVBoxLayout(content)
         layout.addLayout(bar)
         layout.addLayout(columns, 1)
+        self.refresh()
+        return content
+
+    def _make_fields(self) -> None:
+        self.title = QLabel()
+        self.title.setObjectName("asset_title")
+        self.name = line_edit("asset_name", "Its own name (the appearance is yours to decide)")
+        self.name.textEdited.connect(
+            lambda text: self.push(
+                lambda: edits.set_asset_field(self.push.doc, "name", text),
+                merge_key=(*ASSET, "name"),
+            )
+        )
+        self.text = QTextBrowser()
+        self.text.setObjectName("asset_text")
+        self.choices_box = QGroupBox("Its choices")
+        self.choices = QFormLayout(self.choices_box)
+        self.derived = note("")
+        self._vehicle_view = table_view("vehicle_systems", self.vehicle_model)
+        if self._selected is not None:
+            self._vehicle_view.selectionModel().currentChanged.connect(self._selected)
+        self.vehicle_box = QGroupBox("Vehicle Systems")
+        vbox = QVBoxLayout(self.vehicle_box)
+        vbar = QHBoxLayout()
+        vbar.addWidget(tool_button(self.fit_action))
+        vbar.addWidget(tool_button(self.unfit_action))
+        vbar.addStretch(1)
+        vbox.addLayout(vbar)
+        vbox.addWidget(self._vehicle_view)
 
     # --- edits --------------------------------------------------------------------------
 
@@ -142,6 +167,7 @@ class AssetTab(QWidget):
         # Chosen from the Character menu on another tab: show it, the focus on what it
         # asks for next (its first choice, or its name).
         reveal(self)
+        self.ensure_built()
         first = next(
             (w for w in self.choice_widgets if w.focusPolicy() != Qt.FocusPolicy.NoFocus), None
         )
@@ -173,9 +199,11 @@ class AssetTab(QWidget):
     # --- showing ------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        self._show_actions()
+        if not self.is_built:
+            return
         asset = self.push.doc.character.special_asset
         cats = self.cats
-        self.remove_action.setEnabled(asset is not None)
         self.name.setEnabled(asset is not None)
         kind = cats.asset_kind_of(asset.asset) if asset else None
         shown = (asset.asset if asset else None, kind)
@@ -194,11 +222,15 @@ class AssetTab(QWidget):
                 self.text.setHtml("<br>".join(html.escape(line) for line in text.splitlines()))
         set_text(self.name, asset.name if asset is not None and kind is not None else "")
         self._choices(asset, kind)
-        is_vehicle = kind == "vehicle"
-        self.vehicle_box.setVisible(is_vehicle)
+        self.vehicle_box.setVisible(kind == "vehicle")
+        self.derived.setText(self._derived_text())
+
+    def _show_actions(self) -> None:
+        asset = self.push.doc.character.special_asset
+        is_vehicle = asset is not None and self.cats.asset_kind_of(asset.asset) == "vehicle"
+        self.remove_action.setEnabled(asset is not None)
         self.fit_action.setEnabled(is_vehicle)
         self.unfit_action.setEnabled(is_vehicle)
-        self.derived.setText(self._derived_text())
 
     def _derived_text(self) -> str:
         lines = []

@@ -9,7 +9,7 @@ from sheetapp.core.changes import Change
 from sheetapp.core.issues import DataPath
 from sheetapp.systems.capital import edits
 from sheetapp.systems.capital.catalog import ATTRIBUTES, catalogs
-from sheetapp.systems.capital.dice import SCORE_FOR_DIE
+from sheetapp.systems.capital.dice import die_score
 from sheetapp.systems.capital.model import CapitalDocument
 from sheetapp.systems.capital.scores import role_deltas
 from ui.tables.doc_table import Cell, DocTableModel, choice_list
@@ -101,7 +101,7 @@ class AttributesModel(CapitalTable):
         index = rolls.assignment.get(attr)  # type: ignore[call-overload]
         if index is None or not 0 <= index < len(rolls.dice) or index in rolls.discarded:
             return None
-        return SCORE_FOR_DIE.get(rolls.dice[index])
+        return die_score(rolls.dice[index])
 
     def edit(self, row: int, column: int, value: Any) -> list[Change]:
         if column != DIE:
@@ -115,7 +115,7 @@ class AttributesModel(CapitalTable):
 
 def die_label(dice: list[int], index: int) -> str:
     die = dice[index]
-    score = SCORE_FOR_DIE.get(die)
+    score = die_score(die)
     return f"#{index + 1}: {die} → {score}" if score else f"#{index + 1}: {die}"
 
 

@@ -1,5 +1,7 @@
 """The Capital editor page: the creation steps of the seed as tabs, every edit an undoable
-change list, every rule shown where it applies."""
+change list, every rule shown where it applies. Only the tab in front is built before the
+first paint; the others when first shown, or when an issue, an added row or a test needs
+their widgets."""
 
 from __future__ import annotations
 
@@ -12,14 +14,7 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
-    QFormLayout,
-    QFrame,
-    QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QScrollArea,
-    QSpinBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -37,24 +32,18 @@ from ui.document import EditorDocument
 from ui.lazy_tab import LazyTab
 from ui.picker import PickerDialog, PickerEntry
 from ui.roles import PATH_ROLE, RULE_TEXT_ROLE
-from ui.screen_fit import sideways
 from ui.systems.base import SystemPage
 from ui.systems.capital.asset_tab import AssetTab
 from ui.systems.capital.attributes_tab import AttributesTab
+from ui.systems.capital.equipment_tab import EquipmentTab
 from ui.systems.capital.marks import FieldMarks
+from ui.systems.capital.play_tab import PlayTab
 from ui.systems.capital.story_tab import StoryTab
-from ui.systems.capital.widgets import Pusher, heading, note
+from ui.systems.capital.widgets import Pusher, note
 from ui.tables.collection_editor import CollectionEditor
 from ui.tables.doc_table import DocTableModel
-from ui.tables.views import keep_rows
 
 STORY, ATTRIBUTES, SYSTEMS, EQUIPMENT, ASSET, PLAY = range(6)
-VITALS: tuple[tuple[edits.VitalKey, str, str], ...] = (
-    ("hp", "HP", "max_hp"),
-    ("energy", "Energy", "max_energy"),
-    ("bones", "Bones", "max_bones"),
-    ("companion_hp", "Companion HP", "companion.max_hp"),
-)
 
 
 class CapitalPage(SystemPage):
@@ -63,15 +52,27 @@ class CapitalPage(SystemPage):
         self.cats = catalogs()
         self.marks = FieldMarks(document)
         self.push = Pusher(document)
-        self.story = StoryTab(document, self.marks, self.push)
-        self.attributes = AttributesTab(document, self.marks, self.push)
-        self.asset = AssetTab(document, self.marks, self.push, self.pick)
-        # The Systems, Equipment and In Play tabs are built when first shown (or when an
-        # issue, an added row or a test needs their widgets): only Role & Story shows
-        # at the first paint.
+        self._make_editors()
+        self._make_tabs()
+        self._build_actions()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.level = QLabel()
+        self.level.setObjectName("level")
+        layout.addWidget(self.level)
+        layout.addWidget(self.tabs)
+        self._views = self._list_views()
+        for view in self.story.views.values():
+            view.selectionModel().currentChanged.connect(self._current_changed)
+        document.changed.connect(self._after_change)
+        self._after_change([])
+
+    # --- building ------------------------------------------------------------------------
+
+    def _make_editors(self) -> None:
+        """The Systems and Equipment lists' editors (their tables are made with their tab)."""
+        document = self.document
         self.systems_page = LazyTab(self._systems_tab)
-        self.equipment_page = LazyTab(self._equipment_tab)
-        self.play_page = LazyTab(self._play_tab)
         self.systems_editor = CollectionEditor(
             document,
             collections.SYSTEMS,
@@ -86,24 +87,22 @@ class CapitalPage(SystemPage):
             collections.EQUIPMENT,
             self,
             stretch=6,
-            placed_by=self.equipment_page.ensure_built,
+            # the tab is made after its editor: looked up when the editor needs it
+            placed_by=lambda: self.equipment_page.ensure_built(),  # noqa: PLW0108
         )
         self.systems = self.systems_editor.model
         self.equipment = self.equipment_editor.model
-        self.rule_text = QTextBrowser()
-        self.rule_text.setObjectName("system_text")
-        self.item_text = QTextBrowser()
-        self.item_text.setObjectName("item_text")
-        self.level = QLabel()
-        self.level.setObjectName("level")
-        self.attacks = QLabel()
-        self.attacks.setObjectName("attacks")
-        self.attacks.setWordWrap(True)
-        self.attacks.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self._attacks: list[tuple[str, str, str]] | None = None
-        self.vital_spins: dict[str, QSpinBox] = {}
-        self.status_boxes: dict[str, QCheckBox] = {}
-        self._build_actions()
+
+    def _make_tabs(self) -> None:
+        """The six steps' tabs; only Role & Story is built before the first paint."""
+        document, marks, push = self.document, self.marks, self.push
+        self.story = StoryTab(document, marks, push)
+        self.attributes = AttributesTab(document, marks, push, self._current_changed)
+        self.equipment_page = EquipmentTab(
+            document, marks, push, self.equipment_editor, self._list_view
+        )
+        self.asset = AssetTab(document, marks, push, self.pick, self._current_changed)
+        self.play_page = PlayTab(document, marks, push)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("capital_tabs")
         self.tabs.addTab(self.story, "Role && Story")
@@ -112,25 +111,18 @@ class CapitalPage(SystemPage):
         self.tabs.addTab(self.equipment_page, "Equipment")
         self.tabs.addTab(self.asset, "Special Asset")
         self.tabs.addTab(self.play_page, "In Play")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.level)
-        layout.addWidget(self.tabs)
-        #: each list of the page: its tab, its table (made on first need) and its model
-        self._views: list[tuple[int, Callable[[], QTableView], DocTableModel]] = [
+
+    def _list_views(self) -> list[tuple[int, Callable[[], QTableView], DocTableModel]]:
+        """Each list of the page: its tab, its table (made on first need) and its model."""
+        views: list[tuple[int, Callable[[], QTableView], DocTableModel]] = [
             (ATTRIBUTES, lambda: self.attributes.view, self.attributes.model),
             (SYSTEMS, lambda: self.systems_view, self.systems),
             (EQUIPMENT, lambda: self.equipment_view, self.equipment),
             (ASSET, lambda: self.asset.vehicle_view, self.asset.vehicle_model),
         ]
         for key, model in self.story.models.items():
-            self._views.append((STORY, partial(self.story.views.__getitem__, key), model))
-        for view in (self.attributes.view, self.asset.vehicle_view, *self.story.views.values()):
-            view.selectionModel().currentChanged.connect(self._current_changed)
-        document.changed.connect(self._after_change)
-        self._after_change([])
-
-    # --- building ------------------------------------------------------------------------
+            views.append((STORY, partial(self.story.views.__getitem__, key), model))
+        return views
 
     def _build_actions(self) -> None:
         systems, equipment = self.systems_editor, self.equipment_editor
@@ -184,6 +176,8 @@ class CapitalPage(SystemPage):
         box = QVBoxLayout(top)
         box.setContentsMargins(0, 0, 0, 0)
         box.addLayout(bar)
+        self.rule_text = QTextBrowser()
+        self.rule_text.setObjectName("system_text")
         self._list_view(self.systems_view, self.rule_text)
         box.addWidget(self.systems_view)
         box.addWidget(
@@ -200,133 +194,6 @@ class CapitalPage(SystemPage):
         self._refresh_systems_tab()
         self.marks.refresh()
         return splitter
-
-    def _equipment_tab(self) -> QWidget:
-        bar = self.equipment_editor.toolbar()
-        self.hands_label = QLabel()
-        bar.addWidget(self.marks.field(self.hands_label, edits.EQUIPMENT, exact=True))
-        money = QFormLayout()
-        self.money_adjustment = self._spin("money_adjustment", -1_000_000_000, 1_000_000_000, " mC")
-        self.money_adjustment.setToolTip(
-            "Money from outside the ledger: what the GM gave or took. Income and expenses "
-            "between sessions go in the ledger (Advancement panel)."
-        )
-        self.money_adjustment.valueChanged.connect(
-            lambda v: self.push(
-                lambda: edits.set_money(self.push.doc, "money_adjustment", v),
-                merge_key="money_adjustment",
-            )
-        )
-        self.money = QLabel()
-        self.money.setObjectName("money")
-        self.money.setWordWrap(True)
-        self.starting_money = self._spin("starting_money", -1, 10_000_000, " mC")
-        self.starting_money.setSpecialValueText("(not set)")
-        self.starting_money.valueChanged.connect(
-            lambda v: self.push(
-                lambda: edits.set_money(self.push.doc, "starting_money", None if v < 0 else v),
-                merge_key="starting_money",
-            )
-        )
-        money.addRow(
-            "Starting money:",
-            self.marks.field(
-                self.starting_money,
-                ("character", "starting_money"),
-                "200-400 mC depending on your circumstances",
-            ),
-        )
-        money.addRow(
-            "Other money:",
-            self.marks.field(self.money_adjustment, ("character", "money_adjustment")),
-        )
-        money.addRow("Money now:", self.money)
-        top = QWidget()
-        box = QVBoxLayout(top)
-        box.setContentsMargins(0, 0, 0, 0)
-        # The tool bar scrolls sideways rather than widen the page at scale 2 (the Price
-        # column sat off to the right), and the table keeps four rows in sight.
-        buttons = QWidget()
-        buttons.setLayout(bar)
-        bar.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(sideways(buttons, "equipment_tools"))
-        self._list_view(self.equipment_view, self.item_text)
-        keep_rows(self.equipment_view)
-        box.addWidget(self.equipment_view, 1)
-        box.addLayout(money)
-        box.addWidget(heading("Attacks"))
-        # Scrolled: a character with hundreds of weapons has hundreds of attack lines,
-        # which as a bare label made the window thousands of pixels tall.
-        attacks = QScrollArea()
-        attacks.setObjectName("attacks_scroll")
-        attacks.setWidgetResizable(True)
-        attacks.setFrameShape(QFrame.Shape.NoFrame)
-        attacks.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        attacks.setWidget(self.attacks)
-        box.addWidget(attacks)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(top)
-        splitter.addWidget(self.item_text)
-        splitter.setSizes([800, 340])
-        self._refresh_equipment_tab()
-        self.marks.refresh()
-        return splitter
-
-    def _spin(self, name: str, low: int, high: int, suffix: str = "") -> QSpinBox:
-        spin = QSpinBox()
-        spin.setObjectName(name)
-        spin.setRange(low, high)
-        spin.setSuffix(suffix)
-        spin.setKeyboardTracking(False)
-        spin.setAccelerated(True)
-        return spin
-
-    def _play_tab(self) -> QWidget:
-        vitals = QGroupBox("Current vitals")
-        form = QFormLayout(vitals)
-        for key, label, _max in VITALS:
-            spin = self._spin(f"vital_{key}", -1, 100_000)
-            spin.setSpecialValueText("full")
-            spin.valueChanged.connect(
-                lambda v, k=key: self.push(
-                    lambda: edits.set_vital(self.push.doc, k, None if v < 0 else v),
-                    merge_key=("vital", k),
-                )
-            )
-            self.vital_spins[key] = spin
-            form.addRow(f"{label}:", self.marks.field(spin, ("character", "vitals", key)))
-        grit = self._spin("grit", 0, 100_000)
-        grit.valueChanged.connect(
-            lambda v: self.push(lambda: edits.set_grit(self.push.doc, v), merge_key="grit")
-        )
-        self.grit = grit
-        form.addRow(
-            "Grit:",
-            self.marks.field(
-                grit,
-                ("character", "vitals", "grit"),
-                "Gained on failed checks, Weaknesses and Flaws",
-            ),
-        )
-        status = QGroupBox("Status effects")
-        status_layout = QVBoxLayout(status)
-        for entry in self.cats.status_effects.values():
-            box = QCheckBox(entry.name)
-            box.setObjectName(f"status_{entry.id}")
-            box.setToolTip(entry.text)
-            box.toggled.connect(
-                lambda _on, ref=entry.id: self.push(lambda: edits.toggle_status(self.push.doc, ref))
-            )
-            self.status_boxes[entry.id] = box
-            status_layout.addWidget(box)
-        status_layout.addStretch(1)
-        widget = QWidget()
-        layout = QHBoxLayout(widget)
-        layout.addWidget(vitals, 1)
-        layout.addWidget(status, 1)
-        self._refresh_play_tab()
-        self.marks.refresh()
-        return widget
 
     # --- selection -------------------------------------------------------------------------
 
@@ -350,7 +217,13 @@ class CapitalPage(SystemPage):
 
     def select_path(self, path: DataPath) -> bool:
         # The marks know the fields of built tabs only: build them all (once).
-        for lazy in (self.systems_page, self.equipment_page, self.play_page):
+        for lazy in (
+            self.attributes,
+            self.systems_page,
+            self.equipment_page,
+            self.asset,
+            self.play_page,
+        ):
             lazy.ensure_built()
         best: tuple[int, int, Callable[[], None]] | None = None
         for tab, view_of, model in self._views:
@@ -426,21 +299,19 @@ class CapitalPage(SystemPage):
 
     def _after_change(self, _changes: list[Change]) -> None:
         character = self.character_document.character
-        self.story.refresh()
-        self.attributes.refresh()
-        self.asset.refresh()
         role = self.cats.roles.get(character.role or "")
         self.level.setText(
             f"  <b>Level {character.level}</b>"
             + (f" {html.escape(role.name)}" if role else "")
             + " · levelling up is done in the Level-Up wizard."
         )
+        self.story.refresh()
+        self.attributes.refresh()
+        self.asset.refresh()
         if self.systems_page.is_built:
             self._refresh_systems_tab()
-        if self.equipment_page.is_built:
-            self._refresh_equipment_tab()
-        if self.play_page.is_built:
-            self._refresh_play_tab()
+        self.equipment_page.refresh()
+        self.play_page.refresh()
         self.marks.refresh()
 
     def _refresh_systems_tab(self) -> None:
@@ -449,56 +320,3 @@ class CapitalPage(SystemPage):
             f"<b>Slots {slots.spent} / {slots.budget}</b> "
             f"<small>{html.escape(slots.explanation)}</small>"
         )
-
-    def _refresh_equipment_tab(self) -> None:
-        character = self.character_document.character
-        evaluation = self.document.evaluation
-        hands = evaluation.total("hands")
-        self.hands_label.setText(f"<b>Hands {hands.spent} / {hands.budget}</b>")
-        attacks = [
-            (value.label, str(value.value), value.explanation)
-            for value in evaluation.derived
-            if ".attack" in value.key or value.key.startswith("attack.")
-        ]
-        if attacks != self._attacks:
-            # Hundreds of lines on a large character: escaped only when they change.
-            self._attacks = attacks
-            self.attacks.setText(
-                "<br>".join(
-                    f"<b>{html.escape(label)}</b>: {html.escape(value)} "
-                    f"<small>({html.escape(explanation)})</small>"
-                    for label, value, explanation in attacks
-                )
-            )
-        self._sync_spin(self.money_adjustment, character.money_adjustment)
-        money = next((v for v in evaluation.derived if v.key == "money"), None)
-        if money is not None:
-            self.money.setText(f"<b>{html.escape(str(money.value))}</b>")
-            self.money.setToolTip(money.explanation)
-        self._sync_spin(
-            self.starting_money,
-            -1 if character.starting_money is None else character.starting_money,
-        )
-
-    def _refresh_play_tab(self) -> None:
-        character = self.character_document.character
-        evaluation = self.document.evaluation
-        for key, spin in self.vital_spins.items():
-            value: Any = getattr(character.vitals, key)
-            self._sync_spin(spin, -1 if value is None else int(value))
-        self.vital_spins["companion_hp"].setEnabled(
-            character.special_asset is not None
-            and any(v.key == "companion.max_hp" for v in evaluation.derived)
-        )
-        self._sync_spin(self.grit, character.vitals.grit)
-        for ref, box in self.status_boxes.items():
-            box.blockSignals(True)
-            box.setChecked(ref in character.vitals.status)
-            box.blockSignals(False)
-
-    @staticmethod
-    def _sync_spin(spin: QSpinBox, value: int) -> None:
-        if spin.value() != value:
-            spin.blockSignals(True)
-            spin.setValue(value)
-            spin.blockSignals(False)

@@ -82,6 +82,16 @@ class StoryTab(QWidget):
     # --- layout -----------------------------------------------------------------------
 
     def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._role_box())
+        middle = QHBoxLayout()
+        middle.addWidget(self._story_box(), 1)
+        middle.addWidget(self._personality_box(), 1)
+        layout.addLayout(middle)
+        layout.addWidget(self._lists_box(), 1)
+
+    def _role_box(self) -> QGroupBox:
+        """Step 1: the Role, its chosen changes and its rulebook text."""
         role_box = QGroupBox("Step 1 · Role")
         role_layout = QHBoxLayout(role_box)
         left = QFormLayout()
@@ -98,7 +108,10 @@ class StoryTab(QWidget):
         holder.setMaximumWidth(420)
         role_layout.addWidget(holder)
         role_layout.addWidget(self.role_text, 1)
+        return role_box
 
+    def _story_box(self) -> QGroupBox:
+        """Step 2: Background, Origin and the Stories."""
         story_box = QGroupBox("Step 2 · Stories")
         story_form = QFormLayout(story_box)
         story_form.addRow(
@@ -109,33 +122,42 @@ class StoryTab(QWidget):
             "&Origin:", self.marks.field(self.origin, ("character", "stories", "origin"))
         )
         story_form.addRow("Stories:", self._list("stories", "Stories", "Story"))
+        return story_box
 
+    def _personality_box(self) -> QGroupBox:
+        """Step 3: Ideal, Goal and Flaw, each written or picked from the seed's."""
         person_box = QGroupBox("Step 3 · Personality")
         person_form = QFormLayout(person_box)
         for key, label, catalog in PERSONALITY:
-            combo = QComboBox()
-            combo.setObjectName(key)
-            combo.setEditable(True)
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            combo.setMinimumContentsLength(24)
-            combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-            suggestions: tuple[Suggestion, ...] = getattr(self.cats.basics, catalog)
-            combo.addItem("")
-            for entry in suggestions:
-                combo.addItem(f"{entry.name}: {entry.text}")
-                combo.setItemData(combo.count() - 1, entry.text, Qt.ItemDataRole.ToolTipRole)
-            line = combo.lineEdit()
-            assert line is not None
-            line.setPlaceholderText(f"Write your {label}, or pick one of the seed's")
-            line.textEdited.connect(lambda text, k=key: self._personality(k, text))
-            combo.textActivated.connect(lambda text, k=key: self._personality(k, text))
+            combo = self._personality_combo(key, label, getattr(self.cats.basics, catalog))
             self.personality[key] = combo
             person_form.addRow(
                 f"{label}:", self.marks.field(combo, ("character", "personality", key))
             )
+        return person_box
 
+    def _personality_combo(
+        self, key: edits.PersonalityField, label: str, suggestions: tuple[Suggestion, ...]
+    ) -> QComboBox:
+        combo = QComboBox()
+        combo.setObjectName(key)
+        combo.setEditable(True)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(24)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        combo.addItem("")
+        for entry in suggestions:
+            combo.addItem(f"{entry.name}: {entry.text}")
+            combo.setItemData(combo.count() - 1, entry.text, Qt.ItemDataRole.ToolTipRole)
+        line = combo.lineEdit()
+        assert line is not None
+        line.setPlaceholderText(f"Write your {label}, or pick one of the seed's")
+        line.textEdited.connect(lambda text, k=key: self._personality(k, text))
+        combo.textActivated.connect(lambda text, k=key: self._personality(k, text))
+        return combo
+
+    def _lists_box(self) -> QGroupBox:
+        """Step 4: Strengths, Weaknesses and Extra Training, and the Training in all."""
         lists_box = QGroupBox("Step 4 · Strengths, Weaknesses and Training")
         grid = QGridLayout(lists_box)
         for column, (kind, title, singular) in enumerate(LISTS):
@@ -143,14 +165,7 @@ class StoryTab(QWidget):
         self.training = note("")
         self.training.setObjectName("training")
         grid.addWidget(self.training, 1, 0, 1, 3)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(role_box)
-        middle = QHBoxLayout()
-        middle.addWidget(story_box, 1)
-        middle.addWidget(person_box, 1)
-        layout.addLayout(middle)
-        layout.addWidget(lists_box, 1)
+        return lists_box
 
     def _list(self, kind: edits.TextList, title: str, singular: str) -> QWidget:
         editor = CollectionEditor(self.document, TEXT_LISTS[kind], self)

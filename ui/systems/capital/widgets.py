@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QLineEdit,
+    QSpinBox,
 )
 
 from sheetapp.core.changes import Change
@@ -93,3 +94,22 @@ def heading(text: str) -> QLabel:
     label = QLabel(f"<b>{text}</b>")
     label.setTextFormat(Qt.TextFormat.RichText)
     return label
+
+
+def spin_box(name: str, low: int, high: int, suffix: str = "") -> QSpinBox:
+    """A number field that edits once per step or Enter (not per digit typed)."""
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(low, high)
+    spin.setSuffix(suffix)
+    spin.setKeyboardTracking(False)
+    spin.setAccelerated(True)
+    return spin
+
+
+def sync_spin(spin: QSpinBox, value: int) -> None:
+    """Show ``value`` without its change being taken for an edit."""
+    if spin.value() != value:
+        spin.blockSignals(True)
+        spin.setValue(value)
+        spin.blockSignals(False)

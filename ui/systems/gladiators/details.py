@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from sheetapp.core.changes import Change
 from sheetapp.systems.gladiators import edits
-from sheetapp.systems.gladiators.catalog import VariantCost, catalogs
-from sheetapp.systems.gladiators.model import MAX_UNITS, GladiatorsDocument
+from sheetapp.systems.gladiators.catalog import CostOptionGroup, VariantCost, catalogs
+from sheetapp.systems.gladiators.model import MAX_UNITS, AbilityChoice, GladiatorsDocument
 from ui.document import EditorDocument
 
 COST_OVERRIDE_LIMIT = 9999
@@ -103,43 +103,53 @@ class DetailsPanel(QGroupBox):
 
     def _ability_form(self, index: int) -> None:
         self._clear()
-        document = self.character_document
-        choice = document.character.abilities[index]
+        choice = self.character_document.character.abilities[index]
         definition = catalogs().abilities.get(choice.ability)
         self.setTitle(f"Details — {edits.ability_name(self.character_document, index)}")
         if definition:
             for group in definition.cost_options:
                 if group.kind == "choice" and len(group.options) > 1:
-                    combo = QComboBox()
-                    for option in group.options:
-                        combo.addItem(option.label, option.id)
-                    current = choice.options.get(group.id, group.options[0].id)
-                    combo.setCurrentIndex(max(0, combo.findData(current)))
-                    gid = group.id
-                    combo.activated.connect(
-                        lambda _r, c=combo, g=gid: self._push(
-                            lambda: edits.set_option(
-                                self.character_document, index, g, str(c.currentData())
-                            )
-                        )
-                    )
-                    self.form.addRow(f"{group.label or group.id.replace('_', ' ').title()}:", combo)
+                    self._option_row(index, choice, group)
                 elif group.kind == "addon":
-                    for option in group.options:
-                        spin = QSpinBox()
-                        # the file's limit: past the rulebook's most an issue says so
-                        spin.setRange(0, MAX_UNITS)
-                        spin.setValue(choice.addons.get(option.id, 0))
-                        spin.setKeyboardTracking(False)
-                        oid = option.id
-                        spin.valueChanged.connect(
-                            lambda value, o=oid: self._push(
-                                lambda: edits.set_addon(self.character_document, index, o, value)
-                            )
-                        )
-                        self.form.addRow(f"{option.label}:", spin)
+                    self._addon_rows(index, choice, group)
         if "energy" in choice.types:
             self._subtype_row(index, choice.subtype)
+        self._large_item_row(index, choice)
+        self._override_row(index, choice)
+        self._note_row(index, choice)
+
+    def _option_row(self, index: int, choice: AbilityChoice, group: CostOptionGroup) -> None:
+        """A choice among the options of a group beyond the tree's Option column."""
+        combo = QComboBox()
+        for option in group.options:
+            combo.addItem(option.label, option.id)
+        current = choice.options.get(group.id, group.options[0].id)
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        gid = group.id
+        combo.activated.connect(
+            lambda _r, c=combo, g=gid: self._push(
+                lambda: edits.set_option(self.character_document, index, g, str(c.currentData()))
+            )
+        )
+        self.form.addRow(f"{group.label or group.id.replace('_', ' ').title()}:", combo)
+
+    def _addon_rows(self, index: int, choice: AbilityChoice, group: CostOptionGroup) -> None:
+        """How many of each add-on."""
+        for option in group.options:
+            spin = QSpinBox()
+            # the file's limit: past the rulebook's most an issue says so
+            spin.setRange(0, MAX_UNITS)
+            spin.setValue(choice.addons.get(option.id, 0))
+            spin.setKeyboardTracking(False)
+            oid = option.id
+            spin.valueChanged.connect(
+                lambda value, o=oid: self._push(
+                    lambda: edits.set_addon(self.character_document, index, o, value)
+                )
+            )
+            self.form.addRow(f"{option.label}:", spin)
+
+    def _large_item_row(self, index: int, choice: AbilityChoice) -> None:
         large = QCheckBox("Produced by a large item")
         large.setToolTip(
             "A vehicle or support weapon: exempt from the Conventional and minor-character "
@@ -152,6 +162,8 @@ class DetailsPanel(QGroupBox):
             )
         )
         self.form.addRow("Large item:", large)
+
+    def _override_row(self, index: int, choice: AbilityChoice) -> None:
         override = QSpinBox()
         override.setRange(NO_OVERRIDE, COST_OVERRIDE_LIMIT)
         override.setSpecialValueText("rules")
@@ -167,6 +179,8 @@ class DetailsPanel(QGroupBox):
             )
         )
         self.form.addRow("Referee's cost:", override)
+
+    def _note_row(self, index: int, choice: AbilityChoice) -> None:
         note = QLineEdit(choice.note)
         note.setPlaceholderText("A note shown on the sheet")
         note.editingFinished.connect(

@@ -6,19 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QSplitter,
     QStyle,
     QTableView,
     QTabWidget,
-    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -32,29 +27,18 @@ from sheetapp.systems.gladiators.collections import ABILITIES, TRAITS, modifiers
 from sheetapp.systems.gladiators.model import GladiatorsDocument
 from ui.delegates import EditDelegate
 from ui.document import EditorDocument
-from ui.form_dialog import FieldsDialog
-from ui.forms import FieldSpec
 from ui.picker import PickerDialog
 from ui.quiet_tabs import QuietTabWidget
 from ui.roles import PATH_ROLE
-from ui.screen_fit import sideways
 from ui.systems.base import SystemPage
 from ui.systems.gladiators.abilities_model import NAME, AbilitiesModel
+from ui.systems.gladiators.custom_dialogs import ask_custom_ability, ask_custom_modifier
 from ui.systems.gladiators.details import DetailsPanel
 from ui.systems.gladiators.entries import ability_entries, modifier_entries
+from ui.systems.gladiators.tabs import TraitsTab, abilities_tab, abilities_tree
 from ui.tables.collection_editor import ask_custom_values
 from ui.tables.collection_model import CollectionTableModel
-from ui.tables.views import CellTreeView, ColumnFitter, keep_rows
-
-TRAIT_TITLES = {"advantages": "Advantages", "disadvantages": "Disadvantages"}
-
-
-def _button(action: QAction) -> QToolButton:
-    button = QToolButton()
-    button.setDefaultAction(action)
-    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-    button.setAutoRaise(True)
-    return button
+from ui.tables.views import ColumnFitter
 
 
 class GladiatorsPage(SystemPage):
@@ -63,24 +47,7 @@ class GladiatorsPage(SystemPage):
         self.cats = catalogs()
         self.delegate = EditDelegate(self)
         self.abilities = AbilitiesModel(document, self)
-        self.tree = CellTreeView()
-        self.tree.setObjectName("abilities")
-        self.tree.setModel(self.abilities)
-        self.tree.setItemDelegate(self.delegate)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setAllColumnsShowFocus(True)
-        # One cell at a time, so Left/Right reach Level, Type and Source from the
-        # keyboard (F2 or typing edits it); whole rows left the name the only cell.
-        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
-        self.tree.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
-            | QAbstractItemView.EditTrigger.SelectedClicked
-        )
-        self._enable_drag(self.tree)
-        self.tree.expandAll()
+        self.tree = abilities_tree(self.abilities, self.delegate)
         # The tables' fitter: sized from a sample of rows when the character opens, then
         # a column widens when an edited cell needs it (sized once, a GP value that grew
         # a digit vanished); ResizeToContents would measure every row on each edit.
@@ -88,13 +55,14 @@ class GladiatorsPage(SystemPage):
         self.abilities.rowsInserted.connect(self._expand_inserted)
         self.abilities.modelReset.connect(self.tree.expandAll)
         self.details = DetailsPanel(document)
-        self.traits: dict[str, CollectionTableModel] = {}
-        self.trait_views: dict[str, QTableView] = {}
         self._build_actions()
         self.tabs = QuietTabWidget()
         self.tabs.setObjectName("gladiators_tabs")
         self.tabs.addTab(self._abilities_tab(), "Abilities")
-        self.tabs.addTab(self._traits_tab(), "Advantages && Disadvantages")
+        self.traits_tab = self._traits_tab()
+        self.traits: dict[str, CollectionTableModel] = self.traits_tab.models
+        self.trait_views: dict[str, QTableView] = self.traits_tab.views
+        self.tabs.addTab(self.traits_tab, "Advantages && Disadvantages")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
@@ -104,13 +72,6 @@ class GladiatorsPage(SystemPage):
         self._update_actions()
 
     # --- building -----------------------------------------------------------------------
-
-    def _enable_drag(self, view: QAbstractItemView) -> None:
-        view.setDragEnabled(True)
-        view.setAcceptDrops(True)
-        view.setDropIndicatorShown(True)
-        view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        view.setDefaultDropAction(Qt.DropAction.MoveAction)
 
     def _build_actions(self) -> None:
         self.add_ability_action = self._action("Add &Ability…", self.add_ability, "Ctrl+Shift+A")
@@ -137,6 +98,10 @@ class GladiatorsPage(SystemPage):
             "Move Do&wn", lambda: self.move_current(1), "Ctrl+Shift+Down"
         )
         self.remove_action.setToolTip("Remove the selected item (undoable)")
+        self._dress_actions()
+
+    def _dress_actions(self) -> None:
+        """Each action's short button text, icon and tooltip."""
         style = self.style()
         icons = QStyle.StandardPixmap
         for action, short, icon in (
@@ -177,8 +142,7 @@ class GladiatorsPage(SystemPage):
         ]
 
     def _abilities_tab(self) -> QWidget:
-        bar = QHBoxLayout()
-        for action in (
+        actions = (
             self.add_ability_action,
             self.add_modifier_action,
             self.custom_ability_action,
@@ -186,95 +150,23 @@ class GladiatorsPage(SystemPage):
             self.remove_action,
             self.move_up_action,
             self.move_down_action,
-        ):
-            bar.addWidget(_button(action))
-        bar.addStretch(1)
-        buttons = QWidget()
-        buttons.setLayout(bar)
-        bar.setContentsMargins(0, 0, 0, 0)
-        top = QWidget()
-        box = QVBoxLayout(top)
-        box.setContentsMargins(0, 0, 0, 0)
-        # the buttons scroll sideways in a narrow window (scale 2) rather than widening
-        # the page, which pushed the tree's GP column out of sight
-        box.addWidget(sideways(buttons, "abilities_tools"))
-        box.addWidget(self.tree)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(top)
-        splitter.addWidget(self.details)
-        # the panel gives way too (a quarter of what the splitter lacks), so a narrow
-        # window (scale 2) keeps the tree wide enough for its number columns
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([860, 330])
-        # narrow enough that at scale 2 (800×500) the tree keeps every number column in
-        # view: at 300 the panel left the tree 177 pixels and its GP column out of sight
-        self.details.setMinimumWidth(160)
-        self.details.setMaximumWidth(420)
-        return splitter
-
-    def _traits_tab(self) -> QWidget:
-        widget = QWidget()
-        layout = QVBoxLayout(widget)
-        layout.setContentsMargins(0, 0, 0, 0)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        for kind in ("advantages", "disadvantages"):
-            model = CollectionTableModel(self.document, TRAITS[kind], self)
-            view = QTableView()
-            view.setObjectName(kind)
-            view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
-            view.setModel(model)
-            view.setItemDelegate(EditDelegate(view))
-            view.setAlternatingRowColors(True)
-            view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
-            view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-            self._enable_drag(view)
-            view.verticalHeader().setSectionsMovable(False)
-            keep_rows(view)  # the two lists share the page: each keeps four rows in sight
-            view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-            for column in (0, 2, 3, 4, 5):
-                view.horizontalHeader().setSectionResizeMode(
-                    column, QHeaderView.ResizeMode.ResizeToContents
-                )
-            view.selectionModel().currentChanged.connect(
-                lambda current, _previous: (
-                    self._emit_path(tuple(current.data(PATH_ROLE) or ()))
-                    if current.isValid()
-                    else None
-                )
-            )
-            self.traits[kind] = model
-            self.trait_views[kind] = view
-            part = QWidget()
-            box = QVBoxLayout(part)
-            box.setContentsMargins(0, 0, 0, 0)
-            bar = QHBoxLayout()
-            title = QLabel(f"<b>{TRAIT_TITLES[kind]}</b>")
-            bar.addWidget(title)
-            bar.addStretch(1)
-            add = (
-                self.add_advantage_action if kind == "advantages" else self.add_disadvantage_action
-            )
-            custom = (
-                self.custom_advantage_action
-                if kind == "advantages"
-                else self.custom_disadvantage_action
-            )
-            bar.addWidget(_button(add))
-            bar.addWidget(_button(custom))
-            bar.addWidget(_button(self.remove_action))
-            box.addLayout(bar)
-            box.addWidget(view)
-            splitter.addWidget(part)
-        rule = QLabel(
-            "A character must have 2-5 advantages and 1-4 disadvantages. Points from "
-            "disadvantages can only be spent on advantages. Points = frequency (Frequent 2, "
-            "Common 1, Rare 0) + severity (Major 2, Significant 1, Minor 0)."
         )
-        rule.setWordWrap(True)
-        layout.addWidget(rule)
-        layout.addWidget(splitter)
-        return widget
+        return abilities_tab(self.tree, self.details, actions)
+
+    def _traits_tab(self) -> TraitsTab:
+        buttons = {
+            "advantages": (
+                self.add_advantage_action,
+                self.custom_advantage_action,
+                self.remove_action,
+            ),
+            "disadvantages": (
+                self.add_disadvantage_action,
+                self.custom_disadvantage_action,
+                self.remove_action,
+            ),
+        }
+        return TraitsTab(self.document, buttons, self._emit_path)
 
     # --- selection ------------------------------------------------------------------------
 
@@ -426,24 +318,9 @@ class GladiatorsPage(SystemPage):
         return True
 
     def add_custom_ability(self) -> bool:
-        dialog = FieldsDialog(
-            "Custom Ability",
-            [
-                FieldSpec("name", "Name", "text"),
-                FieldSpec("base_cost", "Base cost (GP)", "int", low=-99, high=999),
-                FieldSpec("level_limit", "Level Limit", "int", low=1, high=999),
-                FieldSpec("text", "What it does", "text"),
-            ],
-            {"name": "", "base_cost": 1, "level_limit": 5, "text": ""},
-            self,
-            intro="An ability of your own (agree it with your referee). It is saved inside the "
-            "character file and priced like any other: levels against its Level Limit plus "
-            "its base cost.",
-            required=("name",),
-        )
-        if not dialog.exec():
+        values = ask_custom_ability(self)
+        if values is None:
             return False
-        values = dialog.values()
         return self._push(
             lambda: edits.add_custom_ability(
                 self.character_document,
@@ -459,21 +336,9 @@ class GladiatorsPage(SystemPage):
         if location is None or location[0] != "abilities":
             return False
         row = location[1]
-        dialog = FieldsDialog(
-            "Custom Modifier",
-            [
-                FieldSpec("name", "Name", "text"),
-                FieldSpec("cost", "Cost per unit (negative: limitation)", "int", low=-99, high=999),
-                FieldSpec("text", "What it does", "text"),
-            ],
-            {"name": "", "cost": 1, "text": ""},
-            self,
-            intro="A modifier of your own, saved inside the character file.",
-            required=("name",),
-        )
-        if not dialog.exec():
+        values = ask_custom_modifier(self)
+        if values is None:
             return False
-        values = dialog.values()
         return self._push(
             lambda: edits.add_custom_modifier(
                 self.character_document, row, values["name"], values["cost"], values["text"]
