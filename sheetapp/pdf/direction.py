@@ -72,6 +72,9 @@ def visual_runs(
     storage["base_level"] = 1 if right_to_left else 0
     storage["base_dir"] = "R" if right_to_left else "L"
     algorithm.get_embedding_levels(text, storage)
+    for char in storage["chars"]:
+        if not char["type"]:
+            char["type"] = char["orig"] = _unassigned_class(char["ch"])
     tags = [tag for piece, tag in pieces for _char in piece]
     for char, tag in zip(storage["chars"], tags, strict=True):
         char["tag"] = tag
@@ -88,6 +91,19 @@ def visual_runs(
         else:
             runs.append((char["ch"], char["tag"]))
     return runs
+
+
+_ARABIC_LETTER_DEFAULT = re.compile(r"[\u0600-\u07bf\u0860-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
+
+
+def _unassigned_class(char: str) -> str:
+    """The bidirectional class of a code point Unicode has not assigned yet (Python's
+    ``unicodedata`` gives none, and python-bidi stops on it): Arabic Letter in the Arabic
+    blocks, Right-to-left in the other right-to-left blocks, else Left-to-right, as the
+    Unicode Character Database's defaults for unassigned code points say."""
+    if _ARABIC_LETTER_DEFAULT.match(char):
+        return "AL"
+    return "R" if _RIGHT_TO_LEFT.match(char) else "L"
 
 
 @cache

@@ -245,3 +245,18 @@ def test_an_italic_line_led_by_arabic_is_drawn_right_to_left() -> None:
         visitor_text=lambda piece, *_: drawn.append(piece) if piece.strip() else None
     )
     assert drawn[0].startswith("Movement L2, Physical")
+
+
+def test_code_points_unicode_has_not_assigned_print_in_a_right_to_left_block(
+    tmp_path: Path,
+) -> None:
+    """A name with U+0590 (unassigned, in the Hebrew block) stopped the PDF: Python gives
+    such a code point no bidirectional class and python-bidi refused it. The fuzzer found
+    it; it prints now, taking the block's default direction."""
+    assert visual_order("Me \u0590") == "Me \u0590"
+    # in the Hebrew block an unassigned code point is right-to-left: it moves with a
+    # Hebrew word beside it; in Greek's block (U+0378) it stays left-to-right
+    assert visual_order("ab \u05d0\u0590") == "ab \u0590\u05d0"
+    assert visual_order("ab \u0378 cd") == "ab \u0378 cd"
+    text, _missing = _render(_character(tmp_path, "Me \u0590", "note \u07bb\u05ff"))
+    assert "Me" in text
