@@ -173,9 +173,24 @@ def run_tests(args: list[str]) -> int:
     return run_window_tests([*selection, *options])
 
 
+#: the tools the build trims ICU's data with (packaging/trim_icu.py); without them the
+#: bundle keeps ICU's whole data library
+TRIM_TOOLS_DEBIAN_PACKAGES = ["icu-devtools", "gcc"]
+
+
+def ensure_trim_tools() -> None:
+    """icupkg and gcc for trimming ICU's data, installed when possible; never fails."""
+    try:
+        ensure_system_packages(TRIM_TOOLS_DEBIAN_PACKAGES)
+    except (subprocess.CalledProcessError, OSError) as exc:
+        say(f"could not install {' '.join(TRIM_TOOLS_DEBIAN_PACKAGES)} ({exc}): "
+            "the bundle keeps ICU's whole data library")  # fmt: skip
+
+
 def build_dist(args: list[str]) -> int:
     """PyInstaller one-folder build into dist/sheetapp, then the smoke test on it."""
     ensure_system_packages()
+    ensure_trim_tools()
     ensure_venv()
     dist = ROOT / "dist"
     spec = ROOT / "packaging" / "sheetapp.spec"

@@ -7,9 +7,9 @@ Runs the binary's --version, systems, new, validate, examples and export-pdf in 
 temporary folder, then opens the window offscreen with a character and closes it; then,
 for every example of every system the binary lists, writes it with `new --example`,
 validates it, exports its PDF (checked: a PDF, more than a few pages' worth of bytes,
-its fonts embedded) and opens it in the window offscreen for a moment. Prints the
-folder's size last. Exits non-zero with the failing step named. Uses only the standard
-library.
+its fonts embedded) and opens it in the window offscreen for a moment. Prints which
+ICU data library the folder holds (packaging/trim_icu.py) and the folder's size last.
+Exits non-zero with the failing step named. Uses only the standard library.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from trim_icu import is_trimmed
 
 #: a printed sheet of any system is larger than this (a page of text with its fonts)
 SMALLEST_PDF = 20_000
@@ -145,6 +147,20 @@ def folder_size(folder: Path) -> int:
     return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+def icu_data_state(app_dir: Path) -> str:
+    """Which ICU data library the folder holds: the trimmed one packaging/trim_icu.py
+    builds, PySide6's whole one, or none (a platform whose Qt uses the system's ICU)."""
+    found = app_dir.rglob("libicudata.so.*")
+    libraries = [path for path in found if path.is_file() and not path.is_symlink()]
+    if not libraries:
+        return "none bundled"
+    return ", ".join(
+        f"{path.name} {'trimmed' if is_trimmed(path) else 'whole'} "
+        f"({path.stat().st_size / 2**20:.1f} MiB)"
+        for path in libraries
+    )
+
+
 def main() -> int:
     if len(sys.argv) != 2:
         print(__doc__)
@@ -156,6 +172,7 @@ def main() -> int:
     except (SmokeFailure, subprocess.TimeoutExpired, json.JSONDecodeError) as exc:
         print(f"[smoke] FAILED: {exc}", file=sys.stderr)
         return 1
+    print(f"[smoke] ICU data library: {icu_data_state(app_dir)}")
     print(f"[smoke] size of {app_dir}: {folder_size(app_dir) / 2**20:.1f} MiB")
     return 0
 
