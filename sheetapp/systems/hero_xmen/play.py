@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from sheetapp.core.evaluation import DerivedValue
+from sheetapp.core.memo import Memo
+from sheetapp.core.unchanged import ByIdentity
 from sheetapp.systems.hero_xmen.build import Build, DisadvantageRow, PowerRow, SkillRow
 from sheetapp.systems.hero_xmen.catalog import Catalogs, OldRollTable
 from sheetapp.systems.hero_xmen.costs import added_damage_classes, round_half, signed
@@ -41,49 +43,71 @@ def old_roll(now: int, table: OldRollTable) -> str:
     return ""
 
 
+#: each power's play values kept by its priced row (build.py makes a new row exactly when
+#: the choice or its place changed), with what else they read as the context: STR and the
+#: framework each slot belongs to
+_POWER_VALUES: Memo[ByIdentity[PowerRow, tuple[DerivedValue, ...]]] = Memo(
+    "hero-xmen:power_values",
+    "the build's power rows",
+    "each power's END per use, Mental Power mark and DC from STR kept by its priced row",
+    ByIdentity,
+)
+
+
 def power_values(build: Build, character: HeroCharacter) -> list[DerivedValue]:
     """END per use of every power (per slot in a framework), and whether it is a Mental
     Power ("Mental Powers include Clairsentience - Astral Form, Ego Blast, Mental
     Illusions, Mind Control, Mind Scan, Missile Deflection against Mental Powers, and
     Telepathy." (line 321))."""
-    values = []
-    for row in build.powers:
-        path = (*POWERS_PATH, row.index)
-        mental = " (a Mental Power: Mental Awareness is bought separately)" if row.mental else ""
-        slot = build.slots.get(row.index)
-        where = ""
-        if slot is not None:
-            where = f"; a slot of {build.frameworks[slot.framework].name}"
+    strength = build.value("str")
+    frameworks = tuple(
+        sorted(
+            (index, build.frameworks[slot.framework].name) for index, slot in build.slots.items()
+        )
+    )
+    framework_of = dict(frameworks)
+
+    def values_of(row: PowerRow) -> tuple[DerivedValue, ...]:
+        return _power_values(row, framework_of.get(row.index), strength)
+
+    kept = _POWER_VALUES.current().each(build.powers, values_of, (strength, frameworks))
+    return [value for values in kept for value in values]
+
+
+def _power_values(row: PowerRow, framework: str | None, strength: int) -> tuple[DerivedValue, ...]:
+    path = (*POWERS_PATH, row.index)
+    mental = " (a Mental Power: Mental Awareness is bought separately)" if row.mental else ""
+    where = f"; a slot of {framework}" if framework is not None else ""
+    values = [
+        DerivedValue(
+            f"power.{row.index}.end",
+            f"{row.name} END",
+            row.end,
+            f"{row.end_text}{where}{mental}",
+            path,
+            per_row=True,
+        )
+    ]
+    if row.mental:
         values.append(
             DerivedValue(
-                f"power.{row.index}.end",
-                f"{row.name} END",
-                row.end,
-                f"{row.end_text}{where}{mental}",
+                f"power.{row.index}.mental",
+                row.name,
+                "Mental Power",
+                "a Mental Power; it does not give Mental Awareness",
                 path,
                 per_row=True,
             )
         )
-        if row.mental:
-            values.append(
-                DerivedValue(
-                    f"power.{row.index}.mental",
-                    row.name,
-                    "Mental Power",
-                    "a Mental Power; it does not give Mental Awareness",
-                    path,
-                    per_row=True,
-                )
+    added = _strength_added(row, strength)
+    if added is not None:
+        dc, text = added
+        values.append(
+            DerivedValue(
+                f"power.{row.index}.str_dc", f"{row.name}: DC from STR", dc, text, path, True
             )
-        added = strength_added(row, build)
-        if added is not None:
-            dc, text = added
-            values.append(
-                DerivedValue(
-                    f"power.{row.index}.str_dc", f"{row.name}: DC from STR", dc, text, path, True
-                )
-            )
-    return values
+        )
+    return tuple(values)
 
 
 def strength_added(row: PowerRow, build: Build) -> tuple[int, str] | None:
@@ -91,11 +115,14 @@ def strength_added(row: PowerRow, build: Build) -> tuple[int, str] | None:
     advantages are applied to their active points, so they only add 2 DC" (line 361;
     Killing attacks alike, line 971). Only a Hand-to-Hand Attack or an attack with Attack
     versus Resistant Defence adds STR."""
+    return _strength_added(row, build.value("str"))
+
+
+def _strength_added(row: PowerRow, strength: int) -> tuple[int, str] | None:
     ids = set(row.modifier_ids)
     is_hth = row.catalog is not None and row.catalog.id == "hand_to_hand_attack"
     if not is_hth and "attack_vs_resistant_defence" not in ids:
         return None
-    strength = build.value("str")
     str_dc = max(0, strength // 5)
     advantages = row.points.advantages
     added = added_damage_classes(str_dc, advantages)
