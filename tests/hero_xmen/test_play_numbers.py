@@ -325,3 +325,30 @@ def test_lack_of_weakness_per_category() -> None:
     document.character.powers[0].mode = "MD"
     assert not [i for i in evaluate(document).issues if i.code == codes.POWER_MODE]
     assert _derived(document)["power.0.end"] == 0
+
+
+def test_dc_from_strength_follows_an_edit_of_str_when_the_power_is_kept() -> None:
+    """The power's play values are kept by its row between edits; STR is read afresh. With
+    STR 30 (6 DC) and +1 in advantages: 30 / 2 / 5 = 3 DC added (line 361's arithmetic)."""
+    from sheetapp.core.changes import Change, apply_to_document
+
+    document = blank(str=20)
+    document.character.powers.append(
+        PowerChoice(
+            power="hand_to_hand_attack",
+            levels=3,
+            modifiers=[
+                PowerModifier(modifier="attack_vs_resistant_defence", value=0.5),
+                PowerModifier(modifier="armour_piercing", value=0.5),
+            ],
+        )
+    )
+    assert _derived(document)["power.0.str_dc"] == 2
+    index = next(
+        i for i, buy in enumerate(document.character.characteristics) if buy.characteristic == "str"
+    )
+    path = ("character", "characteristics", index, "bought")
+    edited = apply_to_document(document, [Change("set", path, 10, 20)])
+    assert _derived(edited)["power.0.str_dc"] == 3
+    back = apply_to_document(edited, [Change("set", path, 20, 10)])
+    assert _derived(back)["power.0.str_dc"] == 2
