@@ -21,6 +21,7 @@ from sheetapp.play.actions import (
     Resolution,
     Term,
     VsInput,
+    resolved,
 )
 from sheetapp.play.dice import DiceRoll
 from sheetapp.systems.gladiators.model import GladiatorsDocument
@@ -203,16 +204,16 @@ class GladiatorsActions:
             needed, inputs.roll("roll"), inputs.dice.get("again"), inputs.flag("minor")
         )
         terms += more
-        return Resolution(
+        return resolved(
+            inputs,
             "attack",
             "Attack roll",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             "hit" + (f", result number {number}" if number is not None else "")
             if success
             else "miss",
-            success,
-            {"needed": needed, "result_number": number},
+            success=success,
+            values={"needed": needed, "result_number": number},
         )
 
     def _resolve_ability(self, inputs: Inputs) -> Resolution:
@@ -229,14 +230,14 @@ class GladiatorsActions:
             needed, inputs.roll("roll"), inputs.dice.get("again"), inputs.flag("minor")
         )
         terms += more
-        return Resolution(
+        return resolved(
+            inputs,
             "ability",
             name,
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             f"success, result number {number}" if success else "failure",
-            success,
-            {"needed": needed, "result_number": number},
+            success=success,
+            values={"needed": needed, "result_number": number},
         )
 
     def _resolve_reactivate(self, inputs: Inputs) -> Resolution:
@@ -294,15 +295,15 @@ def _reactivation(
     values: dict[str, Any],
     effect: Effect | None,
 ) -> Resolution:
-    return Resolution(
+    return resolved(
+        inputs,
         "reactivate",
         "Reactivation roll",
-        tuple(inputs.dice.items()),
-        tuple(terms),
+        terms,
         outcome,
-        outcome == "reactivated",
-        values,
-        effect,
+        success=outcome == "reactivated",
+        values=values,
+        effect=effect,
     )
 
 

@@ -21,6 +21,7 @@ from sheetapp.play.actions import (
     Resolution,
     Term,
     VsInput,
+    resolved,
 )
 from sheetapp.play.dice import DiceRoll
 from sheetapp.systems.hero_xmen.build import Build, build
@@ -201,14 +202,14 @@ class HeroActions:
         target = inputs.vs if inputs.vs is not None else TARGET_NUMBER
         terms, total, success = three_d6(parts, inputs.roll("roll"), target, f"TN {target}")
         name = f"{row.char.abbreviation} roll"
-        return Resolution(
+        return resolved(
+            inputs,
             "characteristic",
             name,
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             f"{total} vs TN {target}: " + ("success" if success else "failure"),
-            success,
-            {"result": total, "target": target, "margin": total - target},
+            success=success,
+            values={"result": total, "target": target, "margin": total - target},
         )
 
     def _resolve_skill(self, inputs: Inputs) -> Resolution:
@@ -220,14 +221,14 @@ class HeroActions:
         parts = [(f"{row.name} ({row.roll_text})", row.roll), *_modifier(inputs)]
         target = inputs.vs if inputs.vs is not None else TARGET_NUMBER
         terms, total, success = three_d6(parts, inputs.roll("roll"), target, f"TN {target}")
-        return Resolution(
+        return resolved(
+            inputs,
             "skill",
             f"{row.name} roll",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             f"{total} vs TN {target}: " + ("success" if success else "failure"),
-            success,
-            {"result": total, "target": target, "margin": total - target},
+            success=success,
+            values={"result": total, "target": target, "margin": total - target},
         )
 
     def _resolve_attack(self, inputs: Inputs) -> Resolution:
@@ -239,14 +240,14 @@ class HeroActions:
         terms, total, success = three_d6(
             parts, inputs.roll("roll"), target, f"10 + DCV {inputs.vs} = {target}"
         )
-        return Resolution(
+        return resolved(
+            inputs,
             "attack",
             "Attack roll",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             f"{total} vs {target}: " + ("hit" if success else "miss"),
-            success,
-            {"result": total, "target": target, "ocv": ocv_value},
+            success=success,
+            values={"result": total, "target": target, "ocv": ocv_value},
         )
 
     def _resolve_damage(self, inputs: Inputs) -> Resolution:
@@ -261,14 +262,14 @@ class HeroActions:
                 + f" = {body} (each 1 counts 0, each 6 counts 2, the rest 1)",
             ),
         )
-        return Resolution(
+        return resolved(
+            inputs,
             "damage",
             f"Damage {roll.spec}",
-            tuple(inputs.dice.items()),
             terms,
             f"{roll.total} STUN, {body} BODY",
-            None,
-            {"stun": roll.total, "body": body},
+            success=None,
+            values={"stun": roll.total, "body": body},
         )
 
     def _resolve_knockback(self, inputs: Inputs) -> Resolution:
@@ -294,14 +295,14 @@ class HeroActions:
         values: dict[str, Any] = {"result": total, "target": target}
         if total < target:
             terms.append(Term("Knockback", "below the target: none"))
-            return Resolution(
+            return resolved(
+                inputs,
                 "knockback",
                 "Knockback taken",
-                tuple(inputs.dice.items()),
-                tuple(terms),
+                terms,
                 "no knockback",
-                False,
-                values | {"inches": 0},
+                success=False,
+                values=values | {"inches": 0},
             )
         inches = total - target
         if inches == 0:
@@ -311,15 +312,15 @@ class HeroActions:
             name, effect = f'Knocked back {inches}"', f'{inches}" of Knockback'
             terms.append(Term("Knockback", f'{total} - {target} = {inches}"'))
         condition = Condition(name=name, effect=effect, source="knockback")
-        return Resolution(
+        return resolved(
+            inputs,
             "knockback",
             "Knockback taken",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             name,
-            True,
-            values | {"inches": inches},
-            Effect(name, tuple(effects.add_condition(self.document, condition))),
+            success=True,
+            values=values | {"inches": inches},
+            effect=Effect(name, tuple(effects.add_condition(self.document, condition))),
         )
 
 

@@ -18,6 +18,7 @@ from sheetapp.play.actions import (
     Inputs,
     Resolution,
     Term,
+    resolved,
 )
 from sheetapp.systems.powersets.catalog import magic_spells, psychic_abilities
 from sheetapp.systems.powersets.model import PowersetsDocument
@@ -179,14 +180,14 @@ class PowersetsActions:
         entry = self.document.character.skills[int(choice) - 1]
         name = entry.name or "(unnamed skill)"
         terms, success, total = self._roll(name, entry.value, inputs, f"{name} {entry.value}%")
-        return Resolution(
+        return resolved(
+            inputs,
             "skill",
             f"{name} roll",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             "success" if success else "failure",
-            success,
-            {"chance": total},
+            success=success,
+            values={"chance": total},
         )
 
     def _resolve_spell(self, inputs: Inputs) -> Resolution:
@@ -218,16 +219,16 @@ class PowersetsActions:
         )
         spent_before = effects.spent(self.document, POWER_POINTS_SPENT)
         changes = effects.spend(self.document, POWER_POINTS_SPENT, cost)
-        return Resolution(
+        return resolved(
+            inputs,
             "spell",
             f"Cast {name}",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             ("success" if success else "failure")
             + f": {cost} power point{'s' if cost != 1 else ''}",
-            success,
-            {"chance": total, "power_points": cost},
-            Effect(
+            success=success,
+            values={"chance": total, "power_points": cost},
+            effect=Effect(
                 f"{cost} power point{'s' if cost != 1 else ''} spent "
                 f"({spent_before + cost} in all)",
                 tuple(changes),
@@ -242,14 +243,14 @@ class PowersetsActions:
         ability = psychic_abilities().get(held.ability)
         name = ability.name if ability is not None else held.ability
         terms, success, total = self._roll(name, held.skill, inputs, f"{name} {held.skill}%")
-        return Resolution(
+        return resolved(
+            inputs,
             "psychic",
             name,
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             "success" if success else "failure",
-            success,
-            {"chance": total},
+            success=success,
+            values={"chance": total},
         )
 
     def _resolve_characteristic(self, inputs: Inputs) -> Resolution:
@@ -266,14 +267,14 @@ class PowersetsActions:
             how = f"{first.upper()} {getattr(chars, first)} × {times}"
             name = f"{first.upper()}×{times}"
         terms, success, total = self._roll(name, chance, inputs, how)
-        return Resolution(
+        return resolved(
+            inputs,
             "characteristic",
             f"{name} roll",
-            tuple(inputs.dice.items()),
-            tuple(terms),
+            terms,
             "success" if success else "failure",
-            success,
-            {"chance": total},
+            success=success,
+            values={"chance": total},
         )
 
 
