@@ -74,3 +74,12 @@ def test_validate_exits_1_on_a_broken_rule(tmp_path: Path, capsys: object) -> No
     fine = tmp_path / "fine.json"
     assert main(["new", "hero-xmen", "-o", str(fine)]) == 0
     assert main(["validate", str(fine)]) == 0
+
+
+def test_cost_summaries_count_in_words() -> None:
+    """The Costs tree says "1 talent", not "1 talents"."""
+    document = blank()
+    document.character.talents.append(TalentChoice(talent="attractive_unattractive"))
+    lines = {line.label: line.explanation for line in evaluate(document).costs}
+    assert lines["Talents"] == "1 talent"
+    assert lines["Skills"] == "0 skills"

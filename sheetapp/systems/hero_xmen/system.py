@@ -266,7 +266,7 @@ def cost_lines(built: Build) -> list[CostLine]:
         CostLine(
             "Skills",
             built.skills_cost,
-            f"{len(skills)} skills",
+            _count(len(skills), "skill"),
             ("character", "skills"),
             POINTS,
             skills,
@@ -274,7 +274,7 @@ def cost_lines(built: Build) -> list[CostLine]:
         CostLine(
             "Talents",
             built.talents_cost,
-            f"{len(talents)} talents",
+            _count(len(talents), "talent"),
             ("character", "talents"),
             POINTS,
             talents,
@@ -282,8 +282,8 @@ def cost_lines(built: Build) -> list[CostLine]:
         CostLine(
             "Powers",
             built.powers_cost,
-            f"{len(built.powers)} powers"
-            + (f", {len(built.frameworks)} Power Frameworks" if built.frameworks else "")
+            _count(len(built.powers), "power")
+            + (f", {_count(len(built.frameworks), 'Power Framework')}" if built.frameworks else "")
             + f", {built.active_points} Active Points",
             ("character", "powers"),
             POINTS,
@@ -344,3 +344,8 @@ def totals(
 
 
 SYSTEM = HeroSystem()
+
+
+def _count(number: int, noun: str) -> str:
+    """ "1 talent", "3 talents"."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
